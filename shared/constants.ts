@@ -1,0 +1,51 @@
+// Business constants of SPEC §9. Anything a screen or a rule counts with lives here.
+
+export const PRODUCT_NAME = 'Kitty Care'
+export const PAGE_TITLE = 'Kitty Care - Your Kitty Expert'
+export const PAGE_DESCRIPTION =
+  'Expert advice and personalized care plans for your cat, from a cat specialist available 24/7.'
+
+/** Fictional personas (SPEC §1 leaves their names open; see README Decisions). */
+export const RECEPTIONIST_NAME = 'Mia'
+export const EXPERT_NAME = 'Dr. Olivia'
+
+export const PRICES = { monthly: 49.99, yearly: 299.99, daily: 0.82 } as const
+export const ACTIVATION_FEE_CENTS = 199
+export const ACTIVATION_CURRENCY = 'usd'
+export const TRIAL_DAYS = { Monthly: 3, Yearly: 7 } as const
+export type BillingPeriod = keyof typeof TRIAL_DAYS
+export const TRIAL_PLAN_NAME = 'Free Trial'
+
+export const OTP_LENGTH = 6
+export const OTP_TTL_SECONDS = 10 * 60
+export const OTP_MAX_ATTEMPTS = 5
+export const OTP_RESEND_SECONDS = 30
+
+export const PASSWORD_MIN_LENGTH = 8
+export const DEFAULT_SESSION_TTL = '1h'
+
+export const INTERVIEW_MAX_ATTEMPTS = 2
+export const INTERVIEW_RETRY_WAIT_MS = 1000
+export const INTERVIEW_HOLD_WAIT_MS = 5000
+export const CHUNK_GAP_MS = 4750
+export const CHUNK_SPLIT_OVER_SENTENCES = 3
+export const SENTENCES_PER_CHUNK = 2
+export const PREP_DELAY_MS = 7000
+export const CHAT_B_OPENING_WAIT_MS = 1000
+
+export const WIZARD_FIRST_STEP = 1
+export const WIZARD_LAST_STEP = 15
+export const WIZARD_AUTO_ADVANCE_MS = 15_000
+export const WAIT_COUNTDOWN_SECONDS = 600
+export const MOBILE_MAX_WIDTH = 768
+export const MAX_MULTI_SELECT = 10
+
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+export const KG_PER_LB = 0.453592
+export const CAT_MIN_AGE = 1
+export const CAT_MAX_AGE = 24
+export const FALLBACK_CAT_NAME = 'your cat'
+
+/** How many recent messages the specialist sees: a bounded window keeps long chats cheap. */
+export const CHAT_HISTORY_WINDOW = 20
+export const CHAT_MESSAGE_MAX_CHARS = 4000

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto'
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import { ERRORS } from '../shared/errors.ts'
+import { bearerToken, createContextInner, type Services } from './context.ts'
+import { publicError } from './errors.ts'
+import { registerRestRoutes } from './rest/adapter.ts'
+import { CLIENT_DIST_DIR } from './paths.ts'
+import { restRoutes } from './rest/routes.ts'
+import { type AppRouter, appRouter } from './routers/index.ts'
+import { serveClient } from './static-client.ts'
+
+/** Ordinary requests are small; only photo uploads (a byte array in JSON) need more. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+export const UPLOAD_BODY_LIMIT = 24 * 1024 * 1024
+const UPLOAD_PROCEDURES = new Set(['cat.update', 'cat.create'])
+
+export interface AppOptions {
+  services: Services
+  /** Folder of the built client; defaults to dist/client. */
+  clientDir?: string
+}
+
+/** The whole HTTP surface as a Fastify instance that tests can inject() into without a port. */
+export async function buildApp({ services, clientDir }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.log,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: false,
+    return503OnClosing: true,
+  })
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        mediaSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP on localhost by default; HSTS belongs to the TLS proxy.
+    hsts: false,
+  })
+
+  await app.register(rateLimit, {
+    max: services.config.GLOBAL_RATE_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: context.statusCode,
+      error: ERRORS.tooManyRequests,
+    }),
+  })
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode ?? 500
+    if (status === 413) return reply.code(413).send({ error: ERRORS.tooLarge })
+    if (error.validation || status === 400) {
+      return reply.code(400).send({ error: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Invalid JSON body' : error.message })
+    }
+    if (status === 429) return reply.code(429).send({ error: ERRORS.tooManyRequests })
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message })
+    req.log.error({ err: error }, 'unhandled error')
+    return reply.code(500).send({ error: ERRORS.unexpected })
+  })
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await services.db.$queryRaw`SELECT 1`
+      return { status: 'ok' }
+    } catch (error) {
+      app.log.error({ err: error }, 'health check: database unreachable')
+      return reply.code(503).send({ status: 'unavailable' })
+    }
+  })
+
+  await app.register(async (trpcScope) => {
+    // One route serves every procedure, so the upload limit is set on it and narrowed per procedure.
+    trpcScope.addHook('onRoute', (route) => {
+      route.bodyLimit = UPLOAD_BODY_LIMIT
+    })
+    trpcScope.addHook('preParsing', async (req, reply, payload) => {
+      const procedure = (req.params as { path?: string }).path ?? ''
+      const length = Number(req.headers['content-length'] ?? 0)
+      if (!UPLOAD_PROCEDURES.has(procedure) && length > DEFAULT_BODY_LIMIT) {
+        return reply.code(413).send({ error: ERRORS.tooLarge })
+      }
+      return payload
+    })
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) =>
+          createContextInner({ services, token: bearerToken(req.headers.authorization), ip: req.ip, log: req.log }),
+        onError({ error, path: procedure, req }) {
+          if (publicError(error).status >= 500) req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    })
+  })
+
+  registerRestRoutes(app, services, restRoutes)
+  await serveClient(app, services.config, clientDir ?? CLIENT_DIST_DIR)
+  return app
+}

@@ -1,0 +1,76 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { DEFAULT_SESSION_TTL } from '../shared/constants.ts'
+import { parseDurationSeconds } from '../shared/rules/duration.ts'
+
+// The runtime contract (CONTRACT.md): every variable optional, defaults that need no service at all.
+// Empty strings count as unset so `FOO=` in a shell or compose file means "use the default".
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .refine((v) => protocols.test(v) && URL.canParse(v), `must be a URL like ${hint}`)
+      .optional(),
+  )
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgresql://user@host:5432/db'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  JWT_SECRET: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SESSION_TTL: z
+    .string()
+    .default(DEFAULT_SESSION_TTL)
+    .refine((v) => parseDurationSeconds(v) !== null, 'must be a duration like 30m, 1h or 7d'),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.string().min(3).default('Kitty Care <no-reply@kittycare.local>'),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'http://127.0.0.1:11434/v1'),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PRICE_MONTHLY: z.string().min(1).default('price_monthly'),
+  STRIPE_PRICE_YEARLY: z.string().min(1).default('price_yearly'),
+  STRIPE_API_BASE: optionalUrl(/^https?:\/\//, 'http://127.0.0.1:12111'),
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_CLIENT_SECRET: optional,
+  PAYPAL_API_BASE: optionalUrl(/^https?:\/\//, 'https://api-m.sandbox.paypal.com'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test setting: multiplies the client's scripted delays (1 = the SPEC's timings). */
+  UI_DELAY_SCALE: z.coerce.number().min(0).max(1).default(1),
+  /** Per-user chat messages allowed per minute. */
+  CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Requests allowed per IP per minute on the whole server (a coarse flood guard). */
+  GLOBAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config extends Env {
+  sessionTtlSeconds: number
+  dataDir: string
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return {
+    ...parsed.data,
+    sessionTtlSeconds: parseDurationSeconds(parsed.data.SESSION_TTL)!,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+  }
+}

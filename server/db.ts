@@ -1,0 +1,72 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import { PrismaClient } from './generated/prisma/client.ts'
+import { MIGRATIONS_DIR } from './paths.ts'
+
+export type Db = PrismaClient
+
+export interface Database {
+  prisma: Db
+  kind: 'postgresql' | 'pglite'
+  close(): Promise<void>
+}
+
+
+/** PostgreSQL through node-postgres. Migrations are applied by `npm run db:migrate` (scripts/migrate.mjs). */
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const { PrismaPg } = await import('@prisma/adapter-pg')
+  // A dropped connection (server restart, pg_terminate_backend) is replaced by the pool on the next query.
+  const adapter = new PrismaPg({ connectionString, max: 10, connectionTimeoutMillis: 5000 })
+  const prisma = new PrismaClient({ adapter })
+  return { prisma, kind: 'postgresql', close: () => prisma.$disconnect() }
+}
+
+/**
+ * Embedded PostgreSQL (PGlite): in memory when `dataDir` is undefined, else persisted there. The same
+ * migration.sql files as PostgreSQL are replayed in order. PGlite has one connection and queues every
+ * query and transaction behind its own mutex, so concurrent requests are serialised for us.
+ */
+export async function openPglite(dataDir?: string, migrationsDir = MIGRATIONS_DIR): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { PrismaPGlite } = await import('pglite-prisma-adapter')
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
+  const pg = new PGlite(dataDir)
+  await applyMigrationsToPglite(pg, migrationsDir)
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) })
+  return {
+    prisma,
+    kind: 'pglite',
+    close: async () => {
+      await prisma.$disconnect()
+      await pg.close()
+    },
+  }
+}
+
+async function applyMigrationsToPglite(pg: PGlite, migrationsDir: string) {
+  await pg.exec(
+    'CREATE TABLE IF NOT EXISTS "_app_migrations" (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  )
+  const done = new Set((await pg.query<{ name: string }>('SELECT name FROM "_app_migrations"')).rows.map((r) => r.name))
+  const names = fs
+    .readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+  for (const name of names) {
+    if (done.has(name)) continue
+    const sql = fs.readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8')
+    await pg.transaction(async (tx) => {
+      await tx.exec(sql)
+      await tx.query('INSERT INTO "_app_migrations"(name) VALUES ($1)', [name])
+    })
+  }
+}
+
+/** DATABASE_URL → PostgreSQL; unset → PGlite persisted under DATA_DIR. */
+export function openDatabase(config: { DATABASE_URL?: string | undefined; dataDir: string }): Promise<Database> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL)
+    : openPglite(path.join(config.dataDir, 'pglite'))
+}

@@ -1,0 +1,23 @@
+import { TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import { ZodError } from 'zod'
+import { ERRORS } from '../shared/errors.ts'
+
+/** A readable one-liner from a zod failure: "email: Please enter a valid email address". */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0]
+  if (!issue) return ERRORS.invalidInput
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
+  return `${where}${issue.message}`
+}
+
+/**
+ * The status and message every surface answers for an error: tRPC's own code → status map, our
+ * catalogue's text for known failures, and a generic text (never internals) for unknown ones.
+ */
+export function publicError(error: TRPCError): { status: number; message: string } {
+  const status = getHTTPStatusCodeFromError(error)
+  if (error.cause instanceof ZodError) return { status, message: describeZodError(error.cause) }
+  if (status >= 500) return { status, message: ERRORS.unexpected }
+  return { status, message: error.message }
+}

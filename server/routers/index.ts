@@ -1,0 +1,18 @@
+import { createCallerFactory, router } from '../trpc.ts'
+import { authRouter } from './auth.ts'
+import { billingRouter } from './billing.ts'
+import { catRouter } from './cat.ts'
+import { conversationRouter } from './conversation.ts'
+import { interviewRouter } from './interview.ts'
+
+export const appRouter = router({
+  auth: authRouter,
+  cat: catRouter,
+  conversation: conversationRouter,
+  interview: interviewRouter,
+  billing: billingRouter,
+})
+
+export type AppRouter = typeof appRouter
+export const createCaller = createCallerFactory(appRouter)
+export type AppCaller = ReturnType<typeof createCaller>

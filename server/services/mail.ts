@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import { OTP_TTL_SECONDS, PRODUCT_NAME } from '../../shared/constants.ts'
+
+export interface Mailer {
+  sendLoginCode(to: string, code: string): Promise<void>
+}
+
+function loginCodeMessage(code: string) {
+  const minutes = Math.round(OTP_TTL_SECONDS / 60)
+  const subject = `Your ${PRODUCT_NAME} login code: ${code}`
+  const text = `Your ${PRODUCT_NAME} login code is ${code}.\n\nIt is valid for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.\n`
+  const html = `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto">
+<h1 style="color:#6b3fa0">${PRODUCT_NAME}</h1>
+<p>Your login code is:</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold">${code}</p>
+<p>It is valid for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.</p>
+</div>`
+  return { subject, text, html }
+}
+
+/** SMTP when SMTP_URL is set; otherwise one log line with the address and the code (CONTRACT.md). */
+export function createMailer(options: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      async sendLoginCode(to, code) {
+        options.log.info({ mail: 'login-code', to, code }, `login code for ${to}: ${code}`)
+      },
+    }
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl)
+  return {
+    async sendLoginCode(to, code) {
+      await transport.sendMail({ from: options.from, to, ...loginCodeMessage(code) })
+    },
+  }
+}

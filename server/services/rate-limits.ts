@@ -1,0 +1,51 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+
+// Procedure-level limits, keyed by IP, e-mail or user, so tRPC and REST share one budget per key.
+// In memory: one server process. Several instances behind a balancer would swap in RateLimiterRedis.
+
+export interface RateLimitRule {
+  points: number
+  durationSeconds: number
+}
+
+export const DEFAULT_RATE_LIMITS = {
+  otpSendPerIp: { points: 20, durationSeconds: 3600 },
+  otpSendPerEmail: { points: 6, durationSeconds: 3600 },
+  otpVerifyPerIp: { points: 30, durationSeconds: 600 },
+  otpVerifyPerEmail: { points: 10, durationSeconds: 600 },
+  passwordPerIp: { points: 30, durationSeconds: 600 },
+  passwordPerEmail: { points: 10, durationSeconds: 600 },
+  signupPerIp: { points: 20, durationSeconds: 3600 },
+  chatPerUser: { points: 20, durationSeconds: 60 },
+} satisfies Record<string, RateLimitRule>
+
+export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS
+
+export class RateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate limited')
+  }
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>
+
+export function createRateLimits(overrides: Partial<Record<RateLimitName, RateLimitRule>> = {}) {
+  const limiters = new Map<RateLimitName, RateLimiterMemory>()
+  for (const [name, rule] of Object.entries({ ...DEFAULT_RATE_LIMITS, ...overrides })) {
+    limiters.set(
+      name as RateLimitName,
+      new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.durationSeconds }),
+    )
+  }
+  return {
+    /** Spends one point of `name` for `key`; throws RateLimitedError when the budget is gone. */
+    async consume(name: RateLimitName, key: string): Promise<void> {
+      try {
+        await limiters.get(name)!.consume(key)
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(error.msBeforeNext / 1000))
+        throw error
+      }
+    },
+  }
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+
+export interface SessionUser {
+  id: number
+  email: string
+  firstName: string
+  fullName: string
+}
+
+export interface IssuedToken {
+  token: string
+  expiresIn: number
+  /** Unix seconds. */
+  expiresAt: number
+}
+
+export type TokenService = ReturnType<typeof createTokenService>
+
+/** Session tokens: HS256 JWTs with sub, email, exp and user_metadata (CONTRACT.md "Session token"). */
+export function createTokenService(options: { secret: string; ttlSeconds: number }) {
+  const key = new TextEncoder().encode(options.secret)
+  return {
+    async issue(user: SessionUser): Promise<IssuedToken> {
+      const now = Math.floor(Date.now() / 1000)
+      const expiresAt = now + options.ttlSeconds
+      const token = await new SignJWT({
+        email: user.email,
+        user_metadata: { first_name: user.firstName, full_name: user.fullName },
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(user.id))
+        .setIssuedAt(now)
+        .setExpirationTime(expiresAt)
+        .sign(key)
+      return { token, expiresIn: options.ttlSeconds, expiresAt }
+    },
+
+    /** The user a token names, or null for a missing, expired, forged, altered or unsigned token. */
+    async verify(token: string): Promise<SessionUser | null> {
+      try {
+        // Pinning the algorithm rejects `alg: none` and any key-confusion trick.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
+        const id = Number(payload.sub)
+        if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.email !== 'string') return null
+        const meta = (payload.user_metadata ?? {}) as { first_name?: unknown; full_name?: unknown }
+        return {
+          id,
+          email: payload.email,
+          firstName: typeof meta.first_name === 'string' ? meta.first_name : '',
+          fullName: typeof meta.full_name === 'string' ? meta.full_name : '',
+        }
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null
+        throw error
+      }
+    },
+  }
+}
+
+/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured
+  const file = path.join(dataDir, 'jwt-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true })
+    const secret = crypto.randomBytes(48).toString('base64url')
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}

@@ -1,0 +1,49 @@
+import { initTRPC, TRPCError } from '@trpc/server'
+import { ZodError } from 'zod'
+import { ERRORS } from '../shared/errors.ts'
+import type { Context } from './context.ts'
+import { publicError } from './errors.ts'
+import { RateLimitedError, type RateLimitName } from './services/rate-limits.ts'
+
+const t = initTRPC.context<Context>().create({
+  // Never ship stack traces, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const { message } = publicError(error)
+    return {
+      ...shape,
+      message,
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        path: shape.data.path,
+        zodError: error.cause instanceof ZodError ? error.cause.flatten() : null,
+      },
+    }
+  },
+})
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+export const middleware = t.middleware
+
+/** Turns rate-limit refusals into 429 with the catalogue's text. */
+const rateLimitErrors = t.middleware(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.cause instanceof RateLimitedError) {
+    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.tooManyRequests, cause: result.error.cause })
+  }
+  return result
+})
+
+export const publicProcedure = t.procedure.use(rateLimitErrors)
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+  return next({ ctx: { ...ctx, user: ctx.user } })
+})
+
+/** Spends a point of a named limit; call inside a procedure with the key that limit is about. */
+export function limit(ctx: Context, name: RateLimitName, key: string) {
+  return ctx.services.limits.consume(name, key)
+}

@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db.ts'
 import type { Assistant } from './services/assistant/types.ts'
 import type { Mailer } from './services/mail.ts'
+import type { PaymentProvider } from './services/payments/types.ts'
 import type { RateLimits } from './services/rate-limits.ts'
 import type { SessionUser, TokenService } from './services/tokens.ts'
 
@@ -13,6 +14,7 @@ export interface Services {
   tokens: TokenService
   mailer: Mailer
   assistant: Assistant
+  payments: PaymentProvider
   limits: RateLimits
   log: FastifyBaseLogger
 }

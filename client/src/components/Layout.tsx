@@ -1,0 +1,35 @@
+import { Suspense } from 'react'
+import { Link, Outlet, useLocation } from 'react-router'
+import { LoadingOverlay } from '../loading.tsx'
+import { DevMenu } from './DevMenu.tsx'
+import { Sidebar } from './Sidebar.tsx'
+
+/** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
+const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
+
+export function Layout() {
+  const { pathname } = useLocation()
+  const bare = BARE_PATHS.has(pathname.toLowerCase())
+  return (
+    <div className={bare ? 'shell shell--bare' : 'shell'}>
+      <Sidebar />
+      <div className="shell__main">
+        {!bare && (
+          <header className="site-header">
+            <Link to="/" className="site-logo" aria-label="Kitty Care home">
+              <img src="/logo.svg" alt="" width={36} height={36} />
+              <span>Kitty Care</span>
+            </Link>
+          </header>
+        )}
+        {!bare && <div className="corner-decoration" aria-hidden="true" />}
+        <main className="page">
+          <Suspense fallback={<LoadingOverlay />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      {import.meta.env.DEV && <DevMenu />}
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './App.tsx'
+import { LoadingProvider } from './loading.tsx'
+import { createReactClient, trpc } from './trpc.ts'
+import './styles.css'
+
+function Root() {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  )
+  const [trpcClient] = useState(createReactClient)
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <LoadingProvider>
+          <App />
+        </LoadingProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+)

@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase } from './db.ts'
+import { createLogger } from './logger.ts'
+import { createServices } from './services/index.ts'
+
+/** Reads config, opens the database, serves, and on SIGTERM/SIGINT drains requests before closing. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const log = createLogger(config.LOG_LEVEL)
+  const database = await openDatabase(config)
+  const app = await buildApp({ services: createServices(config, database.prisma, log) })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    log.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 10 s; exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    try {
+      await app.close()
+      await database.close()
+      log.info('shutdown complete')
+      process.exit(0)
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed')
+      process.exit(1)
+    }
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST })
+  log.info({ database: database.kind }, `Kitty Care is listening on ${address}`)
+}
+
+await main()

@@ -1,0 +1,123 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let clientDir: string
+
+beforeAll(async () => {
+  // A stand-in built client, so the history fallback can be checked without a Vite build here.
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-client-'))
+  fs.mkdirSync(path.join(clientDir, 'assets'))
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><head><title>Kitty</title></head><body></body></html>')
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+  t = await createTestApp({ clientDir })
+})
+afterAll(async () => {
+  await t.close()
+  fs.rmSync(clientDir, { recursive: true, force: true })
+})
+
+describe('health', () => {
+  it('answers ok when the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('HTTP surface', () => {
+  it('sets security headers and a request id on every answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['x-frame-options']).toBeDefined()
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('keeps a request id the caller sent', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-42' } })
+    expect(res.headers['x-request-id']).toBe('trace-42')
+  })
+
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ error: 'Not found' })
+  })
+
+  it('answers an unknown procedure with 404, not 500', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/trpc/nothing.here' })
+    expect(res.statusCode).toBe(404)
+  })
+
+  it('refuses a body over the limit with 413 in the error shape', async () => {
+    const big = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(1_100_000) })
+    for (const url of ['/api/supabase/signin-otp', '/trpc/auth.signinOtp']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: big, headers: { 'content-type': 'application/json' } })
+      expect(res.statusCode, url).toBe(413)
+      expect(res.json(), url).toEqual({ error: 'The request is too large' })
+    }
+  })
+
+  it('answers malformed JSON with 400, never a stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/supabase/signin-otp',
+      payload: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ error: 'Invalid JSON body' })
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/)
+  })
+
+  it('serves the client with history fallback and the runtime config', async () => {
+    for (const url of ['/', '/login', '/cat-assistant', '/some/unknown/page']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.body).toContain('<meta name="kitty-config"')
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+  })
+
+  it('keeps secrets out of the runtime config', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login' })
+    expect(res.body).not.toContain(t.services.config.JWT_SECRET!)
+  })
+})
+
+describe('configuration', () => {
+  it('has the contract defaults', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.HOST).toBe('127.0.0.1')
+    expect(config.sessionTtlSeconds).toBe(3600)
+    expect(config.STRIPE_PRICE_MONTHLY).toBe('price_monthly')
+    expect(config.STRIPE_PRICE_YEARLY).toBe('price_yearly')
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.dataDir).toBe(path.resolve('.data'))
+  })
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', OPENAI_API_KEY: '' }).DATABASE_URL).toBeUndefined()
+  })
+
+  it('stops start-up with a clear message for bad values', () => {
+    expect(() => loadConfig({ PORT: 'eighty', SESSION_TTL: '1 week', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError)
+    try {
+      loadConfig({ PORT: 'eighty', SESSION_TTL: '1 week', DATABASE_URL: 'mysql://x' })
+    } catch (error) {
+      const message = (error as Error).message
+      expect(message).toContain('PORT')
+      expect(message).toContain('SESSION_TTL: must be a duration like 30m, 1h or 7d')
+      expect(message).toContain('DATABASE_URL: must be a URL like postgresql://')
+    }
+  })
+})

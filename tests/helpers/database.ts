@@ -1,0 +1,50 @@
+import crypto from 'node:crypto'
+import pg from 'pg'
+import { type Database, openPglite, openPostgres } from '../../server/db.ts'
+
+/**
+ * A fresh database for one test file: a clone of the migrated DATABASE_URL database when it is set
+ * (PostgreSQL in CI), else an in-memory PGlite with the same migrations.
+ */
+export async function freshDatabase(): Promise<Database & { url: string | null }> {
+  const base = process.env.DATABASE_URL
+  if (!base) return { ...(await openPglite()), url: null }
+
+  const template = new URL(base).pathname.slice(1)
+  const name = `kc_test_${crypto.randomBytes(6).toString('hex')}`
+  await withAdmin(base, async (admin) => {
+    // CREATE DATABASE … TEMPLATE fails while another file is cloning the same template: retry.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)
+        return
+      } catch (error) {
+        if (attempt >= 40 || !/being accessed by other users/.test(String(error))) throw error
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200))
+      }
+    }
+  })
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  const db = await openPostgres(url.toString())
+  return {
+    ...db,
+    url: url.toString(),
+    close: async () => {
+      await db.close()
+      await withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+    },
+  }
+}
+
+async function withAdmin<T>(base: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const url = new URL(base)
+  url.pathname = '/postgres'
+  const client = new pg.Client({ connectionString: url.toString() })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}

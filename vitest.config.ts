@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config'
+
+// Three groups: unit (pure shared rules), api (routers and REST on a real database, one fresh database
+// per file), e2e (the built app in headless Chromium). `npm test` runs all three.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-setup-db.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-setup-db.ts', 'tests/helpers/global-setup-build.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // Each browser test file drives one Chromium; two cores run two of them well.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+})

@@ -1,8 +1,9 @@
 // `npm run db:seed`: a demo owner with a cat, a conversation and a running trial, in whichever
 // database the configuration names (DATABASE_URL, else the embedded one under DATA_DIR).
-import { TRIAL_DAYS, TRIAL_PLAN_NAME } from '../shared/constants.ts'
+
 import { loadConfig } from '../server/config.ts'
 import { openDatabase } from '../server/db.ts'
+import { TRIAL_DAYS, TRIAL_PLAN_NAME } from '../shared/constants.ts'
 
 const DEMO_EMAIL = 'demo@kittycare.local'
 
@@ -49,7 +50,8 @@ try {
             { role: 'user', content: 'How much should Luna eat a day?' },
             {
               role: 'assistant',
-              content: 'For a 12.5 lb adult cat aiming for 11 lb, about 200 kcal a day split over two or three meals.',
+              content:
+                'For a 12.5 lb adult cat aiming for 11 lb, about 200 kcal a day split over two or three meals.',
             },
           ],
         },

@@ -9,14 +9,18 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, NODE_ENV: 'development' },
   }),
-  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--host', '127.0.0.1'], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ]
 const stop = (signal) => {
   for (const child of children) child.kill(signal)
 }
 process.on('SIGINT', () => stop('SIGINT'))
 process.on('SIGTERM', () => stop('SIGTERM'))
-for (const child of children) child.on('exit', (code) => {
-  stop('SIGTERM')
-  process.exitCode = code ?? 0
-})
+for (const child of children)
+  child.on('exit', (code) => {
+    stop('SIGTERM')
+    process.exitCode = code ?? 0
+  })

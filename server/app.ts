@@ -6,8 +6,8 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
-import { registerRestRoutes } from './rest/adapter.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
+import { registerRestRoutes } from './rest/adapter.ts'
 import { restRoutes } from './rest/routes.ts'
 import { type AppRouter, appRouter } from './routers/index.ts'
 import { serveClient } from './static-client.ts'
@@ -68,7 +68,9 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     const status = error.statusCode ?? 500
     if (status === 413) return reply.code(413).send({ error: ERRORS.tooLarge })
     if (error.validation || status === 400) {
-      return reply.code(400).send({ error: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Invalid JSON body' : error.message })
+      return reply
+        .code(400)
+        .send({ error: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Invalid JSON body' : error.message })
     }
     if (status === 429) return reply.code(429).send({ error: ERRORS.tooManyRequests })
     if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message })
@@ -104,9 +106,15 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
       trpcOptions: {
         router: appRouter,
         createContext: ({ req }) =>
-          createContextInner({ services, token: bearerToken(req.headers.authorization), ip: req.ip, log: req.log }),
+          createContextInner({
+            services,
+            token: bearerToken(req.headers.authorization),
+            ip: req.ip,
+            log: req.log,
+          }),
         onError({ error, path: procedure, req }) {
-          if (publicError(error).status >= 500) req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
+          if (publicError(error).status >= 500)
+            req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     })

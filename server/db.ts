@@ -12,7 +12,6 @@ export interface Database {
   close(): Promise<void>
 }
 
-
 /** PostgreSQL through node-postgres. Migrations are applied by `npm run db:migrate` (scripts/migrate.mjs). */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const { PrismaPg } = await import('@prisma/adapter-pg')
@@ -48,7 +47,9 @@ async function applyMigrationsToPglite(pg: PGlite, migrationsDir: string) {
   await pg.exec(
     'CREATE TABLE IF NOT EXISTS "_app_migrations" (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   )
-  const done = new Set((await pg.query<{ name: string }>('SELECT name FROM "_app_migrations"')).rows.map((r) => r.name))
+  const done = new Set(
+    (await pg.query<{ name: string }>('SELECT name FROM "_app_migrations"')).rows.map((r) => r.name),
+  )
   const names = fs
     .readdirSync(migrationsDir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -65,7 +66,10 @@ async function applyMigrationsToPglite(pg: PGlite, migrationsDir: string) {
 }
 
 /** DATABASE_URL → PostgreSQL; unset → PGlite persisted under DATA_DIR. */
-export function openDatabase(config: { DATABASE_URL?: string | undefined; dataDir: string }): Promise<Database> {
+export function openDatabase(config: {
+  DATABASE_URL?: string | undefined
+  dataDir: string
+}): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
     : openPglite(path.join(config.dataDir, 'pglite'))

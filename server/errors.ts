@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server'
+import type { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { ZodError } from 'zod'
 import { ERRORS } from '../shared/errors.ts'

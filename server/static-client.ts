@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from './config.ts'
 import { clientRuntimeConfig, injectClientConfig } from './client-config.ts'
+import type { Config } from './config.ts'
 
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
 

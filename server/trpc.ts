@@ -31,7 +31,11 @@ export const middleware = t.middleware
 const rateLimitErrors = t.middleware(async ({ next }) => {
   const result = await next()
   if (!result.ok && result.error.cause instanceof RateLimitedError) {
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.tooManyRequests, cause: result.error.cause })
+    throw new TRPCError({
+      code: 'TOO_MANY_REQUESTS',
+      message: ERRORS.tooManyRequests,
+      cause: result.error.cause,
+    })
   }
   return result
 })

@@ -25,6 +25,11 @@ export const ERRORS = {
   resendTooSoon: 'Please wait before requesting another code.',
   passwordTooShort: 'Password must be at least 8 characters',
   wrongPassword: 'Current password is incorrect',
+  passwordTooLong: 'Password must be at most 128 characters',
+  passwordAlreadySet: 'A password is already set. Change it with your current password.',
+  passwordNotSet: 'No password is set yet. Set one first.',
+  codeFormat: 'Please enter the 6-digit code',
+  nameRequired: 'Please enter your name',
   photoTooLarge: 'The photo is larger than 5 MB',
   photoType: 'The photo must be a PNG, JPEG, WebP or GIF image',
   paymentFailed: 'Payment processing failed. Please try again.',
@@ -78,8 +83,10 @@ export const DEFAULT_ERRORS = {
 /** SPEC §8: the payment error box maps provider codes to owner-friendly text. */
 export function paymentErrorMessage(raw: string | undefined | null): string {
   const text = raw ?? ''
-  if (text.includes('card_declined')) return 'Your card was declined. Please check your card details and try again.'
-  if (text.includes('insufficient_funds')) return 'Insufficient funds. Please use a different card or contact your bank.'
+  if (text.includes('card_declined'))
+    return 'Your card was declined. Please check your card details and try again.'
+  if (text.includes('insufficient_funds'))
+    return 'Insufficient funds. Please use a different card or contact your bank.'
   if (text.includes('expired_card')) return 'Your card has expired. Please use a different card.'
   return text || ERRORS.unexpected
 }

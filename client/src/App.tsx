@@ -18,8 +18,14 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <Navigate to="/login" replace /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/sent-mail', element: page(() => import('./pages/sent-mail/SentMailPage.tsx'), 'SentMailPage') },
-      { path: '/dashboard', element: page(() => import('./pages/dashboard/DashboardPage.tsx'), 'DashboardPage') },
+      {
+        path: '/sent-mail',
+        element: page(() => import('./pages/sent-mail/SentMailPage.tsx'), 'SentMailPage'),
+      },
+      {
+        path: '/dashboard',
+        element: page(() => import('./pages/dashboard/DashboardPage.tsx'), 'DashboardPage'),
+      },
       { path: '/signup', element: page(() => import('./pages/signup/SignupPage.tsx'), 'SignupPage') },
       {
         path: '/priceselection',
@@ -29,7 +35,10 @@ export const router = createBrowserRouter([
         path: '/paymentmethod',
         element: page(() => import('./pages/pricing/PaymentMethodPage.tsx'), 'PaymentMethodPage'),
       },
-      { path: '/PaymentForm', element: page(() => import('./pages/pricing/PaymentFormPage.tsx'), 'PaymentFormPage') },
+      {
+        path: '/PaymentForm',
+        element: page(() => import('./pages/pricing/PaymentFormPage.tsx'), 'PaymentFormPage'),
+      },
       {
         path: '/onboarding',
         element: guarded(page(() => import('./pages/onboarding/OnboardingPage.tsx'), 'OnboardingPage')),
@@ -40,7 +49,10 @@ export const router = createBrowserRouter([
         path: '/interview',
         element: guarded(page(() => import('./pages/interview/InterviewPage.tsx'), 'InterviewPage')),
       },
-      { path: '/paywall', element: guarded(page(() => import('./pages/paywall/PaywallPage.tsx'), 'PaywallPage')) },
+      {
+        path: '/paywall',
+        element: guarded(page(() => import('./pages/paywall/PaywallPage.tsx'), 'PaywallPage')),
+      },
       {
         path: '/cat-assistant',
         element: guarded(page(() => import('./pages/chat/CatAssistantPage.tsx'), 'CatAssistantPage')),
@@ -53,7 +65,10 @@ export const router = createBrowserRouter([
         path: '/cat-profile',
         element: guarded(page(() => import('./pages/cat-profile/CatProfilePage.tsx'), 'CatProfilePage')),
       },
-      { path: '/progress', element: guarded(page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage')) },
+      {
+        path: '/progress',
+        element: guarded(page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage')),
+      },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage.tsx'), 'PrivacyPage') },
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage.tsx'), 'TermsPage') },
       { path: '*', element: <NotFoundPage /> },

@@ -49,11 +49,14 @@ export const api = createTRPCClient<AppRouter>({ links: links() })
 
 /** SPEC §7: the server's error text, else the caller's default. */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message) return error.message
+  if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message)
+    return error.message
   if (error instanceof Error && error.name === 'AbortError') return fallback
   return fallback
 }
 
 export function errorCode(error: unknown): string | null {
-  return error instanceof TRPCClientError ? ((error.data as { code?: string } | undefined)?.code ?? null) : null
+  return error instanceof TRPCClientError
+    ? ((error.data as { code?: string } | undefined)?.code ?? null)
+    : null
 }

@@ -33,7 +33,12 @@ export function createPayments(config: Config): PaymentProvider {
 }
 
 /** Picks each outside service's real or embedded implementation from the configuration. */
-export function createServices(config: Config, db: Db, log: FastifyBaseLogger, overrides: Partial<Services> = {}): Services {
+export function createServices(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  overrides: Partial<Services> = {},
+): Services {
   return {
     config,
     db,

@@ -20,7 +20,11 @@ function loginCodeMessage(code: string) {
 }
 
 /** SMTP when SMTP_URL is set; otherwise one log line with the address and the code (CONTRACT.md). */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined
+  from: string
+  log: FastifyBaseLogger
+}): Mailer {
   if (!options.smtpUrl) {
     return {
       async sendLoginCode(to, code) {

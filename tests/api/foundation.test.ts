@@ -12,7 +12,10 @@ beforeAll(async () => {
   // A stand-in built client, so the history fallback can be checked without a Vite build here.
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-client-'))
   fs.mkdirSync(path.join(clientDir, 'assets'))
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<html><head><title>Kitty</title></head><body></body></html>')
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<html><head><title>Kitty</title></head><body></body></html>',
+  )
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
   t = await createTestApp({ clientDir })
 })
@@ -39,7 +42,11 @@ describe('HTTP surface', () => {
   })
 
   it('keeps a request id the caller sent', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-42' } })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-42' },
+    })
     expect(res.headers['x-request-id']).toBe('trace-42')
   })
 
@@ -57,7 +64,12 @@ describe('HTTP surface', () => {
   it('refuses a body over the limit with 413 in the error shape', async () => {
     const big = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(1_100_000) })
     for (const url of ['/api/supabase/signin-otp', '/trpc/auth.signinOtp']) {
-      const res = await t.app.inject({ method: 'POST', url, payload: big, headers: { 'content-type': 'application/json' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: big,
+        headers: { 'content-type': 'application/json' },
+      })
       expect(res.statusCode, url).toBe(413)
       expect(res.json(), url).toEqual({ error: 'The request is too large' })
     }
@@ -110,7 +122,9 @@ describe('configuration', () => {
   })
 
   it('stops start-up with a clear message for bad values', () => {
-    expect(() => loadConfig({ PORT: 'eighty', SESSION_TTL: '1 week', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError)
+    expect(() => loadConfig({ PORT: 'eighty', SESSION_TTL: '1 week', DATABASE_URL: 'mysql://x' })).toThrow(
+      ConfigError,
+    )
     try {
       loadConfig({ PORT: 'eighty', SESSION_TTL: '1 week', DATABASE_URL: 'mysql://x' })
     } catch (error) {

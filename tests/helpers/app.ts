@@ -21,7 +21,10 @@ export interface TestApp {
   /** A tRPC caller with no HTTP, as an anonymous visitor or with a session token. */
   caller(token?: string | null): Promise<ReturnType<typeof createCaller>>
   /** Creates a user row and a session token for it, without going through sign-in. */
-  signIn(email?: string, names?: { firstName?: string; fullName?: string }): Promise<{ id: number; token: string }>
+  signIn(
+    email?: string,
+    names?: { firstName?: string; fullName?: string },
+  ): Promise<{ id: number; token: string }>
   close(): Promise<void>
 }
 

@@ -21,7 +21,13 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+    ],
   })
 }
 
@@ -30,7 +36,10 @@ export function launchChromium(): Promise<Browser> {
  * run at `delayScale` of the SPEC's timings (every step still runs; only the waits are shorter).
  */
 export async function startBrowserTest(
-  options: Parameters<typeof createTestApp>[0] & { delayScale?: number; viewport?: { width: number; height: number } } = {},
+  options: Parameters<typeof createTestApp>[0] & {
+    delayScale?: number
+    viewport?: { width: number; height: number }
+  } = {},
 ): Promise<BrowserTest> {
   const t = await createTestApp({
     ...options,
@@ -39,7 +48,10 @@ export async function startBrowserTest(
   })
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
   const browser = await launchChromium()
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 } })
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  })
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -16,7 +16,9 @@ describe('navigation guard (SPEC §2)', () => {
       expect(guardRedirect('/paywall', state({ hasCat: true, interviewCompleted: true }))).toBeNull()
     })
     it('goes to the chat when subscribed and the interview is completed', () => {
-      expect(guardRedirect('/paywall', state({ subscribed: true, interviewCompleted: true }))).toBe('/cat-assistant')
+      expect(guardRedirect('/paywall', state({ subscribed: true, interviewCompleted: true }))).toBe(
+        '/cat-assistant',
+      )
     })
     it('goes to the chat when subscribed and a cat is stored', () => {
       expect(guardRedirect('/paywall', state({ subscribed: true, hasCat: true }))).toBe('/cat-assistant')
@@ -47,7 +49,9 @@ describe('navigation guard (SPEC §2)', () => {
       expect(guardRedirect('/cat-assistant', state({ subscribed: true }))).toBe('/interview')
     })
     it('stays when subscribed with a completed interview or a cat', () => {
-      expect(guardRedirect('/cat-assistant', state({ subscribed: true, interviewCompleted: true }))).toBeNull()
+      expect(
+        guardRedirect('/cat-assistant', state({ subscribed: true, interviewCompleted: true })),
+      ).toBeNull()
       expect(guardRedirect('/cat-assistant', state({ subscribed: true, hasCat: true }))).toBeNull()
     })
   })

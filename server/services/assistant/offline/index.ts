@@ -1,0 +1,15 @@
+// The offline assistant: a deterministic, network-free implementation of the Assistant interface,
+// used when no model is configured and in tests.
+import type { Assistant } from '../types.ts'
+import { checkAnswer } from './check-answer.ts'
+import { interviewTurn } from './receptionist.ts'
+import { composeReply } from './specialist.ts'
+import { streamPieces } from './stream.ts'
+
+export function createOfflineAssistant(): Assistant {
+  return {
+    checkAnswer: async (input) => checkAnswer(input),
+    interviewTurn: async (input) => interviewTurn(input),
+    reply: (input) => streamPieces(composeReply(input), input.signal),
+  }
+}

@@ -1,0 +1,147 @@
+// The specialist's reply: urgent-care triage first, then knowledge-base advice personalised with
+// the cat's profile, or a clarifying question when nothing matches. Same input, same reply.
+import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import type { AssistantMessage, CatProfileForAssistant } from '../types.ts'
+import { type CatFacts, catFactsFrom } from './cat-facts.ts'
+import type { CareTopic } from './knowledge.ts'
+import { MAX_NOTES, profileNotes } from './profile-notes.ts'
+import { capitaliseFirst, escapeRegExp, lastUserMessage, normalise, pickVariant } from './text.ts'
+import { matchTopics } from './topic-match.ts'
+import { detectEmergencies, type Emergency, URGENT_HEADLINE } from './triage.ts'
+import { isGreeting } from './vocabulary.ts'
+
+/** Recognisable opening of the not-a-vet note; also how earlier replies are found to carry it. */
+export const NOT_A_VET_OPENING = "I'm a virtual cat-care specialist, not a vet"
+const NOT_A_VET_NOTE = `_${NOT_A_VET_OPENING}: I can't examine {name}, so please treat this as general guidance and check with your vet about anything that worries you._`
+/** The note is a reminder, not a signature: skip it if one of the last replies already had it. */
+const NOT_A_VET_MEMORY = 2
+
+/** Health words that make even an unmatched question medical. */
+const MEDICAL_WORDS =
+  /\b(sick|ill|illness|unwell|symptoms?|vets?|pain|painful|hurts?|blood|bleeding|lump|swelling|swollen|medication|medicine|pills?|diagnos\w*|disease|infection|infected|fever|lethargic|wound|limping|rash|discharge|injur\w*)\b/
+
+const THANKS =
+  /^(thanks|thank you|thx|ty|cheers|many thanks|great,? thanks|thank you so much)\b[\s\w,!.]{0,30}$/
+
+const OPENINGS: ReadonlyArray<(name: string) => string> = [
+  (name) => `Here's what I'd suggest for ${name}.`,
+  (name) => `Happy to help with ${name}!`,
+  (name) => `Good question! Here's how I'd approach it for ${name}.`,
+]
+
+const CAPABILITIES = [
+  '- **Food and weight:** portions, treats and weight-loss plans',
+  '- **Litter box and tummy:** accidents, spraying, vomiting, diarrhoea and constipation',
+  '- **Health worries:** dental care, kidney disease, diabetes, thyroid, urinary problems, fleas and worms, sneezing',
+  '- **Behaviour:** scratching, stress and anxiety, introductions, play and enrichment',
+  '- **Life stages:** kittens and senior cats',
+  '- **Everyday care:** grooming, carriers and travel',
+].join('\n')
+
+const withName = (text: string, facts: CatFacts): string => text.replaceAll('{name}', facts.name)
+
+/** The cat's own name is never a symptom: a cat called Lily or Chocolate is not a poisoning. */
+function withoutCatName(message: string, facts: CatFacts, hasName: boolean): string {
+  if (!hasName) return message
+  return message.replace(new RegExp(`\\b${escapeRegExp(facts.name)}\\b`, 'gi'), ' ')
+}
+
+function urgentReply(emergencies: readonly Emergency[], facts: CatFacts): string {
+  const sections = emergencies.map(
+    (emergency) =>
+      `**${emergency.title}**\n\n${emergency.advice.map((line) => `- ${withName(line, facts)}`).join('\n')}`,
+  )
+  return [
+    withName(URGENT_HEADLINE, facts),
+    ...sections,
+    `Please don't wait for a reply here before you go. I'm here for any questions once ${facts.name} has been seen.`,
+  ].join('\n\n')
+}
+
+function topicBlock(topic: CareTopic, main: boolean): string {
+  const tips = main ? topic.tips : topic.tips.slice(0, 2)
+  const parts = [
+    main ? `**${topic.title}**` : `**Also relevant: ${topic.title}**`,
+    topic.summary,
+    tips.map((tip) => `- ${tip}`).join('\n'),
+  ]
+  if (main && topic.whenToSeeVet) parts.push(`**When to see a vet:** ${topic.whenToSeeVet}`)
+  return parts.join('\n\n')
+}
+
+function recentlyGaveNote(history: readonly AssistantMessage[]): boolean {
+  return history
+    .filter((message) => message.role === 'assistant')
+    .slice(-NOT_A_VET_MEMORY)
+    .some((message) => message.content.includes(NOT_A_VET_OPENING))
+}
+
+function topicReply(topics: readonly CareTopic[], facts: CatFacts, seed: number, showNote: boolean): string {
+  const [main, ...others] = topics
+  if (!main) return ''
+  const notes = [...new Set(topics.flatMap((topic) => profileNotes(topic, facts)))].slice(0, MAX_NOTES)
+  const parts = [
+    capitaliseFirst(pickVariant(OPENINGS, seed)(facts.name)),
+    topicBlock(main, true),
+    ...others.map((topic) => topicBlock(topic, false)),
+  ]
+  if (notes.length > 0) {
+    parts.push(`**For ${facts.name} specifically:**\n\n${notes.map((note) => `- ${note}`).join('\n')}`)
+  }
+  if (showNote) parts.push(withName(NOT_A_VET_NOTE, facts))
+  parts.push(capitaliseFirst(withName(main.followUp, facts)))
+  return parts.join('\n\n')
+}
+
+function clarifyingReply(facts: CatFacts, medical: boolean, showNote: boolean): string {
+  const name = facts.name
+  const parts = [
+    `I'd love to help with ${name}! Could you tell me a bit more about what's going on: what you've noticed, since when, and whether anything has changed at home?`,
+  ]
+  const [issue] = facts.issues
+  if (issue) parts.push(`You mentioned "${issue}" when we first spoke. Would you like to start there?`)
+  if (medical) {
+    parts.push(
+      `If ${name} seems unwell (hiding, not eating for more than a day, or in pain), please call your vet today rather than waiting.`,
+    )
+  }
+  parts.push(`Here's what I can help with:\n\n${CAPABILITIES}`)
+  if (medical && showNote) parts.push(withName(NOT_A_VET_NOTE, facts))
+  return parts.join('\n\n')
+}
+
+function greetingReply(facts: CatFacts): string {
+  return [
+    `Hi, I'm ${EXPERT_NAME}! How is ${facts.name} doing today?`,
+    `Ask me anything, for example:\n\n${CAPABILITIES}`,
+  ].join('\n\n')
+}
+
+function thanksReply(facts: CatFacts): string {
+  return `You're very welcome! Give ${facts.name} a chin scratch from me. Is there anything else I can help with?`
+}
+
+export function composeReply(input: {
+  cat: CatProfileForAssistant | null
+  history: readonly AssistantMessage[]
+}): string {
+  const facts = catFactsFrom(input.cat)
+  const hasName = Boolean(input.cat?.name?.trim())
+  const question = lastUserMessage(input.history).trim()
+  if (!question) return greetingReply(facts)
+
+  const text = withoutCatName(question, facts, hasName)
+  const emergencies = detectEmergencies(text, facts.gender)
+  if (emergencies.length > 0) return urgentReply(emergencies, facts)
+
+  const topics = matchTopics(text)
+  const showNote = !recentlyGaveNote(input.history)
+  if (topics.length > 0) {
+    const medical = topics.some((topic) => topic.medical)
+    return topicReply(topics, facts, input.history.length, medical && showNote)
+  }
+  const plain = normalise(text)
+  if (isGreeting(plain)) return greetingReply(facts)
+  if (THANKS.test(plain)) return thanksReply(facts)
+  return clarifyingReply(facts, MEDICAL_WORDS.test(plain), showNote)
+}

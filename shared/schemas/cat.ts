@@ -1,0 +1,330 @@
+// The cat (SPEC §3) as one set of zod field rules. Every cat procedure's input and output, the
+// recommendations call, the wizard's steps and the profile form are built from these same fields.
+import { z } from 'zod'
+import { MAX_MULTI_SELECT } from '../constants.ts'
+import {
+  ACTIVITY_LEVELS,
+  CAT_ITEMS,
+  CHECK_IN_PERIODS,
+  GENDERS,
+  GOAL_OPTIONS,
+  MEDICAL_CONDITIONS,
+  PROFILE_BREEDS,
+  PROGRESS_OPTIONS,
+  TRAINING_DAYS,
+} from '../options.ts'
+import {
+  hasAtMostTwoDecimals,
+  MAX_WEIGHT,
+  WEIGHT_PATTERN,
+  WEIGHT_UNITS,
+  weightFromBand,
+} from '../rules/weight.ts'
+
+/** The texts the forms show (SPEC §5) and the API answers with, prefixed by the field's name. */
+export const CAT_MESSAGES = {
+  name: "Please enter your cat's name",
+  gender: "Please select your cat's gender",
+  age: "Please enter your cat's age",
+  breed: "Please select your cat's breed",
+  weight: 'Please enter a valid weight for your cat (e.g., 8.5)',
+  targetWeight: "Please select your cat's target weight",
+  unit: 'Please select the weight unit',
+  medicalCondition: 'Please select a medical condition',
+  atLeastOne: 'Please select at least one option',
+  tooMany: `Please select at most ${MAX_MULTI_SELECT} options`,
+  activity: "Please select your cat's activity level",
+  checkIn: 'Please select how often you want to check in',
+  trainingDays: 'Please select at least one training day',
+  items: 'Please select at least one item',
+  photo: 'Please choose a photo',
+  option: 'Please choose one of the listed options',
+  text: 'Please enter text',
+  tooLong: 'This text is too long',
+} as const
+
+/** The oldest age the API accepts; the quiz offers 1 to 24 years, the interview also meets kittens (0.5). */
+export const MAX_CAT_AGE = 30
+export const MAX_NAME_LENGTH = 80
+export const MAX_BREED_LENGTH = 80
+export const MAX_SHORT_TEXT = 500
+export const MAX_LONG_TEXT = 2000
+export const MAX_ISSUE_LENGTH = 300
+
+const CAT_ITEM_TITLES = CAT_ITEMS.map((item) => item.title) as [string, ...string[]]
+
+/** The listed option spelled as the list spells it, whatever the case it arrived in (recommendations lower-case). */
+function canonical(options: readonly string[], value: string): string {
+  const wanted = value.trim().toLowerCase()
+  return options.find((option) => option.toLowerCase() === wanted) ?? value.trim()
+}
+
+const text = (max: number) =>
+  z.string({ error: CAT_MESSAGES.text }).trim().max(max, { error: CAT_MESSAGES.tooLong })
+
+/** One of `options` in any letter case, or '' for not answered yet. */
+function choice(options: readonly string[], message: string) {
+  return z
+    .string({ error: message })
+    .transform((value) => canonical(options, value))
+    .pipe(z.enum(['', ...options] as [string, ...string[]], { error: message }))
+}
+
+/** A list of titles from `options`, at most 10, duplicates dropped; a single title is a list of one. */
+function titles(options: readonly string[], max = MAX_MULTI_SELECT) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: CAT_MESSAGES.option })
+    .transform((value) => toList(value).map((item) => canonical(options, item)))
+    .pipe(
+      z
+        .array(z.enum(options as [string, ...string[]], { error: CAT_MESSAGES.option }))
+        .max(max, { error: CAT_MESSAGES.tooMany }),
+    )
+    .transform((list) => [...new Set(list)])
+}
+
+function toList(value: string | string[]): string[] {
+  const list = Array.isArray(value) ? value : [value]
+  return list.map((item) => item.trim()).filter((item) => item !== '')
+}
+
+/** Free-text answers (the interview's issues): one text or a list of them. */
+const freeList = z
+  .union([z.string(), z.array(z.string())], { error: CAT_MESSAGES.text })
+  .transform(toList)
+  .pipe(
+    z
+      .array(z.string().max(MAX_ISSUE_LENGTH, { error: CAT_MESSAGES.tooLong }))
+      .max(MAX_MULTI_SELECT, { error: CAT_MESSAGES.tooMany }),
+  )
+
+/** A number, or the text of one as local storage keeps it; '' and null mean unknown. */
+function numberish(message: string, parseText: (text: string) => number) {
+  return z.union([z.number(), z.string(), z.null()], { error: message }).transform((value) => {
+    if (value === null) return null
+    if (typeof value === 'number') return value
+    const trimmed = value.trim()
+    return trimmed === '' ? null : parseText(trimmed)
+  })
+}
+
+const age = numberish(CAT_MESSAGES.age, (value) =>
+  /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN,
+).pipe(
+  z
+    .number({ error: CAT_MESSAGES.age })
+    .min(0, { error: CAT_MESSAGES.age })
+    .max(MAX_CAT_AGE, { error: CAT_MESSAGES.age })
+    .nullable(),
+)
+
+/** Digits with up to 2 decimals, 0 (unknown) to 100; a short-quiz band label counts as its representative weight. */
+function weightField(message: string) {
+  return numberish(message, (value) =>
+    WEIGHT_PATTERN.test(value) ? Number(value) : (weightFromBand(value) ?? Number.NaN),
+  ).pipe(
+    z
+      .number({ error: message })
+      .min(0, { error: message })
+      .max(MAX_WEIGHT, { error: message })
+      .refine(hasAtMostTwoDecimals, { error: message })
+      .nullable(),
+  )
+}
+
+/** The rules of each cat field. Absent fields are left alone; present ones must pass. */
+export const catFields = {
+  name: text(MAX_NAME_LENGTH),
+  breed: text(MAX_BREED_LENGTH),
+  gender: choice(GENDERS, CAT_MESSAGES.gender),
+  age,
+  weight: weightField(CAT_MESSAGES.weight),
+  unit: z
+    .string({ error: CAT_MESSAGES.unit })
+    .transform((value) => canonical(WEIGHT_UNITS, value))
+    .pipe(z.enum(WEIGHT_UNITS, { error: CAT_MESSAGES.unit })),
+  target_weight: weightField(CAT_MESSAGES.targetWeight),
+  goals: titles(GOAL_OPTIONS),
+  issues_faced: freeList,
+  activity_level: choice(ACTIVITY_LEVELS, CAT_MESSAGES.activity),
+  required_progress: titles(PROGRESS_OPTIONS),
+  check_in_period: choice(CHECK_IN_PERIODS, CAT_MESSAGES.checkIn),
+  training_days: titles(TRAINING_DAYS, TRAINING_DAYS.length),
+  medical_conditions: text(MAX_SHORT_TEXT),
+  medications: text(MAX_LONG_TEXT),
+  dietary_restrictions: text(MAX_LONG_TEXT),
+  medical_history: text(MAX_LONG_TEXT),
+  items: titles(CAT_ITEM_TITLES, CAT_ITEM_TITLES.length),
+}
+
+/** Every cat field, each optional. `cat_name` (the quiz's and profile's key) is accepted for `name`. */
+export const catFieldsSchema = z.object({ ...catFields, cat_name: catFields.name }).partial()
+export type CatFieldsInput = z.input<typeof catFieldsSchema>
+export type CatFields = z.output<typeof catFieldsSchema>
+
+/** Database ids arrive as numbers (tRPC) or path text (REST). */
+export const catIdSchema = z
+  .union([z.number(), z.string()], { error: 'Invalid cat id' })
+  .transform((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value))
+  .pipe(z.number({ error: 'Invalid cat id' }).int({ error: 'Invalid cat id' }).min(1).max(2_147_483_647))
+
+/**
+ * SPEC §3: the photo as a byte array plus mimetype and originalname. The bytes may also come as
+ * base64 text (a third of the size on the wire). The declared mimetype is not trusted: the server
+ * sniffs the bytes (server/services/photos.ts).
+ */
+export const photoInputSchema = z.object({
+  buffer: z.union(
+    [
+      z.string(),
+      z.custom<number[]>(
+        (value) => Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255),
+        { error: 'The photo must be a list of bytes (0 to 255)' },
+      ),
+    ],
+    { error: 'The photo must be a list of bytes or base64 text' },
+  ),
+  mimetype: z.string().max(100).optional(),
+  originalname: z.string().max(255).optional(),
+})
+export type PhotoInput = z.input<typeof photoInputSchema>
+
+export const createCatInputSchema = catFieldsSchema.extend({
+  /** The browser's sessionId: visitor rows are attached to the account by it at sign-in. */
+  session_id: z.string().trim().min(1).max(100).optional(),
+  photo: photoInputSchema.optional(),
+})
+export type CreateCatInput = z.input<typeof createCatInputSchema>
+
+export const updateCatInputSchema = catFieldsSchema.extend({
+  id: catIdSchema,
+  photo: photoInputSchema.optional(),
+})
+export type UpdateCatInput = z.input<typeof updateCatInputSchema>
+
+export const catIdInputSchema = z.object({ id: catIdSchema })
+
+/** What recommendations produce (SPEC §7): also the shape an LLM answer must have to be used. */
+export const recommendationsSchema = z.object({
+  food_bowls: z.number().int().min(1).max(3),
+  treats: z.number().int().min(1).max(10),
+  playtime: z.number().int().min(5).max(120),
+  welcome_message_specific_detail: z.string().trim().min(1).max(600),
+  welcome_message_relevant_response: z.string().trim().min(1).max(600),
+})
+export type Recommendations = z.output<typeof recommendationsSchema>
+
+/** The recommendations call takes the cat's fields (lower-cased by the client; any case is accepted). */
+export const recommendationsInputSchema = catFieldsSchema.extend({
+  session_id: z.string().trim().max(100).optional(),
+})
+
+/** A cat as every procedure answers it. The photo's bytes are never in it: has_photo says whether one exists. */
+export const catSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  breed: z.string(),
+  gender: z.string(),
+  age: z.number().nullable(),
+  weight: z.number().nullable(),
+  unit: z.string(),
+  target_weight: z.number().nullable(),
+  goals: z.array(z.string()),
+  issues_faced: z.array(z.string()),
+  activity_level: z.string(),
+  required_progress: z.array(z.string()),
+  check_in_period: z.string(),
+  training_days: z.array(z.string()),
+  medical_conditions: z.string(),
+  medications: z.string(),
+  dietary_restrictions: z.string(),
+  medical_history: z.string(),
+  items: z.array(z.string()),
+  food_bowls: z.number().int().nullable(),
+  treats: z.number().int().nullable(),
+  playtime: z.number().int().nullable(),
+  welcome_message_specific_detail: z.string(),
+  welcome_message_relevant_response: z.string(),
+  has_photo: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type Cat = z.output<typeof catSchema>
+
+export const catListSchema = z.array(catSchema)
+
+export const createCatOutputSchema = z.object({
+  id: z.number().int(),
+  recommendations: recommendationsSchema,
+})
+
+/** The owner's photo as a data URL the browser can show directly (an <img> cannot send a bearer token). */
+export const catPhotoSchema = z.object({
+  data_url: z.string().nullable(),
+  mimetype: z.string().nullable(),
+  originalname: z.string().nullable(),
+})
+export type CatPhoto = z.output<typeof catPhotoSchema>
+
+// ——— The forms: each wizard step and the profile, from the same field rules plus "required" ———
+
+const filled = (value: string) => value.trim() !== ''
+const picked = (list: readonly string[]) => list.length > 0
+
+export const wizardStepSchemas = {
+  basics: z.object({
+    name: catFields.name.refine(filled, { error: CAT_MESSAGES.name }),
+    gender: catFields.gender.refine((v) => v !== '', { error: CAT_MESSAGES.gender }),
+    age: catFields.age.refine((v) => v !== null && v >= 1, { error: CAT_MESSAGES.age }),
+  }),
+  breedWeight: z.object({
+    breed: catFields.breed.refine(filled, { error: CAT_MESSAGES.breed }),
+    weight: catFields.weight.refine((v) => v !== null && v > 0, { error: CAT_MESSAGES.weight }),
+    unit: catFields.unit,
+  }),
+  medical: z.object({
+    medical_conditions: z.enum(MEDICAL_CONDITIONS, { error: CAT_MESSAGES.medicalCondition }),
+    medications: catFields.medications,
+    dietary_restrictions: catFields.dietary_restrictions,
+    medical_history: catFields.medical_history,
+  }),
+  progress: z.object({
+    required_progress: catFields.required_progress.refine(picked, { error: CAT_MESSAGES.atLeastOne }),
+  }),
+  barriers: z.object({
+    issues_faced: catFields.issues_faced.refine(picked, { error: CAT_MESSAGES.atLeastOne }),
+  }),
+  goals: z.object({ goals: catFields.goals.refine(picked, { error: CAT_MESSAGES.atLeastOne }) }),
+  activity: z.object({
+    activity_level: catFields.activity_level.refine((v) => v !== '', { error: CAT_MESSAGES.activity }),
+  }),
+  checkIn: z.object({
+    check_in_period: catFields.check_in_period.refine((v) => v !== '', { error: CAT_MESSAGES.checkIn }),
+  }),
+  targetWeight: z.object({
+    target_weight: catFields.target_weight.refine((v) => v !== null && v > 0, {
+      error: CAT_MESSAGES.targetWeight,
+    }),
+  }),
+  trainingDays: z.object({
+    training_days: catFields.training_days.refine(picked, { error: CAT_MESSAGES.trainingDays }),
+  }),
+  items: z.object({ items: catFields.items.refine(picked, { error: CAT_MESSAGES.items }) }),
+}
+
+/** SPEC §5: the profile form is valid when a photo is chosen and every text field is non-empty. */
+export const profileFormSchema = z.object({
+  name: catFields.name.refine(filled, { error: CAT_MESSAGES.name }),
+  breed: z.enum(PROFILE_BREEDS, { error: CAT_MESSAGES.breed }),
+  has_photo: z.literal(true, { error: CAT_MESSAGES.photo }),
+})
+
+/** The first message of each invalid field, keyed by field name (what a form shows beside each input). */
+export function fieldErrors(error: z.ZodError | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error?.issues ?? []) {
+    const key = String(issue.path[0] ?? '')
+    if (!(key in out)) out[key] = issue.message
+  }
+  return out
+}

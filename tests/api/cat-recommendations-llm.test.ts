@@ -1,0 +1,114 @@
+// Recommendations with an LLM configured: its answer is used only when it passes the recommendations
+// schema; an invalid answer, an upstream error or a non-JSON answer means the documented rule.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { recommend } from '../../shared/rules/recommendations.ts'
+import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let double: OpenAiDouble
+let t: TestApp
+
+beforeAll(async () => {
+  double = await startOpenAiDouble()
+  t = await createTestApp({
+    env: { OPENAI_API_KEY: 'sk-test-recommendations', OPENAI_BASE_URL: double.url, OPENAI_MODEL: 'gpt-test' },
+  })
+})
+afterAll(async () => {
+  await t.close()
+  await double.close()
+})
+beforeEach(() => double.reset())
+
+const cat = {
+  cat_name: 'milo',
+  age: 2,
+  weight: 9,
+  unit: 'lbs',
+  activity_level: 'active',
+  goals: ['train cat'],
+}
+const rule = recommend({
+  name: 'milo',
+  age: 2,
+  weight: 9,
+  unit: 'Lbs',
+  activity_level: 'Active',
+  goals: ['Train Cat'],
+})
+
+const llmAnswer = {
+  food_bowls: 1,
+  treats: 4,
+  playtime: 45,
+  welcome_message_specific_detail: 'Milo is a lively two-year-old who is ready to learn.',
+  welcome_message_relevant_response: "We'll turn Milo's energy into short training games.",
+}
+
+function ask(payload: unknown = cat) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/openai/recommendations',
+    payload: payload as Record<string, unknown>,
+  })
+}
+
+describe('POST /api/openai/recommendations with an LLM', () => {
+  it("uses the model's answer when it passes the schema, and sends it the cat", async () => {
+    double.setNext({ json: llmAnswer })
+    const res = await ask()
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual(llmAnswer)
+    expect(double.requests).toHaveLength(1)
+    const sent = double.requests[0]!.body as {
+      model: string
+      messages: Array<{ content: string }>
+      response_format: { type: string }
+    }
+    expect(sent.model).toBe('gpt-test')
+    expect(sent.response_format.type).toBe('json_schema')
+    expect(sent.messages[0]!.content).toContain('milo')
+    expect(sent.messages[0]!.content).toContain('Train Cat')
+  })
+
+  it.each([
+    ['cups outside 1 to 3', { ...llmAnswer, food_bowls: 7 }],
+    ['a fraction of a treat', { ...llmAnswer, treats: 2.5 }],
+    ['a missing message', { ...llmAnswer, welcome_message_relevant_response: undefined }],
+    ['an empty message', { ...llmAnswer, welcome_message_specific_detail: '  ' }],
+    ['not an object', ['food_bowls', 1]],
+  ])('falls back to the rule for %s', async (_name, json) => {
+    double.setNext({ json })
+    const res = await ask()
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual(rule)
+  })
+
+  it('falls back to the rule when the upstream fails or answers plain text', async () => {
+    double.setNext({ status: 500 })
+    expect((await ask()).json()).toEqual(rule)
+    double.setNext({ reply: 'Feed him well!' })
+    expect((await ask()).json()).toEqual(rule)
+  })
+
+  it('stores what the model answered on a new cat', async () => {
+    const owner = await t.signIn('llm-owner@example.com')
+    double.setNext({ json: llmAnswer })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/supabase/cats',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { session_id: 's-llm', ...cat },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().recommendations).toEqual(llmAnswer)
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id: res.json().id } })
+    expect(row).toMatchObject({ foodBowls: 1, treats: 4, playtime: 45 })
+  })
+
+  it('keeps the key out of the logs', async () => {
+    double.setNext({ status: 401, message: 'Incorrect API key provided: sk-test-recommendations' })
+    await ask()
+    expect(t.logs.join('\n')).not.toContain('sk-test-recommendations')
+  })
+})

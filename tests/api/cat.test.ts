@@ -1,0 +1,328 @@
+// Cats through both surfaces on a real database: creation by owners and visitors, reads, updates,
+// validation of every field and ownership (another owner's cat is a 404).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+let owner: { id: number; token: string }
+let other: { id: number; token: string }
+
+beforeAll(async () => {
+  t = await createTestApp()
+  owner = await t.signIn('cat-owner@example.com')
+  other = await t.signIn('someone-else@example.com')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+function rest(method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: object) {
+  return t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  })
+}
+
+const luna = {
+  session_id: 'browser-session-1',
+  cat_name: 'Luna',
+  gender: 'Female',
+  age: 4,
+  breed: 'Maine Coon',
+  weight: 12.5,
+  unit: 'Lbs',
+  target_weight: 11,
+  goals: ['Lose Weight'],
+  issues_faced: ['Stressful Environment'],
+  activity_level: 'Moderately Active',
+  required_progress: ['Healthy Coat'],
+  check_in_period: '3 Times a Week',
+  training_days: ['Monday', 'Thursday'],
+  medical_conditions: 'Arthritis',
+  medications: 'Joint supplement',
+  dietary_restrictions: 'No fish',
+  medical_history: 'Spayed in 2021',
+  items: ['Litter Box', 'Cat Toys'],
+}
+
+describe('POST /api/supabase/cats', () => {
+  it("creates a signed-in owner's cat and answers its id and recommendations", async () => {
+    const res = await rest('POST', '/api/supabase/cats', owner.token, luna)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.id).toEqual(expect.any(Number))
+    expect(body.recommendations).toMatchObject({ food_bowls: 2, treats: 2, playtime: 40 })
+    expect(body.recommendations.welcome_message_specific_detail).toContain('Luna')
+    expect(body.recommendations.welcome_message_specific_detail).toContain('stressful environment')
+
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id: body.id } })
+    expect(row).toMatchObject({
+      userId: owner.id,
+      sessionId: 'browser-session-1',
+      name: 'Luna',
+      breed: 'Maine Coon',
+      weight: 12.5,
+      weightUnit: 'Lbs',
+      targetWeight: 11,
+      trainingDays: ['Monday', 'Thursday'],
+      medicalHistory: 'Spayed in 2021',
+      foodBowls: 2,
+      treats: 2,
+      playtime: 40,
+    })
+  })
+
+  it("keeps a visitor's cat under the session id only, for the sign-in to claim", async () => {
+    const res = await rest('POST', '/api/supabase/cats', null, { session_id: 'visitor-7', cat_name: 'Milo' })
+    expect(res.statusCode).toBe(200)
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id: res.json().id } })
+    expect(row).toMatchObject({ userId: null, sessionId: 'visitor-7', name: 'Milo' })
+  })
+
+  it('refuses a visitor without a session id', async () => {
+    const res = await rest('POST', '/api/supabase/cats', null, { cat_name: 'Nobody' })
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ error: 'User Not Authenticated' })
+  })
+
+  it('works the same through tRPC', async () => {
+    const caller = await t.caller(owner.token)
+    const { id } = await caller.cat.create({ name: 'Tiger', breed: 'Bengal', age: '2', weight: '9' })
+    const cat = await caller.cat.get({ id })
+    expect(cat).toMatchObject({
+      id,
+      name: 'Tiger',
+      breed: 'Bengal',
+      age: 2,
+      weight: 9,
+      unit: 'Lbs',
+      has_photo: false,
+    })
+  })
+})
+
+describe('validation of every field (400 with the reason)', () => {
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ['name', { name: 'x'.repeat(81) }, `name: ${CAT_MESSAGES.tooLong}`],
+    ['name', { name: 7 }, `name: ${CAT_MESSAGES.text}`],
+    ['cat_name', { cat_name: 'x'.repeat(81) }, `cat_name: ${CAT_MESSAGES.tooLong}`],
+    ['breed', { breed: 'x'.repeat(81) }, `breed: ${CAT_MESSAGES.tooLong}`],
+    ['gender', { gender: 'robot' }, `gender: ${CAT_MESSAGES.gender}`],
+    ['age', { age: 31 }, `age: ${CAT_MESSAGES.age}`],
+    ['age', { age: 'three' }, `age: ${CAT_MESSAGES.age}`],
+    ['weight', { weight: '8.555' }, `weight: ${CAT_MESSAGES.weight}`],
+    ['weight', { weight: -1 }, `weight: ${CAT_MESSAGES.weight}`],
+    ['unit', { unit: 'stone' }, `unit: ${CAT_MESSAGES.unit}`],
+    ['target_weight', { target_weight: 500 }, `target_weight: ${CAT_MESSAGES.targetWeight}`],
+    ['goals', { goals: ['Fly to the moon'] }, `goals.0: ${CAT_MESSAGES.option}`],
+    ['issues_faced', { issues_faced: ['x'.repeat(301)] }, `issues_faced.0: ${CAT_MESSAGES.tooLong}`],
+    ['activity_level', { activity_level: 'hyper' }, `activity_level: ${CAT_MESSAGES.activity}`],
+    ['required_progress', { required_progress: ['Wings'] }, `required_progress.0: ${CAT_MESSAGES.option}`],
+    ['check_in_period', { check_in_period: 'hourly' }, `check_in_period: ${CAT_MESSAGES.checkIn}`],
+    ['training_days', { training_days: ['Caturday'] }, `training_days.0: ${CAT_MESSAGES.option}`],
+    [
+      'medical_conditions',
+      { medical_conditions: 'x'.repeat(501) },
+      `medical_conditions: ${CAT_MESSAGES.tooLong}`,
+    ],
+    ['medications', { medications: 'x'.repeat(2001) }, `medications: ${CAT_MESSAGES.tooLong}`],
+    ['dietary_restrictions', { dietary_restrictions: ['a'] }, `dietary_restrictions: ${CAT_MESSAGES.text}`],
+    ['medical_history', { medical_history: 'x'.repeat(2001) }, `medical_history: ${CAT_MESSAGES.tooLong}`],
+    ['items', { items: ['Jetpack'] }, `items.0: ${CAT_MESSAGES.option}`],
+    ['session_id', { session_id: '' }, 'session_id'],
+    ['photo', { photo: { buffer: [300] } }, 'photo.buffer'],
+  ]
+
+  it.each(cases)('%s on create', async (_field, payload, message) => {
+    const res = await rest('POST', '/api/supabase/cats', owner.token, { session_id: 's1', ...payload })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toContain(message.split(':')[0])
+    if (message.includes(': ')) expect(res.json().error).toBe(message)
+  })
+
+  it.each(cases.filter(([field]) => field !== 'session_id'))(
+    '%s on update',
+    async (_field, payload, message) => {
+      const caller = await t.caller(owner.token)
+      const { id } = await caller.cat.create({ name: 'Valid' })
+      const res = await rest('PUT', `/api/supabase/cats/${id}`, owner.token, payload)
+      expect(res.statusCode).toBe(400)
+      if (message.includes(': ')) expect(res.json().error).toBe(message)
+      const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
+      expect(row.name).toBe('Valid')
+    },
+  )
+
+  it('lists of more than 10 picks', async () => {
+    const res = await rest('POST', '/api/supabase/cats', owner.token, {
+      issues_faced: Array.from({ length: 11 }, (_, i) => `issue ${i}`),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toBe(`issues_faced: ${CAT_MESSAGES.tooMany}`)
+  })
+
+  it('a body that is not an object counts as no fields', async () => {
+    for (const payload of ['"just text"', '[1, 2]', 'null']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/supabase/cats',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      // No fields and no session id: a visitor without a session is refused, never a 500.
+      expect(res.statusCode).toBe(401)
+    }
+  })
+
+  it.each(['abc', '0', '-4', '1.5', '99999999999'])('an invalid id %j', async (id) => {
+    for (const [method, url] of [
+      ['GET', `/api/supabase/cats/${id}`],
+      ['PUT', `/api/supabase/cats/${id}`],
+      ['GET', `/api/supabase/cats/${id}/photo`],
+    ] as const) {
+      const res = await rest(method, url, owner.token, method === 'PUT' ? { name: 'x' } : undefined)
+      expect(res.statusCode).toBe(400)
+    }
+  })
+})
+
+describe('GET /api/supabase/cats', () => {
+  it("answers an array of the owner's cats only, oldest first, without photo bytes", async () => {
+    const fresh = await t.signIn('lister@example.com')
+    const caller = await t.caller(fresh.token)
+    const first = await caller.cat.create({ name: 'First' })
+    const second = await caller.cat.create({ name: 'Second' })
+    await (await t.caller(other.token)).cat.create({ name: 'Not theirs' })
+
+    const res = await rest('GET', '/api/supabase/cats', fresh.token)
+    expect(res.statusCode).toBe(200)
+    const cats = res.json()
+    expect(Array.isArray(cats)).toBe(true)
+    expect(cats.map((c: { id: number }) => c.id)).toEqual([first.id, second.id])
+    expect(cats.map((c: { name: string }) => c.name)).toEqual(['First', 'Second'])
+    expect(Object.keys(cats[0])).not.toContain('photo')
+    expect(cats[0].has_photo).toBe(false)
+    expect(cats[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
+  })
+
+  it('answers an empty array for an owner without cats', async () => {
+    const fresh = await t.signIn('catless@example.com')
+    const res = await rest('GET', '/api/supabase/cats', fresh.token)
+    expect(res.json()).toEqual([])
+  })
+
+  it('needs the bearer token', async () => {
+    const res = await rest('GET', '/api/supabase/cats', null)
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ error: 'User Not Authenticated' })
+  })
+})
+
+describe('PUT /api/supabase/cats/:id', () => {
+  it('changes only the fields sent and answers the cat', async () => {
+    const caller = await t.caller(owner.token)
+    const { id } = await caller.cat.create({ name: 'Before', breed: 'Persian', age: 3 })
+    const res = await rest('PUT', `/api/supabase/cats/${id}`, owner.token, {
+      cat_name: 'After',
+      breed: 'Siamese',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ id, name: 'After', breed: 'Siamese', age: 3 })
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
+    expect(row).toMatchObject({ name: 'After', breed: 'Siamese', age: 3 })
+  })
+
+  it('ignores an id in the body: the path names the cat', async () => {
+    const caller = await t.caller(owner.token)
+    const mine = await caller.cat.create({ name: 'Mine' })
+    const theirs = await (await t.caller(other.token)).cat.create({ name: 'Theirs' })
+    const res = await rest('PUT', `/api/supabase/cats/${mine.id}`, owner.token, {
+      id: theirs.id,
+      name: 'Hijack',
+    })
+    expect(res.statusCode).toBe(200)
+    expect((await t.db.cat.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe('Theirs')
+  })
+})
+
+describe("another owner's cat is a 404, for reads and writes", () => {
+  let theirs: number
+  beforeAll(async () => {
+    theirs = (await (await t.caller(other.token)).cat.create({ name: 'Private', breed: 'Sphynx' })).id
+  })
+
+  it('GET, PUT and the photo over REST', async () => {
+    for (const [method, url] of [
+      ['GET', `/api/supabase/cats/${theirs}`],
+      ['PUT', `/api/supabase/cats/${theirs}`],
+      ['GET', `/api/supabase/cats/${theirs}/photo`],
+    ] as const) {
+      const res = await rest(method, url, owner.token, method === 'PUT' ? { name: 'Mine now' } : undefined)
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ error: 'Not found' })
+    }
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id: theirs } })
+    expect(row).toMatchObject({ name: 'Private', breed: 'Sphynx', userId: other.id })
+  })
+
+  it('the same through tRPC, and the same as a cat that does not exist', async () => {
+    const caller = await t.caller(owner.token)
+    for (const id of [theirs, 987_654]) {
+      await expect(caller.cat.get({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+      await expect(caller.cat.update({ id, name: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+      await expect(caller.cat.photo({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    }
+  })
+
+  it("a visitor's unclaimed cat is nobody's to read", async () => {
+    const res = await rest('POST', '/api/supabase/cats', null, { session_id: 'v-99', cat_name: 'Stray' })
+    const id = res.json().id
+    expect((await rest('GET', `/api/supabase/cats/${id}`, owner.token)).statusCode).toBe(404)
+    expect((await rest('GET', `/api/supabase/cats/${id}`, null)).statusCode).toBe(401)
+  })
+})
+
+describe('POST /api/openai/recommendations', () => {
+  it('needs no token and answers the five fields', async () => {
+    const res = await rest('POST', '/api/openai/recommendations', null, {
+      cat_name: 'luna',
+      age: 4,
+      weight: 12.5,
+      target_weight: 11,
+      unit: 'lbs',
+      activity_level: 'moderately active',
+      issues_faced: ['stressful environment'],
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(Object.keys(body).sort()).toEqual([
+      'food_bowls',
+      'playtime',
+      'treats',
+      'welcome_message_relevant_response',
+      'welcome_message_specific_detail',
+    ])
+    expect(body).toMatchObject({ food_bowls: 2, treats: 2, playtime: 40 })
+    expect(body.welcome_message_specific_detail).toContain('Luna')
+    expect(body.welcome_message_specific_detail).toContain('stressful environment')
+  })
+
+  it('counts missing age and weights as 0', async () => {
+    const res = await rest('POST', '/api/openai/recommendations', null, {})
+    expect(res.statusCode).toBe(200)
+    // Age 0 is a kitten; no weight means a typical 10 lb cat.
+    expect(res.json()).toMatchObject({ food_bowls: 3, treats: 3, playtime: 40 })
+    expect(res.json().welcome_message_specific_detail).toContain('Your cat')
+  })
+
+  it('validates the fields like every other cat call', async () => {
+    const res = await rest('POST', '/api/openai/recommendations', null, { weight: 'lots' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toBe(`weight: ${CAT_MESSAGES.weight}`)
+  })
+})

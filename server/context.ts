@@ -4,6 +4,7 @@ import type { Db } from './db.ts'
 import type { Assistant } from './services/assistant/types.ts'
 import type { Mailer } from './services/mail.ts'
 import type { PaymentProvider } from './services/payments/types.ts'
+import type { PayPalService } from './services/paypal.ts'
 import type { RateLimits } from './services/rate-limits.ts'
 import type { SessionUser, TokenService } from './services/tokens.ts'
 
@@ -15,6 +16,7 @@ export interface Services {
   mailer: Mailer
   assistant: Assistant
   payments: PaymentProvider
+  paypal: PayPalService
   limits: RateLimits
   log: FastifyBaseLogger
 }

@@ -9,6 +9,7 @@ import { createMailer } from './mail.ts'
 import { createDemoProvider } from './payments/demo.ts'
 import { createStripeProvider } from './payments/stripe.ts'
 import type { PaymentProvider } from './payments/types.ts'
+import { createPayPal } from './paypal.ts'
 import { createRateLimits } from './rate-limits.ts'
 import { createTokenService, resolveJwtSecret } from './tokens.ts'
 
@@ -50,6 +51,11 @@ export function createServices(
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     assistant: createAssistant(config),
     payments: createPayments(config),
+    paypal: createPayPal({
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+      apiBase: config.PAYPAL_API_BASE,
+    }),
     limits: createRateLimits(),
     ...overrides,
   }

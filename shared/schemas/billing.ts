@@ -1,0 +1,222 @@
+// Inputs and outputs of the billing router (SPEC §3 Billing, Payment form, Subscribe payload; SPEC §7
+// payments, subscriptions and plan rows). The REST rows answer these outputs as they are.
+import { z } from 'zod'
+import { ACTIVATION_CURRENCY, ACTIVATION_FEE_CENTS } from '../constants.ts'
+import { ERRORS } from '../errors.ts'
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
+import { BILLING_PERIODS } from '../rules/pricing.ts'
+
+export const billingPeriodSchema = z.enum(BILLING_PERIODS)
+
+/**
+ * The client's key for one checkout (a UUID in practice). Every step of that checkout sends it; the
+ * server derives the provider's idempotency keys from it and allows one payment and one subscription per key.
+ */
+export const checkoutKeySchema = z
+  .string({ error: ERRORS.checkoutKeyRequired })
+  .trim()
+  .min(8, ERRORS.checkoutKeyRequired)
+  .max(100, ERRORS.checkoutKeyRequired)
+  .regex(/^[A-Za-z0-9_-]+$/, ERRORS.checkoutKeyRequired)
+
+/** A card payment method id made by Stripe.js (pm_…), or one of Stripe's documented test methods. */
+export const paymentMethodIdSchema = z
+  .string({ error: ERRORS.paymentMethodRequired })
+  .trim()
+  .min(4, ERRORS.paymentMethodRequired)
+  .max(255, ERRORS.paymentMethodRequired)
+  .regex(/^pm_[A-Za-z0-9_]+$/, ERRORS.paymentMethodRequired)
+
+/** A card number typed into the demo form: digits with optional spaces or dashes. Never stored or logged. */
+export const demoCardNumberSchema = z
+  .string({ error: ERRORS.demoCardUnknown })
+  .trim()
+  .max(30, ERRORS.demoCardUnknown)
+  .regex(/^[\d -]+$/, ERRORS.demoCardUnknown)
+
+const customerIdSchema = z
+  .string()
+  .trim()
+  .min(4)
+  .max(255)
+  .regex(/^cus_[A-Za-z0-9_]+$/, 'Invalid customer id')
+
+const requiredText = (max: number) =>
+  z.string({ error: ERRORS.fillRequired }).trim().min(1, ERRORS.fillRequired).max(max)
+const optionalText = (max: number) => z.string().trim().max(max).optional()
+
+const emailSchema = z
+  .string({ error: ERRORS.fillRequired })
+  .trim()
+  .min(1, ERRORS.fillRequired)
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid)
+  .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)
+  .transform(normalizeEmail)
+
+/** Billing state of SPEC §3 (method false = monthly, true = yearly). */
+export const billingStateSchema = z.object({
+  billingPeriod: billingPeriodSchema,
+  method: z.boolean(),
+  price: z.number(),
+  daily: z.number(),
+  monthly: z.number(),
+  yearly: z.number(),
+})
+export type BillingStateOutput = z.infer<typeof billingStateSchema>
+
+/** PUT /api/supabase/updatePlan: `{billingPeriod: 'Monthly'|'Yearly'}` or the billing state's `{method}`. */
+export const updatePlanInput = z
+  .object({ billingPeriod: billingPeriodSchema.optional(), method: z.boolean().optional() })
+  .refine((v) => v.billingPeriod !== undefined || v.method !== undefined, {
+    message: 'Give billingPeriod (Monthly or Yearly) or method (false monthly, true yearly)',
+    path: ['billingPeriod'],
+  })
+export type UpdatePlanInput = z.input<typeof updatePlanInput>
+
+/** POST /api/supabase/createPlan: an empty body keeps the plan already chosen. */
+export const createPlanInput = z.object({ billingPeriod: billingPeriodSchema.optional() }).optional()
+export type CreatePlanInput = z.input<typeof createPlanInput>
+
+/** One subscription as the SPEC's entity (snake_case), plus its state. */
+export const subscriptionViewSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  plan: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  provider: z.string(),
+  billing_period: z.string(),
+  status: z.string(),
+  subscription_id: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: z.string().nullable(),
+  /** Grants access now: active or trialing, and its end still ahead. */
+  active: z.boolean(),
+})
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>
+
+export const subscriptionListOutput = z.array(subscriptionViewSchema)
+
+export const billingStatusOutput = z.object({
+  subscribed: z.boolean(),
+  subscriptionId: z.string().nullable(),
+  subscription: subscriptionViewSchema.nullable(),
+})
+export type BillingStatus = z.infer<typeof billingStatusOutput>
+
+// --- The payment flow step by step (SPEC §7 rows) -------------------------------------------------
+
+/** POST /api/payments/stripe/customer */
+export const customerInput = z.object({
+  name: z.string().trim().max(200).optional(),
+  email: emailSchema.optional(),
+  paymentMethodId: paymentMethodIdSchema,
+  checkoutKey: checkoutKeySchema,
+})
+export type CustomerInput = z.input<typeof customerInput>
+export const customerOutput = z.object({ customerId: z.string() })
+
+/** POST /api/payments/stripe/payment-intent: the amount is the activation fee whatever is sent. */
+export const paymentIntentInput = z.object({
+  amount: z
+    .literal(ACTIVATION_FEE_CENTS, { error: `The activation fee is ${ACTIVATION_FEE_CENTS} cents` })
+    .optional(),
+  currency: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z.literal(ACTIVATION_CURRENCY, { error: `The activation fee is charged in ${ACTIVATION_CURRENCY}` }),
+    )
+    .optional(),
+  customerId: customerIdSchema,
+  paymentMethodId: paymentMethodIdSchema,
+  checkoutKey: checkoutKeySchema,
+  billingPeriod: billingPeriodSchema.optional(),
+})
+export type PaymentIntentInput = z.input<typeof paymentIntentInput>
+export const paymentIntentOutput = z.object({ paymentIntentId: z.string(), status: z.string() })
+
+/**
+ * POST /api/payments/stripe/subscription. The price and the trial end are decided on the server from the
+ * plan chosen when the fee was paid; a priceId that is not one of the two configured prices is refused.
+ */
+export const subscriptionInput = z.object({
+  paymentMethodId: paymentMethodIdSchema.optional(),
+  priceId: z.string().trim().max(255).optional(),
+  trial_end: z.union([z.number(), z.string()]).optional(),
+  customerId: customerIdSchema.optional(),
+  checkoutKey: checkoutKeySchema,
+  billingPeriod: billingPeriodSchema.optional(),
+})
+export type SubscriptionInput = z.input<typeof subscriptionInput>
+export const subscriptionOutput = z.object({ subscriptionId: z.string(), success: z.literal(true) })
+
+// --- The whole checkout in one call (SPEC §3 Subscribe payload) --------------------------------------
+
+/**
+ * The subscribe payload plus the checkout key. The card is a payment method id from Stripe.js, or, with
+ * the demo provider only, a test card number (`cardNumber`) the server maps to its test method.
+ */
+export const checkoutInput = z
+  .object({
+    fullName: requiredText(200),
+    email: emailSchema.optional(),
+    country: requiredText(100),
+    state: requiredText(100),
+    postalCode: requiredText(20),
+    paymentMethod: paymentMethodIdSchema.optional(),
+    cardNumber: demoCardNumberSchema.optional(),
+    billingPeriod: billingPeriodSchema,
+    catDetails: z.unknown().optional(),
+    checkoutKey: checkoutKeySchema,
+  })
+  .refine((v) => v.paymentMethod !== undefined || v.cardNumber !== undefined, {
+    message: ERRORS.paymentMethodRequired,
+    path: ['paymentMethod'],
+  })
+export type CheckoutInput = z.input<typeof checkoutInput>
+
+export const checkoutOutput = z.object({
+  success: z.literal(true),
+  subscriptionId: z.string(),
+  subscription: subscriptionViewSchema,
+})
+export type CheckoutOutput = z.infer<typeof checkoutOutput>
+
+/**
+ * SPEC §4 step 6, "record the subscription as plan 'Free Trial'" (the payment form of SPEC §3). The
+ * server recorded it when the provider created it; this confirms it belongs to the caller and returns it.
+ */
+export const recordSubscriptionInput = z.object({
+  subscriptionId: z.string().trim().min(1).max(255),
+  fullName: optionalText(200),
+  email: optionalText(EMAIL_MAX_LENGTH),
+  country: optionalText(100),
+  state: optionalText(100),
+  postalCode: optionalText(20),
+  planName: optionalText(100),
+  startDate: optionalText(40),
+  endDate: optionalText(40),
+  provider: optionalText(40),
+  billingPeriod: billingPeriodSchema.optional(),
+})
+export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>
+
+// --- Cancellation and webhooks ----------------------------------------------------------------------
+
+/** The stored subscription id; an absent or empty one is 'No subscription ID found'. */
+export const cancelInput = z.object({ id: z.string().trim().max(255).optional() })
+export type CancelInput = z.input<typeof cancelInput>
+export const cancelOutput = z.object({
+  success: z.literal(true),
+  subscription_id: z.string(),
+  status: z.string(),
+})
+
+/** The webhook's exact bytes (base64, as received) and its Stripe-Signature header. */
+export const webhookInput = z.object({
+  payload: z.string().max(2_000_000),
+  signature: z.string().max(2000).optional(),
+})
+export const webhookOutput = z.object({ received: z.literal(true), duplicate: z.boolean() })

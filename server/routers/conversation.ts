@@ -1,3 +1,200 @@
-import { router } from '../trpc.ts'
+// The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows). Who may chat is decided here
+// on every message: an active or trialing subscription, else 402 and the client goes to /paywall.
+import { TRPCError } from '@trpc/server'
+import { ERRORS } from '../../shared/errors.ts'
+import {
+  type ConversationOut,
+  chatInput,
+  chatOutput,
+  conversationOutput,
+  createConversationInput,
+  historyInput,
+  historyOutput,
+  sendInput,
+  startInput,
+  startOutput,
+  updateConversationInput,
+  updateConversationOutput,
+} from '../../shared/schemas/conversation.ts'
+import type { Context } from '../context.ts'
+import type { Db } from '../db.ts'
+import { hasActiveSubscription } from '../entitlement.ts'
+import type { Conversation } from '../generated/prisma/client.ts'
+import {
+  appendConversationList,
+  appendUserMessage,
+  historyPage,
+  ownedCat,
+  streamSpecialistReply,
+} from '../services/chat.ts'
+import { authedProcedure, limit, router } from '../trpc.ts'
 
-export const conversationRouter = router({})
+function toConversation(row: Conversation): ConversationOut {
+  return {
+    id: row.id,
+    session_id: row.sessionId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+/** Another owner's conversation is indistinguishable from a missing one (404). */
+async function ownedConversation(db: Db, userId: number, id: number): Promise<Conversation> {
+  const found = await db.conversation.findFirst({ where: { id, userId } })
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ERRORS.noConversationFound })
+  return found
+}
+
+/** Every chat message spends the owner's message budget and needs a live subscription. */
+async function admitMessage(ctx: Context & { user: { id: number } }): Promise<void> {
+  await limit(ctx, 'chatPerUser', String(ctx.user.id))
+  if (!(await hasActiveSubscription(ctx.services.db, ctx.user.id))) {
+    throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: ERRORS.subscriptionRequired })
+  }
+}
+
+export const conversationRouter = router({
+  /** GET /api/supabase/conversations: the owner's conversations, newest activity first (no messages). */
+  list: authedProcedure.output(conversationOutput.array()).query(async ({ ctx }) => {
+    const rows = await ctx.services.db.conversation.findMany({
+      where: { userId: ctx.user.id },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: 100,
+    })
+    return rows.map(toConversation)
+  }),
+
+  /**
+   * POST /api/supabase/conversations {session_id}: a new conversation. The same session asking twice
+   * (a double mount, a retried request) gets the one it already has.
+   */
+  create: authedProcedure
+    .input(createConversationInput)
+    .output(conversationOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { db } = ctx.services
+      if (input.session_id) {
+        const existing = await db.conversation.findFirst({
+          where: { userId: ctx.user.id, sessionId: input.session_id },
+          orderBy: { id: 'desc' },
+        })
+        if (existing) return toConversation(existing)
+      }
+      const row = await db.conversation.create({
+        data: { userId: ctx.user.id, sessionId: input.session_id ?? null },
+      })
+      return toConversation(row)
+    }),
+
+  /** PUT /api/supabase/conversations/:id {session_id, messages}: stores only what is new in the list. */
+  update: authedProcedure
+    .input(updateConversationInput)
+    .output(updateConversationOutput)
+    .mutation(async ({ ctx, input }) => {
+      const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
+      const appended = await appendConversationList(ctx.services.db, conversation.id, input.messages)
+      return { id: conversation.id, appended }
+    }),
+
+  /** A page of stored messages, newest page first; the chat reads history through this after a reload. */
+  history: authedProcedure
+    .input(historyInput)
+    .output(historyOutput)
+    .query(async ({ ctx, input }) => {
+      const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
+      return historyPage(ctx.services.db, conversation.id, input.limit, input.before)
+    }),
+
+  /**
+   * Opens the chat screen in one call: the owner's current cat (the highest id, or the catId asked
+   * for), their latest conversation (created when there is none) and its newest page of messages.
+   */
+  start: authedProcedure
+    .input(startInput)
+    .output(startOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { db } = ctx.services
+      const cat = await ownedCat(db, ctx.user.id, input.catId)
+      const conversation =
+        (await db.conversation.findFirst({ where: { userId: ctx.user.id }, orderBy: { id: 'desc' } })) ??
+        (await db.conversation.create({ data: { userId: ctx.user.id, sessionId: input.session_id ?? null } }))
+      const page = await historyPage(db, conversation.id, 50)
+      return {
+        conversation: toConversation(conversation),
+        cat: cat ? { id: cat.id, name: cat.name } : null,
+        ...page,
+      }
+    }),
+
+  /**
+   * One message to the specialist, the reply streamed back as text pieces (tRPC streams an async
+   * generator through httpBatchStreamLink). The owner's message is saved before the assistant is
+   * asked, the reply after; Stop (the request's signal) saves what was written so far.
+   */
+  send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
+    await admitMessage(ctx)
+    const { db, assistant } = ctx.services
+    const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
+    const cat = await ownedCat(db, ctx.user.id, input.catId)
+    await appendUserMessage(db, conversation.id, { content: input.content, clientId: input.clientId })
+    return streamSpecialistReply({
+      db,
+      assistant,
+      conversationId: conversation.id,
+      cat,
+      signal,
+      replyClientId: input.replyClientId,
+    })
+  }),
+
+  /**
+   * POST /api/openai/chat {session_id, catId, messages} → {message}: the same reply, not streamed. The
+   * list's new messages are stored in the owner's conversation (this session's, else their latest,
+   * else a new one), the reply is saved and returned.
+   */
+  chat: authedProcedure
+    .input(chatInput)
+    .output(chatOutput)
+    .mutation(async ({ ctx, input, signal }) => {
+      await admitMessage(ctx)
+      const { db, assistant } = ctx.services
+      const last = input.messages.findLast((m) => m.content.trim() !== '')
+      if (last?.role !== 'user') {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'messages: the last message must be from the user',
+        })
+      }
+      const conversation = input.conversationId
+        ? await ownedConversation(db, ctx.user.id, input.conversationId)
+        : await conversationForSession(db, ctx.user.id, input.session_id)
+      const cat = await ownedCat(db, ctx.user.id, input.catId)
+      await appendConversationList(db, conversation.id, input.messages)
+      let message = ''
+      for await (const piece of streamSpecialistReply({
+        db,
+        assistant,
+        conversationId: conversation.id,
+        cat,
+        signal,
+      })) {
+        message += piece
+      }
+      return { message }
+    }),
+})
+
+async function conversationForSession(
+  db: Db,
+  userId: number,
+  sessionId: string | undefined,
+): Promise<Conversation> {
+  const bySession = sessionId
+    ? await db.conversation.findFirst({ where: { userId, sessionId }, orderBy: { id: 'desc' } })
+    : null
+  return (
+    bySession ??
+    (await db.conversation.findFirst({ where: { userId }, orderBy: { id: 'desc' } })) ??
+    (await db.conversation.create({ data: { userId, sessionId: sessionId ?? null } }))
+  )
+}

@@ -1,0 +1,137 @@
+// Inputs and outputs of the conversation router (SPEC §3 Conversation and Chat message, §7 conversation rows).
+import { z } from 'zod'
+import { CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
+
+/** A record id from a path (`/conversations/12`) or a JSON body. */
+export const recordId = z.coerce
+  .number({ error: 'id must be a number' })
+  .int('id must be a whole number')
+  .positive('id must be a positive number')
+
+export const sessionIdSchema = z
+  .string({ error: 'session_id is required' })
+  .trim()
+  .min(8, 'session_id is too short')
+  .max(128, 'session_id is too long')
+
+/** The client's own id of a message (SPEC §3 "optional id"); numbers are accepted and kept as text. */
+export const clientMessageId = z
+  .union([z.string(), z.number()])
+  .transform((value) => String(value).trim())
+  .pipe(z.string().min(1).max(100, 'message id is too long'))
+
+/** SPEC §3 Chat message as a client sends it; the server keeps its own time, so timestamp is informative. */
+export const chatMessageInput = z.object({
+  role: z.enum(['user', 'assistant'], { error: "role must be 'user' or 'assistant'" }),
+  content: z
+    .string()
+    .max(CHAT_MESSAGE_MAX_CHARS, `content is longer than ${CHAT_MESSAGE_MAX_CHARS} characters`),
+  timestamp: z.union([z.string(), z.number()]).optional(),
+  id: clientMessageId.optional(),
+})
+export type ChatMessageInput = z.infer<typeof chatMessageInput>
+
+/** A whole list as PUT sends it; long lists are fine, oversized bodies stop at the server's body limit. */
+export const chatMessageList = z.array(chatMessageInput).max(5000, 'too many messages in one request')
+
+/** SPEC §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
+export const chatMessageOutput = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  timestamp: z.string(),
+})
+export type ChatMessage = z.infer<typeof chatMessageOutput>
+
+export const conversationOutput = z.object({
+  id: z.number(),
+  session_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type ConversationOut = z.infer<typeof conversationOutput>
+
+/** A catId as clients send it: a number, digits, or the text 'undefined'/'null' for none. */
+export const optionalCatId = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null
+    const text = String(value).trim()
+    if (text === '' || text === 'undefined' || text === 'null') return null
+    const id = Number(text)
+    if (!Number.isInteger(id) || id <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'catId must be a positive whole number' })
+      return z.NEVER
+    }
+    return id
+  })
+
+export const createConversationInput = z.object({ session_id: sessionIdSchema.optional() })
+
+export const updateConversationInput = z.object({
+  id: recordId,
+  session_id: z.string().max(128).optional(),
+  messages: chatMessageList,
+})
+
+export const updateConversationOutput = z.object({
+  id: z.number(),
+  /** How many messages of the list were new and stored. */
+  appended: z.number(),
+})
+
+export const HISTORY_PAGE_DEFAULT = 50
+export const HISTORY_PAGE_MAX = 200
+
+export const historyInput = z.object({
+  id: recordId,
+  /** Page backwards: messages stored before this cursor (from `next_before`). */
+  before: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+})
+
+export const historyOutput = z.object({
+  /** Oldest first. */
+  messages: z.array(chatMessageOutput),
+  /** Pass as `before` to read the page before this one; null when this page is the first. */
+  next_before: z.number().nullable(),
+})
+
+export const startInput = z.object({
+  session_id: sessionIdSchema.optional(),
+  catId: optionalCatId,
+})
+
+/** What the chat screen needs to open: its conversation, the cat it is about and the latest page. */
+export const startOutput = z.object({
+  conversation: conversationOutput,
+  cat: z.object({ id: z.number(), name: z.string() }).nullable(),
+  messages: z.array(chatMessageOutput),
+  next_before: z.number().nullable(),
+})
+
+const messageContent = z
+  .string({ error: 'content is required' })
+  .max(CHAT_MESSAGE_MAX_CHARS, `Messages can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`)
+  .refine((text) => text.trim() !== '', 'Please type a message')
+
+export const sendInput = z.object({
+  conversationId: recordId,
+  catId: optionalCatId,
+  content: messageContent,
+  /** The client's id of the user's message: a retry with the same id does not store it twice. */
+  clientId: clientMessageId,
+  /** The client's id for the reply, so a later PUT of the whole list recognises it. */
+  replyClientId: clientMessageId.optional(),
+})
+
+/** POST /api/openai/chat: {session_id, catId, messages} → {message}. */
+export const chatInput = z.object({
+  session_id: z.string().max(128).optional(),
+  catId: optionalCatId,
+  conversationId: recordId.optional(),
+  messages: chatMessageList.min(1, 'messages must not be empty'),
+})
+
+export const chatOutput = z.object({ message: z.string() })

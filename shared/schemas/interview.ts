@@ -1,0 +1,85 @@
+// Inputs and outputs of the interview router (SPEC §3 Interview and check result, §7 interview rows).
+import { z } from 'zod'
+import { INTERVIEW_FIELDS } from '../options.ts'
+import { chatMessageList, chatMessageOutput, recordId, sessionIdSchema } from './conversation.ts'
+
+export const interviewFieldSchema = z.enum(INTERVIEW_FIELDS, {
+  error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,
+})
+/** SPEC §7: the check's field may be 'none'. */
+export const interviewFieldOrNone = z.union([interviewFieldSchema, z.literal('none')], {
+  error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,
+})
+
+const answerText = z.string().trim().max(500, 'an answer is longer than 500 characters')
+
+/** The answers collected so far, one text per field (issues_faced as the check worded it). */
+export const interviewAnswersSchema = z
+  .object({
+    cat_name: answerText.optional(),
+    issues_faced: answerText.optional(),
+    age: answerText.optional(),
+    breed: answerText.optional(),
+    activity_level: answerText.optional(),
+  })
+  .strip()
+export type InterviewAnswersIn = z.infer<typeof interviewAnswersSchema>
+
+export const createInterviewInput = z.object({ session_id: sessionIdSchema })
+export const createInterviewOutput = z.object({ id: z.number() })
+
+/** The interview's messages are few; the cap keeps one request small. */
+const interviewMessages = chatMessageList.max(500, 'too many messages in one interview')
+
+export const updateInterviewInput = z.object({
+  id: recordId,
+  /** The session that created the interview: the visitor's proof it is theirs (no token needed). */
+  session_id: sessionIdSchema,
+  messages: interviewMessages.optional(),
+  answers: interviewAnswersSchema.optional(),
+  completed: z.boolean().optional(),
+})
+export const updateInterviewOutput = z.object({ id: z.number(), appended: z.number() })
+
+export const interviewIdInput = z.object({ id: recordId })
+export const resumeInterviewInput = z.object({ id: recordId, session_id: sessionIdSchema })
+
+export const interviewSummaryOutput = z.object({
+  id: z.number(),
+  session_id: z.string(),
+  completed: z.boolean(),
+  answers: interviewAnswersSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type InterviewSummary = z.infer<typeof interviewSummaryOutput>
+
+export const interviewOutput = interviewSummaryOutput.extend({ messages: z.array(chatMessageOutput) })
+export type InterviewOut = z.infer<typeof interviewOutput>
+
+/** The conversation the receptionist reads: roles and texts (empty ones are dropped by the server). */
+const transcript = interviewMessages.max(500)
+
+export const interviewReplyInput = z.object({
+  messages: transcript,
+  field: interviewFieldOrNone,
+  /** Why the last answer did not count; the receptionist asks again with it. */
+  reason: z.string().max(500).optional(),
+})
+/** SPEC §7: message, also readable as assistantResponses[0]. */
+export const interviewReplyOutput = z.object({
+  message: z.string(),
+  assistantResponses: z.array(z.string()),
+})
+
+export const interviewCheckInput = z.object({
+  messages: transcript,
+  field: interviewFieldOrNone,
+})
+/** SPEC §3 Interview answer check result: satisfied is the text 'true' or 'false'. */
+export const interviewCheckOutput = z.object({
+  satisfied: z.enum(['true', 'false']),
+  answer: z.string(),
+  reason: z.string(),
+})
+export type InterviewCheckResult = z.infer<typeof interviewCheckOutput>

@@ -1,3 +1,228 @@
-import { router } from '../trpc.ts'
+import { TRPCError } from '@trpc/server'
+import { ERRORS } from '../../shared/errors.ts'
+import { joinFullName, splitFullName } from '../../shared/rules/names.ts'
+import {
+  changePasswordInput,
+  meOutput,
+  setPasswordInput,
+  signinInput,
+  signinOtpInput,
+  signinOtpOutput,
+  signupInput,
+  successOutput,
+  tokenSessionOutput,
+  verifyOtpInput,
+  verifyOtpOutput,
+} from '../../shared/schemas/auth.ts'
+import type { Context } from '../context.ts'
+import { Prisma } from '../generated/prisma/client.ts'
+import { claimVisitorRecords } from '../services/claim-visitor-records.ts'
+import { checkCode, issueCode, otpPepper, withdrawCode } from '../services/otp.ts'
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts'
+import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
-export const authRouter = router({})
+interface AccountRow {
+  id: number
+  email: string
+  firstName: string
+  fullName: string
+  avatarUrl: string | null
+}
+
+const ACCOUNT_FIELDS = { id: true, email: true, firstName: true, fullName: true, avatarUrl: true } as const
+
+async function tokenSession(ctx: Context, user: AccountRow) {
+  const issued = await ctx.services.tokens.issue(user)
+  return { token: issued.token, expiresIn: issued.expiresIn, photo: user.avatarUrl }
+}
+
+/** The visitor's anonymous records become the account's; a failure here must not cost the sign-in. */
+async function claim(ctx: Context, userId: number, sessionId: string | undefined) {
+  if (!sessionId) return
+  try {
+    const claimed = await claimVisitorRecords(ctx.services.db, userId, sessionId)
+    if (claimed.cats || claimed.interviews) ctx.log.info({ userId, ...claimed }, 'visitor records claimed')
+  } catch (error) {
+    ctx.log.error({ err: error, userId }, 'claiming visitor records failed')
+  }
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+
+const CODE_FAILURES = {
+  invalid: ERRORS.invalidCode,
+  expired: ERRORS.codeExpired,
+  exhausted: ERRORS.codeTooManyAttempts,
+} as const
+
+export const authRouter = router({
+  /** POST /api/supabase/signup-passwordless: a new account and its session. An existing address gets none. */
+  signup: publicProcedure
+    .input(signupInput)
+    .output(tokenSessionOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'signupPerIp', ctx.ip)
+      const names = input.full_name
+        ? { ...splitFullName(input.full_name), fullName: joinFullName(input.full_name, '') }
+        : {
+            firstName: joinFullName(input.first_name ?? '', ''),
+            lastName: joinFullName(input.last_name ?? '', ''),
+            fullName: joinFullName(input.first_name ?? '', input.last_name ?? ''),
+          }
+      const db = ctx.services.db
+      if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
+        throw new TRPCError({ code: 'CONFLICT', message: ERRORS.accountExists })
+      }
+      const passwordHash = input.password ? await hashPassword(input.password) : null
+      let user: AccountRow
+      try {
+        user = await db.user.create({
+          data: { email: input.email, ...names, passwordHash },
+          select: ACCOUNT_FIELDS,
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ERRORS.accountExists })
+        throw error
+      }
+      await claim(ctx, user.id, input.session_id)
+      return tokenSession(ctx, user)
+    }),
+
+  /** POST /api/supabase/signin: e-mail and password. One answer for every failure, in the same time. */
+  signin: publicProcedure
+    .input(signinInput)
+    .output(tokenSessionOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'passwordPerIp', ctx.ip)
+      await limit(ctx, 'passwordPerEmail', input.email)
+      const user = await ctx.services.db.user.findUnique({
+        where: { email: input.email },
+        select: { ...ACCOUNT_FIELDS, passwordHash: true },
+      })
+      const ok = user?.passwordHash
+        ? await verifyPassword(input.password, user.passwordHash)
+        : await verifyAgainstNothing(input.password)
+      if (!user || !ok) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.invalidCredentials })
+      await claim(ctx, user.id, input.session_id)
+      return tokenSession(ctx, user)
+    }),
+
+  /**
+   * POST /api/supabase/signin-otp: mails a one-time code. Every address gets the same answer and a
+   * code (the account is made on the first verify), so the answer says nothing about who has one.
+   */
+  signinOtp: publicProcedure
+    .input(signinOtpInput)
+    .output(signinOtpOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'otpSendPerIp', ctx.ip)
+      await limit(ctx, 'otpSendPerEmail', input.email)
+      const issued = await issueCode(ctx.services.db, otpPepper(ctx.services.config), input.email)
+      if (!issued.ok) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.resendTooSoon })
+      try {
+        await ctx.services.mailer.sendLoginCode(input.email, issued.code)
+      } catch (error) {
+        await withdrawCode(ctx.services.db, issued.id)
+        throw new TRPCError({
+          code: 'INTERNAL_SERVER_ERROR',
+          message: 'login code mail failed',
+          cause: error,
+        })
+      }
+      return { success: true as const }
+    }),
+
+  /** POST /api/supabase/verify-otp: the code for a session; the first success creates the account. */
+  verifyOtp: publicProcedure
+    .input(verifyOtpInput)
+    .output(verifyOtpOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
+      await limit(ctx, 'otpVerifyPerEmail', input.email)
+      const db = ctx.services.db
+      const result = await checkCode(db, otpPepper(ctx.services.config), input.email, input.token)
+      if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
+      const user = await db.user.upsert({
+        where: { email: input.email },
+        update: {},
+        create: { email: input.email },
+        select: ACCOUNT_FIELDS,
+      })
+      await claim(ctx, user.id, input.session_id)
+      const issued = await ctx.services.tokens.issue(user)
+      return {
+        session: {
+          access_token: issued.token,
+          token_type: 'bearer' as const,
+          expires_in: issued.expiresIn,
+          expires_at: issued.expiresAt,
+        },
+        user: {
+          id: user.id,
+          email: user.email,
+          user_metadata: { first_name: user.firstName, full_name: user.fullName, avatar_url: user.avatarUrl },
+        },
+      }
+    }),
+
+  /** The signed-in account. */
+  me: authedProcedure.output(meOutput).query(async ({ ctx }) => {
+    const user = await ctx.services.db.user.findUnique({ where: { id: ctx.user.id } })
+    // A valid token for an account that no longer exists is no session at all.
+    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      full_name: user.fullName,
+      avatar_url: user.avatarUrl,
+      has_password: user.passwordHash !== null,
+      created_at: user.createdAt.toISOString(),
+    }
+  }),
+
+  /**
+   * A first password for an account made with a code. Replacing an existing one needs the current
+   * password (changePassword), so a borrowed session cannot lock the owner out.
+   */
+  setPassword: authedProcedure
+    .input(setPasswordInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      const passwordHash = await hashPassword(input.password)
+      const set = await ctx.services.db.user.updateMany({
+        where: { id: ctx.user.id, passwordHash: null },
+        data: { passwordHash },
+      })
+      if (set.count === 0) {
+        const exists = await ctx.services.db.user.count({ where: { id: ctx.user.id } })
+        if (!exists) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+        throw new TRPCError({ code: 'CONFLICT', message: ERRORS.passwordAlreadySet })
+      }
+      return { success: true as const }
+    }),
+
+  changePassword: authedProcedure
+    .input(changePasswordInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'passwordPerIp', ctx.ip)
+      await limit(ctx, 'passwordPerEmail', ctx.user.email)
+      const db = ctx.services.db
+      const user = await db.user.findUnique({ where: { id: ctx.user.id }, select: { passwordHash: true } })
+      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      if (!user.passwordHash) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.passwordNotSet })
+      // A wrong current password is a 400, not a 401: the session itself is fine and must not end.
+      if (!(await verifyPassword(input.current_password, user.passwordHash))) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.wrongPassword })
+      }
+      const updated = await db.user.updateMany({
+        where: { id: ctx.user.id, passwordHash: user.passwordHash },
+        data: { passwordHash: await hashPassword(input.new_password) },
+      })
+      if (updated.count === 0) throw new TRPCError({ code: 'CONFLICT', message: ERRORS.wrongPassword })
+      return { success: true as const }
+    }),
+})

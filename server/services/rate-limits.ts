@@ -11,7 +11,7 @@ export interface RateLimitRule {
 export const DEFAULT_RATE_LIMITS = {
   otpSendPerIp: { points: 20, durationSeconds: 3600 },
   otpSendPerEmail: { points: 6, durationSeconds: 3600 },
-  otpVerifyPerIp: { points: 30, durationSeconds: 600 },
+  otpVerifyPerIp: { points: 20, durationSeconds: 600 },
   otpVerifyPerEmail: { points: 10, durationSeconds: 600 },
   passwordPerIp: { points: 30, durationSeconds: 600 },
   passwordPerEmail: { points: 10, durationSeconds: 600 },

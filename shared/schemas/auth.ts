@@ -1,0 +1,128 @@
+// Inputs and outputs of the auth router (SPEC §7 supabase auth rows, issue 3). The REST rows answer
+// these outputs as they are, so field names follow the SPEC's payloads.
+import { z } from 'zod'
+import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts'
+import { ERRORS } from '../errors.ts'
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
+
+export const PASSWORD_MAX_LENGTH = 128
+const NAME_MAX_LENGTH = 100
+
+/** A login e-mail, trimmed and lower-cased, with the login screen's own messages. */
+export const emailSchema = z
+  .string({
+    error: (issue) => (issue.input === undefined ? EMAIL_MESSAGES.required : EMAIL_MESSAGES.invalid),
+  })
+  .trim()
+  .min(1, EMAIL_MESSAGES.required)
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid)
+  .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)
+  .transform(normalizeEmail)
+
+/** A new password: 8 to 128 characters, kept exactly as typed (spaces count). */
+export const newPasswordSchema = z
+  .string({ error: ERRORS.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, ERRORS.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, ERRORS.passwordTooLong)
+
+/** A password offered at sign-in: only its presence and an upper bound are checked here. */
+const givenPasswordSchema = z
+  .string({ error: ERRORS.invalidCredentials })
+  .min(1, ERRORS.invalidCredentials)
+  .max(PASSWORD_MAX_LENGTH, ERRORS.invalidCredentials)
+
+const nameSchema = z.string().trim().max(NAME_MAX_LENGTH, `Names are at most ${NAME_MAX_LENGTH} characters`)
+
+/** The browser's visitor session (client storage `sessionId`), whose anonymous records the account takes over. */
+export const sessionIdSchema = z.string().trim().min(1).max(200)
+
+export const signupInput = z
+  .object({
+    email: emailSchema,
+    full_name: nameSchema.optional(),
+    first_name: nameSchema.optional(),
+    last_name: nameSchema.optional(),
+    password: newPasswordSchema.optional(),
+    session_id: sessionIdSchema.optional(),
+  })
+  .refine((v) => Boolean(v.full_name || v.first_name), { message: ERRORS.nameRequired, path: ['full_name'] })
+export type SignupInput = z.input<typeof signupInput>
+
+export const signinInput = z.object({
+  email: emailSchema,
+  password: givenPasswordSchema,
+  session_id: sessionIdSchema.optional(),
+})
+export type SigninInput = z.input<typeof signinInput>
+
+/** signup-passwordless and signin answer the same session shape (SPEC §7). */
+export const tokenSessionOutput = z.object({
+  token: z.string(),
+  /** Seconds. */
+  expiresIn: z.number().int().positive(),
+  photo: z.string().nullable(),
+})
+export type TokenSession = z.infer<typeof tokenSessionOutput>
+
+export const signinOtpInput = z.object({ email: emailSchema })
+export type SigninOtpInput = z.input<typeof signinOtpInput>
+
+/** The same answer whether or not the address has an account. */
+export const signinOtpOutput = z.object({ success: z.literal(true) })
+
+export const verifyOtpInput = z.object({
+  email: emailSchema,
+  token: z
+    .string({ error: ERRORS.codeFormat })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ERRORS.codeFormat),
+  type: z.literal('email').default('email'),
+  session_id: sessionIdSchema.optional(),
+})
+export type VerifyOtpInput = z.input<typeof verifyOtpInput>
+
+export const userMetadataSchema = z.object({
+  first_name: z.string(),
+  full_name: z.string(),
+  avatar_url: z.string().nullable(),
+})
+
+export const verifyOtpOutput = z.object({
+  session: z.object({
+    access_token: z.string(),
+    token_type: z.literal('bearer'),
+    /** Seconds. */
+    expires_in: z.number().int().positive(),
+    /** Unix seconds. */
+    expires_at: z.number().int().positive(),
+  }),
+  user: z.object({
+    id: z.number().int().positive(),
+    email: z.string(),
+    user_metadata: userMetadataSchema,
+  }),
+})
+export type VerifyOtpOutput = z.infer<typeof verifyOtpOutput>
+
+export const meOutput = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  avatar_url: z.string().nullable(),
+  has_password: z.boolean(),
+  created_at: z.string(),
+})
+export type Me = z.infer<typeof meOutput>
+
+export const setPasswordInput = z.object({ password: newPasswordSchema })
+export const changePasswordInput = z.object({
+  current_password: z
+    .string({ error: ERRORS.wrongPassword })
+    .min(1, ERRORS.wrongPassword)
+    .max(PASSWORD_MAX_LENGTH),
+  new_password: newPasswordSchema,
+})
+
+export const successOutput = z.object({ success: z.literal(true) })

@@ -1,0 +1,104 @@
+// A real local SMTP server that keeps every message it receives, for tests and browser runs that need
+// to read the e-mail the app sent (the one-time code). Point the app at it with SMTP_URL=<url>.
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
+
+export interface CapturedMail {
+  from: string
+  to: string[]
+  /** The message as sent: headers and MIME body. */
+  raw: string
+  subject: string
+  /** The raw message with quoted-printable soft breaks and escapes undone, for plain `toContain` checks. */
+  decoded: string
+  receivedAt: number
+}
+
+export interface SmtpCapture {
+  url: string
+  messages: CapturedMail[]
+  /** Resolves with the first message to `to` received after `since` (epoch ms), waiting up to `timeoutMs`. */
+  waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>
+  /** The 6-digit code of the next login mail to `to` after `since`. */
+  waitForCode(to: string, options?: { since?: number; timeoutMs?: number }): Promise<string>
+  close(): Promise<void>
+}
+
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** The code of a login mail: the subject carries it, the bodies repeat it. */
+export function codeOf(mail: CapturedMail): string {
+  const match = /\b(\d{6})\b/.exec(mail.subject)
+  if (!match) throw new Error(`no code in mail "${mail.subject}"`)
+  return match[1]!
+}
+
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = []
+  const waiters = new Set<() => void>()
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? ''
+        const subject =
+          /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? ''
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject,
+          decoded: decodeQuotedPrintable(raw),
+          receivedAt: Date.now(),
+        })
+        for (const wake of waiters) wake()
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.server.address() as AddressInfo
+
+  function find(to: string, since: number) {
+    return messages.find((m) => m.receivedAt >= since && m.to.includes(to.toLowerCase()))
+  }
+
+  async function waitForMail(to: string, { since = 0, timeoutMs = 10_000 } = {}): Promise<CapturedMail> {
+    const found = find(to, since)
+    if (found) return found
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check)
+        reject(new Error(`no mail to ${to} within ${timeoutMs} ms`))
+      }, timeoutMs)
+      function check() {
+        const mail = find(to, since)
+        if (!mail) return
+        clearTimeout(timer)
+        waiters.delete(check)
+        resolve(mail)
+      }
+      waiters.add(check)
+    })
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail,
+    waitForCode: async (to, options) => codeOf(await waitForMail(to, options)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,4 +1,208 @@
-/** The signed-in sidebar (SPEC §2 Layout) is built by the accounts work; nothing shows until then. */
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { NavLink, useLocation } from 'react-router'
+import { MOBILE_MAX_WIDTH } from '../../../shared/constants.ts'
+import { greetingFromToken, useSessionExpiry, useSignOut } from '../session.ts'
+import { useStoredText } from '../storage.ts'
+import { trpc } from '../trpc.ts'
+
+// The signed-in sidebar (SPEC §2 Layout): only with a stored token; collapses on wide screens and is a
+// drawer behind a menu button at ≤ 768 px. It also owns the session-expiry timer, since the layout
+// mounts it on every screen.
+
+const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`
+
+function subscribeMobile(callback: () => void) {
+  const query = window.matchMedia(MOBILE_QUERY)
+  query.addEventListener('change', callback)
+  return () => query.removeEventListener('change', callback)
+}
+
+function useIsMobile(): boolean {
+  return useSyncExternalStore(subscribeMobile, () => window.matchMedia(MOBILE_QUERY).matches)
+}
+
+const ICONS = {
+  chat: 'M4 5h16v11H8l-4 4z',
+  report: 'M5 20V10m7 10V4m7 16v-7',
+  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
+  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6 6 18',
+  collapse: 'M15 6l-6 6 6 6',
+  expand: 'M9 6l6 6-6 6',
+} as const
+
+function Icon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg
+      className="sidebar__icon"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={ICONS[name]} />
+    </svg>
+  )
+}
+
 export function Sidebar() {
-  return null
+  useSessionExpiry()
+  const token = useStoredText('token')
+  return token ? <SidebarPanel token={token} /> : null
+}
+
+function SidebarPanel({ token }: { token: string }) {
+  const mobile = useIsMobile()
+  const [collapsed, setCollapsed] = useState(false)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const name = useMemo(() => greetingFromToken(token), [token])
+  const signOut = useSignOut()
+  const { pathname } = useLocation()
+  const panelId = useId()
+  const panel = useRef<HTMLElement>(null)
+  const menuButton = useRef<HTMLButtonElement>(null)
+
+  // The server is the authority on the session: one check per page load, so a token it refuses (forged,
+  // signed with a retired secret, an account that is gone) ends the session through the tRPC link's
+  // sign-out on every screen, not only on screens that happen to call the API.
+  trpc.auth.me.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: false })
+
+  const compact = collapsed && !mobile
+
+  // A followed link closes the drawer; so does growing past the breakpoint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => setDrawerOpen(false), [pathname, mobile])
+
+  useEffect(() => {
+    if (mobile && drawerOpen) panel.current?.querySelector<HTMLElement>('a, button')?.focus()
+  }, [mobile, drawerOpen])
+
+  function closeDrawer() {
+    setDrawerOpen(false)
+    menuButton.current?.focus()
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (!mobile || !drawerOpen) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      closeDrawer()
+      return
+    }
+    // Keep Tab inside the open drawer.
+    if (event.key === 'Tab') {
+      const items = [...(panel.current?.querySelectorAll<HTMLElement>('a, button') ?? [])]
+      const first = items[0]
+      const last = items.at(-1)
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last?.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first?.focus()
+      }
+    }
+  }
+
+  const greeting = name ? `Welcome ${name}` : 'Welcome'
+  const label = (text: string) => <span className={compact ? 'sr-only' : 'sidebar__label'}>{text}</span>
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? 'sidebar__item sidebar__item--active' : 'sidebar__item'
+
+  const classes = ['sidebar']
+  if (compact) classes.push('sidebar--collapsed')
+  if (mobile) classes.push('sidebar--drawer')
+  if (mobile && drawerOpen) classes.push('sidebar--open')
+
+  return (
+    <>
+      {mobile && (
+        <div className="sidebar-bar">
+          <button
+            ref={menuButton}
+            type="button"
+            className="sidebar-bar__toggle"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            aria-controls={panelId}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Icon name="menu" />
+          </button>
+          <span className="sidebar-bar__greeting">{greeting}</span>
+        </div>
+      )}
+      {mobile && drawerOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={closeDrawer} />}
+      <aside
+        ref={panel}
+        id={panelId}
+        className={classes.join(' ')}
+        aria-label="Account menu"
+        onKeyDown={onKeyDown}
+      >
+        <div className="sidebar__top">
+          <p className={compact ? 'sr-only' : 'sidebar__greeting'}>{greeting}</p>
+          {mobile ? (
+            <button type="button" className="sidebar__toggle" aria-label="Close menu" onClick={closeDrawer}>
+              <Icon name="close" />
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="sidebar__toggle"
+              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+              aria-expanded={!collapsed}
+              aria-controls={panelId}
+              onClick={() => setCollapsed(!collapsed)}
+            >
+              <Icon name={collapsed ? 'expand' : 'collapse'} />
+            </button>
+          )}
+        </div>
+        <nav aria-label="Main">
+          <ul className="sidebar__list">
+            <li>
+              <NavLink
+                to="/cat-assistant"
+                className={linkClass}
+                title={compact ? 'Chat with Expert' : undefined}
+              >
+                <Icon name="chat" />
+                {label('Chat with Expert')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/progress" className={linkClass} title={compact ? 'Review Report' : undefined}>
+                <Icon name="report" />
+                {label('Review Report')}
+              </NavLink>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="sidebar__item"
+                title={compact ? 'Logout' : undefined}
+                onClick={() => signOut('/login')}
+              >
+                <Icon name="logout" />
+                {label('Logout')}
+              </button>
+            </li>
+            <li>
+              <NavLink to="/cat-profile" className={linkClass} title={compact ? 'Profile' : undefined}>
+                <Icon name="profile" />
+                {label('Profile')}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+    </>
+  )
 }

@@ -30,8 +30,10 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup-db.ts', 'tests/helpers/global-setup-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // Each browser test file drives one Chromium; two cores run two of them well.
+          // Each browser test file drives one Chromium; two cores run two of them well. Browser tests run
+          // after unit and api (a later group), so they do not compete for the cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

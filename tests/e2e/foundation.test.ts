@@ -31,12 +31,14 @@ describe('app shell in Chromium', () => {
   it('shows the logo header on ordinary screens and not on the chat or profile', async () => {
     await t.page.goto('/login')
     await t.page.getByRole('link', { name: 'Kitty Care home' }).waitFor()
-    await t.page.evaluate(() => {
-      localStorage.setItem('token', 'x')
+    const { token } = await t.signIn()
+    await t.page.evaluate((session) => {
+      localStorage.setItem('token', session)
       localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-    })
+    }, token)
     await t.page.goto('/cat-profile')
-    await t.page.waitForTimeout(200)
+    await t.page.getByRole('heading', { name: 'Edit Profile' }).waitFor()
+    expect(new URL(t.page.url()).pathname).toBe('/cat-profile')
     expect(await t.page.getByRole('link', { name: 'Kitty Care home' }).count()).toBe(0)
   })
 

@@ -1,0 +1,337 @@
+// `npm run bench`: starts the built server on PostgreSQL with seeded data, measures it against two
+// baselines on the same machine in the same run, and prints one table. Targets are ratios, so a noisy
+// machine moves both sides. It reports; it does not fail.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { chromium } from 'playwright-core'
+import { openPostgres } from '../server/db.ts'
+import type { AppRouter } from '../server/routers/index.ts'
+import { createTokenService } from '../server/services/tokens.ts'
+import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing'
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = 16
+const CHAT_SAMPLES = 40
+const FIRST_TOKEN_DELAY_MS = 150
+
+const now = () => performance.timeOrigin + performance.now()
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? s[Math.floor(s.length / 2)]! : Number.NaN
+}
+
+function log(message: string) {
+  process.stderr.write(`bench: ${message}\n`)
+}
+
+async function freePort(): Promise<number> {
+  const net = await import('node:net')
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHttp(url: string, child: ChildProcess) {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+async function startProcess(args: string[], env: Record<string, string>, probe: string) {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  await waitForHttp(`${base}${probe}`, child)
+  return { child, base }
+}
+
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return kb / 1024
+}
+
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS, headers })
+  const errors = result.errors + result.non2xx
+  if (errors) log(`${url}: ${errors} errors / non-2xx`)
+  return { rps: result.requests.average, p99: result.latency.p99, errors }
+}
+
+async function prepareDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} }
+  const name = `kitty_bench_${Date.now()}`
+  const admin = 'postgresql://postgres@127.0.0.1:5432/postgres'
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin })
+    await client.connect()
+    await client.query(sql)
+    await client.end()
+  }
+  await run(`CREATE DATABASE "${name}"`)
+  return {
+    url: `postgresql://postgres@127.0.0.1:5432/${name}`,
+    drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  }
+}
+
+async function seed(url: string) {
+  const { prisma, close } = await openPostgres(url)
+  const reader = await prisma.user.create({
+    data: { email: `reader-${Date.now()}@bench.local`, firstName: 'Bench' },
+  })
+  for (let i = 1; i <= 5; i++) {
+    await prisma.cat.create({
+      data: {
+        userId: reader.id,
+        name: `Cat ${i}`,
+        breed: 'Siamese',
+        age: i,
+        weight: 8 + i,
+        goals: ['Lose Weight'],
+      },
+    })
+  }
+  const chatter = await prisma.user.create({
+    data: { email: `chatter-${Date.now()}@bench.local`, firstName: 'Chat' },
+  })
+  const cat = await prisma.cat.create({
+    data: { userId: chatter.id, name: 'Luna', breed: 'Maine Coon', age: 4 },
+  })
+  await prisma.subscription.create({
+    data: {
+      userId: chatter.id,
+      email: chatter.email,
+      plan: 'Free Trial',
+      provider: 'demo',
+      billingPeriod: 'Monthly',
+      status: 'trialing',
+      startDate: new Date(),
+      endDate: new Date(Date.now() + 86_400_000),
+    },
+  })
+  const conversationWith = async (count: number) => {
+    const conversation = await prisma.conversation.create({ data: { userId: chatter.id } })
+    await prisma.conversationMessage.createMany({
+      data: Array.from({ length: count }, (_, i) => ({
+        conversationId: conversation.id,
+        role: i % 2 ? 'assistant' : 'user',
+        content: `Message ${i}: ${'How much should my cat eat and play each day? '.repeat(3)}`,
+      })),
+    })
+    return conversation.id
+  }
+  const small = await conversationWith(10)
+  const large = await conversationWith(1000)
+  const smallUpstream = await conversationWith(10)
+  const largeUpstream = await conversationWith(1000)
+  await close()
+  return { reader, chatter, catId: cat.id, small, large, smallUpstream, largeUpstream }
+}
+
+function chatClient(base: string, token: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchStreamLink({ url: `${base}/trpc`, headers: { authorization: `Bearer ${token}` } })],
+  })
+}
+
+let messageCounter = 0
+async function sendOnce(client: ReturnType<typeof chatClient>, conversationId: number, catId: number) {
+  const started = now()
+  let firstPieceAt = 0
+  const stream = await client.conversation.send.mutate({
+    conversationId,
+    catId,
+    content: 'What should I feed her and how much?',
+    clientId: `bench-${process.pid}-${++messageCounter}`,
+  })
+  for await (const _piece of stream) {
+    if (!firstPieceAt) firstPieceAt = now()
+  }
+  return { total: now() - started, firstPieceAt }
+}
+
+async function loginPageGzipKb(base: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
+  const page = await browser.newPage()
+  const bodies: Promise<Buffer>[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) bodies.push(response.body())
+  })
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' })
+  let bytes = 0
+  for (const body of await Promise.all(bodies)) bytes += zlib.gzipSync(body, { level: 9 }).length
+  await browser.close()
+  return bytes / 1024
+}
+
+async function main() {
+  log('building')
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  const database = await prepareDatabase()
+  const processes: ChildProcess[] = []
+  const upstream = await startOpenAiDouble({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: 5 })
+  try {
+    log('migrating and seeding')
+    execFileSync(process.execPath, ['scripts/migrate.mjs', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: database.url },
+      stdio: 'ignore',
+    })
+    const data = await seed(database.url)
+    const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+    const readerToken = (await tokens.issue({ ...data.reader, fullName: '' })).token
+    const chatterToken = (await tokens.issue({ ...data.chatter, fullName: '' })).token
+
+    const serverEnv = {
+      DATABASE_URL: database.url,
+      JWT_SECRET,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      GLOBAL_RATE_PER_MINUTE: '100000000',
+      CHAT_RATE_PER_MINUTE: '100000000',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-bench-')),
+    }
+    const app = await startProcess(['dist/server/server/main.js'], serverEnv, '/healthz')
+    processes.push(app.child)
+    const withUpstream = await startProcess(
+      ['dist/server/server/main.js'],
+      { ...serverEnv, OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: upstream.url, OPENAI_MODEL: 'bench-model' },
+      '/healthz',
+    )
+    processes.push(withUpstream.child)
+    const baseEnv = { DATABASE_URL: database.url, BENCH_USER_ID: String(data.reader.id) }
+    const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+    const limitServer = await startProcess([tsx, 'scripts/bench/baseline-pg.ts'], baseEnv, '/cats')
+    processes.push(limitServer.child)
+    const typical = await startProcess([tsx, 'scripts/bench/baseline-trpc-prisma.ts'], baseEnv, '/trpc/cats')
+    processes.push(typical.child)
+
+    const auth = { authorization: `Bearer ${readerToken}` }
+    log('A: bare Fastify + pg')
+    const a = await load(`${limitServer.base}/cats`)
+    log('B: stock tRPC + Prisma')
+    const b = await load(`${typical.base}/trpc/cats`)
+    log('authenticated /trpc/cat.list')
+    const trpcRead = await load(`${app.base}/trpc/cat.list`, auth)
+    log('authenticated REST GET /api/supabase/cats')
+    const restRead = await load(`${app.base}/api/supabase/cats`, auth)
+
+    log('chat message store time at 10 and 1,000 messages (offline assistant)')
+    const client = chatClient(app.base, chatterToken)
+    await sendOnce(client, data.small, data.catId) // warm-up
+    const storeSmall: number[] = []
+    const storeLarge: number[] = []
+    for (let i = 0; i < CHAT_SAMPLES; i++) {
+      storeSmall.push((await sendOnce(client, data.small, data.catId)).total)
+      storeLarge.push((await sendOnce(client, data.large, data.catId)).total)
+    }
+
+    log('upstream characters and first token (OpenAI-compatible double)')
+    const upstreamClient = chatClient(withUpstream.base, chatterToken)
+    const charsFor = async (conversationId: number) => {
+      const before = upstream.requests.length
+      await sendOnce(upstreamClient, conversationId, data.catId)
+      const body = upstream.requests[before]?.body as { messages?: { content?: string }[] } | undefined
+      return (body?.messages ?? []).reduce((sum, m) => sum + (m.content?.length ?? 0), 0)
+    }
+    const charsSmall = await charsFor(data.smallUpstream)
+    const charsLarge = await charsFor(data.largeUpstream)
+    const added: number[] = []
+    for (let i = 0; i < 10; i++) {
+      const before = upstream.requests.length
+      const { firstPieceAt } = await sendOnce(upstreamClient, data.smallUpstream, data.catId)
+      const upstreamFirst = upstream.requests[before]?.firstTokenAt
+      if (upstreamFirst) added.push(firstPieceAt - upstreamFirst)
+    }
+
+    const rss = Math.max(peakRssMb(app.child.pid!), peakRssMb(withUpstream.child.pid!))
+    log('login page JavaScript')
+    const gzipKb = await loginPageGzipKb(app.base)
+
+    const ratio = (x: number, y: number) => x / y
+    const rows: [string, string, string, boolean | null][] = [
+      [
+        'A: bare Fastify + `pg`, same SQL as the cats read (the limit)',
+        `${a.rps.toFixed(0)} req/s`,
+        '—',
+        null,
+      ],
+      ['B: stock tRPC Fastify adapter + Prisma findMany, no auth', `${b.rps.toFixed(0)} req/s`, '—', null],
+      [
+        'authenticated cats read via /trpc (token check + Prisma)',
+        `${trpcRead.rps.toFixed(0)} req/s, p99 ${trpcRead.p99} ms (${ratio(trpcRead.rps, b.rps).toFixed(2)} × B)`,
+        '≥ 1.0 × B',
+        trpcRead.rps >= b.rps,
+      ],
+      [
+        'the same procedure via REST GET /api/supabase/cats',
+        `${restRead.rps.toFixed(0)} req/s, p99 ${restRead.p99} ms (${((100 * restRead.rps) / a.rps).toFixed(0)} % of A)`,
+        '≥ 40 % of A',
+        restRead.rps >= 0.4 * a.rps,
+      ],
+      [
+        'server time to store a chat message, 1,000 vs 10 messages',
+        `${median(storeLarge).toFixed(1)} ms vs ${median(storeSmall).toFixed(1)} ms (ratio ${ratio(median(storeLarge), median(storeSmall)).toFixed(2)})`,
+        'ratio ≤ 1.2',
+        ratio(median(storeLarge), median(storeSmall)) <= 1.2,
+      ],
+      [
+        'characters sent upstream per message, 1,000 vs 10 messages',
+        `${charsLarge} vs ${charsSmall} (ratio ${ratio(charsLarge, charsSmall).toFixed(2)})`,
+        'ratio ≤ 1.5',
+        ratio(charsLarge, charsSmall) <= 1.5,
+      ],
+      [
+        `first streamed token vs the upstream's own (upstream delay ${FIRST_TOKEN_DELAY_MS} ms)`,
+        `+${median(added).toFixed(1)} ms (median of ${added.length})`,
+        '≤ 10 ms added',
+        median(added) <= 10,
+      ],
+      ['server peak RSS during the run', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150],
+      ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
+    ]
+    const errors = a.errors + b.errors + trpcRead.errors + restRead.errors
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+    console.log(
+      `\nKitty Care benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ` +
+        `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1, ` +
+        `${CONNECTIONS} connections × ${LOAD_SECONDS} s per load figure, ${errors} load errors\n`,
+    )
+    console.log('| figure | measured | target | met |')
+    console.log('|---|---|---|---|')
+    for (const [figure, measured, target, met] of rows) {
+      console.log(`| ${figure} | ${measured} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`)
+    }
+  } finally {
+    for (const child of processes) child.kill('SIGTERM')
+    await upstream.close()
+    await new Promise((r) => setTimeout(r, 500))
+    await database.drop().catch(() => {})
+  }
+}
+
+await main()

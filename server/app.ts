@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
@@ -33,7 +33,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     trustProxy: false,
     return503OnClosing: true,
     // One line per request (below) instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   })
 
   app.addHook('onResponse', async (req, reply) => {

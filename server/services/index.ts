@@ -56,7 +56,7 @@ export function createServices(
       clientSecret: config.PAYPAL_CLIENT_SECRET,
       apiBase: config.PAYPAL_API_BASE,
     }),
-    limits: createRateLimits(),
+    limits: createRateLimits({ chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } }),
     ...overrides,
   }
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { CLIENT_DIST_DIR, ROOT_DIR } from '../../server/paths.ts'
+import { inject } from 'vitest'
+import { ROOT_DIR } from '../../server/paths.ts'
 import { createTestApp, type TestApp } from './app.ts'
 
 export const SCREENSHOT_DIR = path.join(ROOT_DIR, 'tests/.artifacts/screenshots')
@@ -43,7 +44,7 @@ export async function startBrowserTest(
 ): Promise<BrowserTest> {
   const t = await createTestApp({
     ...options,
-    clientDir: CLIENT_DIST_DIR,
+    clientDir: inject('clientDir'),
     env: { UI_DELAY_SCALE: String(options.delayScale ?? 0.02), LOG_LEVEL: 'warn', ...options.env },
   })
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })

@@ -46,6 +46,6 @@ export const CAT_MIN_AGE = 1
 export const CAT_MAX_AGE = 24
 export const FALLBACK_CAT_NAME = 'your cat'
 
-/** How many recent messages the specialist sees: a bounded window keeps long chats cheap. */
-export const CHAT_HISTORY_WINDOW = 20
+/** How many recent messages the specialist sees (eight exchanges): a bounded window keeps long chats cheap. */
+export const CHAT_HISTORY_WINDOW = 16
 export const CHAT_MESSAGE_MAX_CHARS = 4000

@@ -132,3 +132,9 @@ export function subscriptionIdKind(id: string | null | undefined): SubscriptionI
   if (value.startsWith('I-')) return 'paypal'
   return 'invalid'
 }
+
+/** The paywall's wait countdown (SPEC §4: from 600 s down to 0) as m:ss, e.g. 600 → '10:00', 59 → '0:59'. */
+export function formatCountdown(seconds: number): string {
+  const left = Math.max(0, Math.floor(seconds))
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`
+}

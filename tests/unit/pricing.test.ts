@@ -4,6 +4,7 @@ import {
   billingState,
   dailyPrice,
   effectiveMethod,
+  formatCountdown,
   formatUsd,
   methodOf,
   periodOf,
@@ -135,5 +136,20 @@ describe('subscription id rule (SPEC §5)', () => {
     ['42', 'invalid'],
   ] as const)('%s is %s', (id, kind) => {
     expect(subscriptionIdKind(id)).toBe(kind)
+  })
+})
+
+describe('wait countdown', () => {
+  it.each([
+    [600, '10:00'],
+    [599, '9:59'],
+    [61, '1:01'],
+    [60, '1:00'],
+    [9, '0:09'],
+    [0, '0:00'],
+    [-5, '0:00'],
+    [12.7, '0:12'],
+  ])('shows %s s as %s', (seconds, text) => {
+    expect(formatCountdown(seconds)).toBe(text)
   })
 })

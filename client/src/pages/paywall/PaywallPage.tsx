@@ -1,8 +1,31 @@
-/** Specialist Plan: built by its feature issue; until then the heading only. */
+import { useEffect, useState } from 'react'
+import { PaymentModal } from '../../components/payment/PaymentModal.tsx'
+import { SpecialistWait } from '../../components/payment/SpecialistWait.tsx'
+import { hasSubscription, hasValidToken, writeText } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
+
+/**
+ * /paywall (guarded, SPEC §2): the specialist wait screen; Continue opens the payment modal, and after
+ * payment 'Start My Journey' goes to /cat-assistant.
+ */
 export function PaywallPage() {
+  const [paying, setPaying] = useState(false)
+  // The server is the authority: a checkout that finished while this browser lost the answer (a reload
+  // mid-payment, another tab) is picked up here instead of asking the owner to pay again.
+  const status = trpc.billing.status.useQuery(undefined, { enabled: hasValidToken() && !hasSubscription() })
+  const serverId = status.data?.subscriptionId ?? null
+
+  useEffect(() => {
+    if (serverId && !hasSubscription()) {
+      writeText('subscriptionId', serverId)
+      setPaying(true)
+    }
+  }, [serverId])
+
   return (
-    <section className="card">
-      <h1>Specialist Plan</h1>
-    </section>
+    <>
+      <SpecialistWait onContinue={() => setPaying(true)} />
+      <PaymentModal open={paying} onClose={() => setPaying(false)} onSuccess={() => {}} />
+    </>
   )
 }

@@ -1,0 +1,50 @@
+import { useId } from 'react'
+import { planCard } from '../../../../shared/rules/pricing.ts'
+import type { BillingChoice } from './useBillingChoice.ts'
+
+/**
+ * The plan card with the monthly/yearly switch (SPEC §2, §9). One price per plan: the price charged
+ * after the trial. On screens up to 768 px the plan is monthly and the switch is not offered.
+ */
+export function PlanCard({ billing }: { billing: BillingChoice }) {
+  const card = planCard(billing.billingPeriod)
+  const labelId = useId()
+  return (
+    <section className="plan-card" aria-labelledby={labelId}>
+      <div className="plan-card__head">
+        <h3 id={labelId} className="plan-card__name">
+          {card.name}
+        </h3>
+        <span className="plan-card__trial">{card.trial}</span>
+      </div>
+      <p className="plan-card__price">
+        <strong>{card.price}</strong>
+        {card.perDay && <span className="muted"> · only {card.perDay}</span>}
+      </p>
+      <p className="plan-card__today muted">
+        {card.activation} today for full access during the trial. Cancel anytime.
+      </p>
+      {!billing.forcedMonthly && (
+        <fieldset className="billing-switch">
+          <legend className="sr-only">Billing period</legend>
+          <button
+            type="button"
+            className="billing-switch__option"
+            aria-pressed={!billing.method}
+            onClick={() => billing.setMethod(false)}
+          >
+            Monthly
+          </button>
+          <button
+            type="button"
+            className="billing-switch__option"
+            aria-pressed={billing.method}
+            onClick={() => billing.setMethod(true)}
+          >
+            Yearly
+          </button>
+        </fieldset>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,109 @@
+// The browser's half of SPEC §4 "Payment flow, in order": the account if none, the cat if none, then
+// one idempotent server call that creates the customer, charges the activation fee, starts the trial
+// and records it. The checkout key is made once per checkout and kept in local storage ('checkoutKey')
+// until the checkout ends, so a retry or a reload finishes the same checkout instead of paying twice.
+import type { BillingPeriod } from '../../../../shared/constants.ts'
+import { DEFAULT_ERRORS, ERRORS, paymentErrorMessage } from '../../../../shared/errors.ts'
+import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
+import { storeSession } from '../../session.ts'
+import { hasUsableCatId, hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
+import { api, errorCode, errorMessage } from '../../trpc.ts'
+
+export interface ContactDetails {
+  fullName: string
+  email: string
+  country: string
+  state: string
+  postalCode: string
+}
+
+/** The card: a payment method id from Stripe.js, or a test card number for the demo provider. */
+export type CardSource = { kind: 'stripe'; paymentMethodId: string } | { kind: 'demo'; cardNumber: string }
+
+/** The checkout key of the checkout in progress, made on first use. */
+export function currentCheckoutKey(): string {
+  const existing = readText('checkoutKey')
+  if (/^[A-Za-z0-9_-]{8,100}$/.test(existing)) return existing
+  const key = crypto.randomUUID()
+  writeText('checkoutKey', key)
+  return key
+}
+
+/**
+ * After a definite refusal (a declined card, invalid input) nothing was charged under this key and the
+ * next attempt may use another card, so it gets a new key. After anything else (no answer, a server or
+ * provider outage, a payment already in progress) the outcome is unknown: the key stays for the retry.
+ */
+export function forgetsCheckoutKey(code: string | null): boolean {
+  return code === 'PAYMENT_REQUIRED' || code === 'BAD_REQUEST'
+}
+
+/** The owner-facing text of a failed payment (SPEC §8's red box). */
+export function paymentFailureText(error: unknown): string {
+  if (errorCode(error) === null && !(error instanceof PaymentStepError)) return ERRORS.paymentFailed
+  return paymentErrorMessage(errorMessage(error, DEFAULT_ERRORS.stripePayment))
+}
+
+/** A failure before the server's checkout (the account step); its message is shown as it is. */
+export class PaymentStepError extends Error {}
+
+/** SPEC §4 step 1: an account for the e-mail typed in the form, when the browser has no session. */
+async function ensureAccount(contact: ContactDetails): Promise<void> {
+  if (hasValidToken()) return
+  try {
+    const session = await api.auth.signup.mutate({
+      email: contact.email,
+      full_name: contact.fullName,
+      session_id: sessionId(),
+    })
+    storeSession({
+      token: session.token,
+      expiresAtMs: Date.now() + session.expiresIn * 1000,
+      email: contact.email,
+    })
+  } catch (error) {
+    throw new PaymentStepError(errorMessage(error, DEFAULT_ERRORS.signup))
+  }
+}
+
+/** SPEC §4 step 2: the cat from the stored quiz answers. It does not stop the payment when it fails. */
+async function ensureCat(): Promise<void> {
+  if (hasUsableCatId() || !readText('cat_name').trim()) return
+  try {
+    const input = catInputFromStorage()
+    const created = await api.cat.create.mutate(input)
+    storeCreatedCat(created.id, input, created.recommendations)
+  } catch (error) {
+    console.error('Creating the cat before payment failed', error)
+  }
+}
+
+/** Runs the whole payment flow; resolves with the subscription id, already stored as subscriptionId. */
+export async function runCheckout(input: {
+  contact: ContactDetails
+  card: CardSource
+  billingPeriod: BillingPeriod
+}): Promise<string> {
+  await ensureAccount(input.contact)
+  await ensureCat()
+  const checkoutKey = currentCheckoutKey()
+  try {
+    const result = await api.billing.checkout.mutate({
+      fullName: input.contact.fullName,
+      country: input.contact.country,
+      state: input.contact.state,
+      postalCode: input.contact.postalCode,
+      billingPeriod: input.billingPeriod,
+      checkoutKey,
+      ...(input.card.kind === 'stripe'
+        ? { paymentMethod: input.card.paymentMethodId }
+        : { cardNumber: input.card.cardNumber }),
+    })
+    removeKey('checkoutKey')
+    writeText('subscriptionId', result.subscriptionId)
+    return result.subscriptionId
+  } catch (error) {
+    if (forgetsCheckoutKey(errorCode(error))) removeKey('checkoutKey')
+    throw error
+  }
+}

@@ -1,0 +1,54 @@
+// The payment modal's own checks (SPEC §5 "Payment step 1" and "Payment step 2"). The server checks
+// the same fields again; these only spare the owner a round trip.
+import { ERRORS } from '../../../../shared/errors.ts'
+import { EMAIL_MESSAGES, isValidEmail } from '../../../../shared/rules/email.ts'
+import type { ContactDetails } from './checkout-flow.ts'
+import { regionsOf } from './countries.ts'
+
+/** Step 1: full name, e-mail (when asked), country, state (when the country has any) and postal code. */
+export function contactProblem(contact: ContactDetails, askEmail: boolean): string | null {
+  const needsState = regionsOf(contact.country).length > 0
+  const missing =
+    !contact.fullName.trim() ||
+    (askEmail && !contact.email.trim()) ||
+    !contact.country ||
+    (needsState && !contact.state) ||
+    !contact.postalCode.trim()
+  if (missing) return ERRORS.fillRequired
+  if (askEmail && !isValidEmail(contact.email)) return EMAIL_MESSAGES.invalid
+  return null
+}
+
+export interface DemoCard {
+  number: string
+  expiry: string
+  cvc: string
+}
+
+/** Groups the digits of a card number by four as they are typed; at most 19 digits. */
+export function formatCardNumber(value: string): string {
+  const digits = value.replace(/\D+/g, '').slice(0, 19)
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ')
+}
+
+/** MM/YY as it is typed. */
+export function formatExpiry(value: string): string {
+  const digits = value.replace(/\D+/g, '').slice(0, 4)
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits
+}
+
+/** Step 2 of the demo form: the name on the card, a card number, a month/year not past, a CVC. */
+export function demoCardProblem(nameOnCard: string, card: DemoCard, now = new Date()): string | null {
+  if (!nameOnCard.trim()) return ERRORS.fullNameOnCard
+  const digits = card.number.replace(/\D+/g, '')
+  if (digits.length < 13 || digits.length > 19) return 'Please enter the card number'
+  const expiry = /^(\d{2})\/(\d{2})$/.exec(card.expiry.trim())
+  const month = Number(expiry?.[1])
+  const year = 2000 + Number(expiry?.[2])
+  if (!expiry || month < 1 || month > 12) return 'Please enter the expiry date as MM/YY'
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+    return 'Your card has expired. Please use a different card.'
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return 'Please enter the 3 or 4 digit security code'
+  return null
+}

@@ -1,8 +1,341 @@
-/** Edit Profile: built by its feature issue; until then the heading only. */
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { PHOTO_MAX_BYTES } from '../../../../shared/constants.ts'
+import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
+import { PROFILE_BREEDS } from '../../../../shared/options.ts'
+import {
+  type Cat,
+  fieldErrors,
+  profileFormSchema,
+  type UpdateCatInput,
+} from '../../../../shared/schemas/cat.ts'
+import { cancelSubscription } from '../../components/payment/cancel-subscription.ts'
+import { useCats } from '../../hooks/useCats.ts'
+import { writeJson } from '../../storage.ts'
+import { errorMessage, trpc } from '../../trpc.ts'
+
+const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
+
+/** The profile select's spelling of the cat's breed ('Maine Coon' from the quiz is 'Maine coon'); else Other. */
+function profileBreed(breed: string): string {
+  if (!breed.trim()) return ''
+  return PROFILE_BREEDS.find((b) => b.toLowerCase() === breed.trim().toLowerCase()) ?? 'Other'
+}
+
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the photo'))
+    reader.readAsDataURL(file)
+  })
+}
+
+/** /cat-profile (SPEC §2 "Cat profile screen", §5): the current cat's name, breed and photo. */
 export function CatProfilePage() {
+  const { current, isLoading, error, refetch } = useCats()
+
+  let body: ReactNode
+  if (isLoading) {
+    body = (
+      <p className="muted" role="status">
+        Loading your cat's profile…
+      </p>
+    )
+  } else if (error) {
+    body = (
+      <div className="error-box" role="alert">
+        <p>{errorMessage(error, DEFAULT_ERRORS.fetchCats)}</p>
+        <button type="button" className="btn btn--secondary" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  } else if (!current) {
+    body = (
+      <div className="notice">
+        <p>{ERRORS.noCatFound}</p>
+        <Link to="/onboarding?step=1">Tell us about your cat</Link>
+      </div>
+    )
+  } else {
+    body = <ProfileForm key={current.id} cat={current} />
+  }
+
   return (
-    <section className="card">
-      <h1>Edit Profile</h1>
-    </section>
+    <div className="profile">
+      <section className="card card--wide profile__card" aria-labelledby="profile-title">
+        <h1 id="profile-title">Edit Profile</h1>
+        {body}
+      </section>
+      <CancelSubscription />
+    </div>
+  )
+}
+
+function ProfileForm({ cat }: { cat: Cat }) {
+  const utils = trpc.useUtils()
+  const update = trpc.cat.update.useMutation()
+  const photo = trpc.cat.photo.useQuery({ id: cat.id }, { enabled: cat.has_photo })
+  const [baseline, setBaseline] = useState(() => ({ name: cat.name, breed: profileBreed(cat.breed) }))
+  const [name, setName] = useState(baseline.name)
+  const [breed, setBreed] = useState(baseline.breed)
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [photoError, setPhotoError] = useState<string | null>(null)
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  const [hasStoredPhoto, setHasStoredPhoto] = useState(cat.has_photo)
+  const nameId = useId()
+  const breedId = useId()
+  const photoId = useId()
+
+  useEffect(() => {
+    if (!file) return
+    const url = URL.createObjectURL(file)
+    setPreview(url)
+    return () => URL.revokeObjectURL(url)
+  }, [file])
+
+  const result = profileFormSchema.safeParse({ name, breed, has_photo: file !== null || hasStoredPhoto })
+  const errors = fieldErrors(result.error)
+  const changed = name !== baseline.name || breed !== baseline.breed || file !== null
+  const shownPhoto = (file && preview) || photo.data?.data_url || null
+
+  function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0]
+    event.target.value = ''
+    setSaved(false)
+    if (!chosen) return
+    if (!PHOTO_TYPES.includes(chosen.type)) return setPhotoError(ERRORS.photoType)
+    if (chosen.size > PHOTO_MAX_BYTES) return setPhotoError(ERRORS.photoTooLarge)
+    setPhotoError(null)
+    setFile(chosen)
+  }
+
+  async function save() {
+    setSaveError(null)
+    setSaved(false)
+    try {
+      const input: UpdateCatInput = { id: cat.id }
+      if (name !== baseline.name) input.name = name
+      if (breed !== baseline.breed) input.breed = breed
+      if (file)
+        input.photo = { buffer: await readAsDataUrl(file), mimetype: file.type, originalname: file.name }
+      const updated = await update.mutateAsync(input)
+      writeJson('catDetails', updated)
+      setBaseline({ name: updated.name, breed: profileBreed(updated.breed) })
+      setName(updated.name)
+      setBreed(profileBreed(updated.breed))
+      setHasStoredPhoto(updated.has_photo)
+      setSaved(true)
+      if (file) await utils.cat.photo.invalidate({ id: cat.id })
+      setFile(null)
+      await utils.cat.list.invalidate()
+    } catch (error) {
+      // SPEC §8 logs a failed update; the screen also says so, and keeps everything typed.
+      console.error('Updating the cat profile failed', error)
+      setSaveError(errorMessage(error, DEFAULT_ERRORS.updateCat))
+    }
+  }
+
+  return (
+    <form
+      className="stack profile__form"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (changed && result.success && !update.isPending) void save()
+      }}
+    >
+      <div className="field">
+        <label htmlFor={nameId}>Cat name</label>
+        <input
+          id={nameId}
+          className="input"
+          value={name}
+          maxLength={80}
+          autoComplete="off"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${nameId}-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value)
+            setSaved(false)
+          }}
+        />
+        {errors.name && (
+          <p id={`${nameId}-error`} className="field-error">
+            {errors.name}
+          </p>
+        )}
+      </div>
+
+      <div className="field">
+        <label htmlFor={breedId}>Breed</label>
+        <select
+          id={breedId}
+          className="select"
+          value={breed}
+          aria-invalid={errors.breed ? true : undefined}
+          onChange={(e) => {
+            setBreed(e.target.value)
+            setSaved(false)
+          }}
+        >
+          <option value="" disabled>
+            Select breed
+          </option>
+          {PROFILE_BREEDS.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </select>
+        {errors.breed && <p className="field-error">{errors.breed}</p>}
+      </div>
+
+      <div className="field">
+        <span className="field__label" id={`${photoId}-label`}>
+          Photo
+        </span>
+        <div className="photo-area">
+          {shownPhoto ? (
+            <img src={shownPhoto} alt={name || 'Your cat'} className="photo-area__image" />
+          ) : (
+            <span className="muted">{photo.isLoading ? 'Loading photo…' : 'No photo yet'}</span>
+          )}
+        </div>
+        <p className="muted" id={`${photoId}-hint`}>
+          Use a photo of at least 256x256 px, PNG or JPG.
+        </p>
+        <div className="row">
+          <label htmlFor={photoId} className="btn btn--secondary profile__upload">
+            Upload photo
+          </label>
+          <input
+            id={photoId}
+            type="file"
+            accept={PHOTO_TYPES.join(',')}
+            className="sr-only"
+            aria-describedby={`${photoId}-hint`}
+            onChange={choosePhoto}
+          />
+          {file && <span className="muted">{file.name}</span>}
+        </div>
+        {(photoError || (!hasStoredPhoto && !file && errors.has_photo)) && (
+          <p className="field-error" role={photoError ? 'alert' : undefined}>
+            {photoError ?? errors.has_photo}
+          </p>
+        )}
+        {photo.error && (
+          <p className="field-error">{errorMessage(photo.error, 'Could not load the photo')}</p>
+        )}
+      </div>
+
+      {saveError && (
+        <div className="error-box" role="alert">
+          {saveError}
+        </div>
+      )}
+      {saved && (
+        <p className="notice" role="status">
+          Profile saved.
+        </p>
+      )}
+
+      <button
+        type="submit"
+        className="btn btn--primary"
+        disabled={!changed || !result.success || update.isPending}
+      >
+        {update.isPending ? 'Saving...' : 'SAVE PROFILE'}
+      </button>
+    </form>
+  )
+}
+
+/** 'CANCEL SUBSCRIPTION' and its confirmation (SPEC §2); the cancelling itself is the billing module's. */
+function CancelSubscription() {
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const titleId = useId()
+  const textId = useId()
+  const keepButton = useRef<HTMLButtonElement>(null)
+  const opener = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (open) keepButton.current?.focus()
+  }, [open])
+
+  function close() {
+    if (busy) return
+    setOpen(false)
+    setError(null)
+    opener.current?.focus()
+  }
+
+  async function confirm() {
+    setBusy(true)
+    setError(null)
+    try {
+      await cancelSubscription()
+      navigate('/paywall')
+    } catch (failure) {
+      console.error('Cancelling the subscription failed', failure)
+      setError(failure instanceof Error && failure.message ? failure.message : DEFAULT_ERRORS.cancelPlan)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <div className="profile__cancel">
+        <button ref={opener} type="button" className="btn btn--ghost" onClick={() => setOpen(true)}>
+          CANCEL SUBSCRIPTION
+        </button>
+      </div>
+      {open && (
+        <div className="dialog-backdrop">
+          <div
+            className="dialog"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={textId}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') close()
+            }}
+          >
+            <h2 id={titleId}>Cancel Subscription?</h2>
+            <p id={textId}>Are you sure you want to cancel your subscription? We'll miss you!</p>
+            {error && (
+              <p className="error-box" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="row dialog__actions">
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={busy}
+                onClick={() => void confirm()}
+              >
+                {busy ? 'Cancelling...' : 'Yes, Cancel'}
+              </button>
+              <button
+                ref={keepButton}
+                type="button"
+                className="btn btn--secondary"
+                disabled={busy}
+                onClick={close}
+              >
+                Keep Subscription
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </>
   )
 }

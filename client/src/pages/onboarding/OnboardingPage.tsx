@@ -1,8 +1,13 @@
-/** Welcome to Kitty Care: built by its feature issue; until then the heading only. */
+import { useSearchParams } from 'react-router'
+import { ReceptionistChat } from './ReceptionistChat.tsx'
+import { Wizard } from './Wizard.tsx'
+
+/**
+ * /onboarding is two things in SPEC §2: the receptionist chat, and the numbered wizard "declared by the
+ * query parameter step". With a step parameter (any value: invalid ones are ignored by the wizard) it is
+ * the wizard; without one, the receptionist chat.
+ */
 export function OnboardingPage() {
-  return (
-    <section className="card">
-      <h1>Welcome to Kitty Care</h1>
-    </section>
-  )
+  const [params] = useSearchParams()
+  return params.has('step') ? <Wizard /> : <ReceptionistChat />
 }

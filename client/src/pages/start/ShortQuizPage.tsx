@@ -1,8 +1,106 @@
-/** What's Your Cat's Gender?: built by its feature issue; until then the heading only. */
+import { useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { SHORT_QUIZ_AGES, SHORT_QUIZ_WEIGHTS } from '../../../../shared/options.ts'
+import { ChoiceCards } from '../../components/quiz/ChoiceCards.tsx'
+import { QuizStep } from '../../components/quiz/QuizStep.tsx'
+import { useAnswer } from '../../hooks/useCatAnswers.ts'
+
+const STEPS = 4
+const GENDERS = [
+  { value: 'female', title: 'Girl', icon: '🐱' },
+  { value: 'male', title: 'Boy', icon: '🐈' },
+]
+const AGES = SHORT_QUIZ_AGES.map((age) => ({ value: age.value, title: age.title, hint: age.hint }))
+const WEIGHTS = SHORT_QUIZ_WEIGHTS.map((band) => ({ value: band, title: band }))
+
+/**
+ * /start and /start-b (SPEC §2 "Short quiz"): four forward-only steps. The answers go under the
+ * SPEC's keys (gender female/male, age 0/1/7/10, weight as the band label); the ending depends on
+ * the path: /interview for /start, /cat-assistant-b for /start-b.
+ */
 export function ShortQuizPage() {
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const ending = pathname.toLowerCase() === '/start-b' ? '/cat-assistant-b' : '/interview'
+  const [step, setStep] = useState(1)
+  const [, setGender] = useAnswer('gender')
+  const [storedAge, setAge] = useAnswer('age')
+  const [storedWeight, setWeight] = useAnswer('weight')
+  // A choice made on this visit (a band value the quiz offers, kept from an earlier visit, counts too).
+  const age = AGES.some((a) => a.value === storedAge) ? storedAge : ''
+  const weight = WEIGHTS.some((w) => w.value === storedWeight) ? storedWeight : ''
+  const progress = { step, total: STEPS }
+  const next = () => setStep((s) => Math.min(STEPS, s + 1))
+
+  if (step === 1) {
+    return (
+      <QuizStep key={1} progress={progress} title="What's Your Cat's Gender?">
+        <ChoiceCards
+          label="Gender"
+          options={GENDERS}
+          value=""
+          onChange={(value) => {
+            setGender(value)
+            next()
+          }}
+        />
+      </QuizStep>
+    )
+  }
+
+  if (step === 2) {
+    return (
+      <QuizStep
+        key={2}
+        progress={progress}
+        title="Choose your cat's age"
+        actions={
+          age && (
+            <button type="button" className="btn btn--primary" onClick={next}>
+              Continue
+            </button>
+          )
+        }
+      >
+        <ChoiceCards label="Age" options={AGES} value={age} onChange={setAge} />
+      </QuizStep>
+    )
+  }
+
+  if (step === 3) {
+    return (
+      <QuizStep
+        key={3}
+        progress={progress}
+        title="How much does your cat weigh?"
+        actions={
+          weight && (
+            <button type="button" className="btn btn--primary" onClick={next}>
+              Continue
+            </button>
+          )
+        }
+      >
+        <ChoiceCards label="Weight" options={WEIGHTS} value={weight} onChange={setWeight} />
+      </QuizStep>
+    )
+  }
+
   return (
-    <section className="card">
-      <h1>What's Your Cat's Gender?</h1>
-    </section>
+    <QuizStep
+      key={4}
+      progress={progress}
+      title="Your specialist is ready"
+      actions={
+        <button type="button" className="btn btn--primary" onClick={() => navigate(ending)}>
+          Join Meeting
+        </button>
+      }
+    >
+      <p className="quiz__message">
+        We have a live specialist available to speak with you now. If you're ready to connect, please click
+        the button below.
+      </p>
+    </QuizStep>
   )
 }

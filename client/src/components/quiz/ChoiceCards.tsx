@@ -1,0 +1,137 @@
+import { useId } from 'react'
+
+export interface ChoiceOption {
+  value: string
+  title: string
+  hint?: string
+  icon?: string
+  /** A small tag beside the title, e.g. 'Recommended'. */
+  badge?: string
+}
+
+function CardBody({ option }: { option: ChoiceOption }) {
+  return (
+    <>
+      {option.icon && (
+        <span className="choice__icon" aria-hidden="true">
+          {option.icon}
+        </span>
+      )}
+      <span className="choice__title">
+        {option.title}
+        {option.badge && <span className="choice__badge">{option.badge}</span>}
+      </span>
+      {option.hint && <span className="choice__hint">{option.hint}</span>}
+    </>
+  )
+}
+
+interface SingleProps {
+  label: string
+  /** Show the label visibly (a step's title often says it already: then it is for screen readers only). */
+  showLabel?: boolean
+  options: readonly ChoiceOption[]
+  value: string
+  onChange(value: string): void
+  error?: string | null
+  /** Fired when focus leaves the whole group (counts as touching the field). */
+  onBlur?(): void
+}
+
+/**
+ * Single choice as native radio buttons drawn as cards (Tab enters the group, arrow keys move). Values
+ * compare without letter case, since the short quiz stores 'female' where the wizard shows 'Female'.
+ */
+export function ChoiceCards({
+  label,
+  showLabel = false,
+  options,
+  value,
+  onChange,
+  error,
+  onBlur,
+}: SingleProps) {
+  const name = useId()
+  const errorId = useId()
+  return (
+    <fieldset
+      className="field choice-group"
+      aria-describedby={error ? errorId : undefined}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.()
+      }}
+    >
+      <legend className={showLabel ? 'field__label' : 'sr-only'}>{label}</legend>
+      <div className="choices">
+        {options.map((option) => (
+          <label key={option.value} className="choice">
+            <input
+              type="radio"
+              className="sr-only"
+              name={name}
+              value={option.value}
+              checked={option.value.toLowerCase() === value.toLowerCase()}
+              onChange={() => onChange(option.value)}
+            />
+            <CardBody option={option} />
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+interface MultiProps {
+  label: string
+  options: readonly ChoiceOption[]
+  values: readonly string[]
+  onChange(values: string[]): void
+  /** Picks beyond this are ignored (SPEC §5: at most 10). */
+  max?: number
+}
+
+/** Multi-select cards: native checkboxes drawn as cards; picks past `max` are ignored. */
+export function MultiChoiceCards({
+  label,
+  options,
+  values,
+  onChange,
+  max = Number.POSITIVE_INFINITY,
+}: MultiProps) {
+  const chosen = new Set(values.map((v) => v.toLowerCase()))
+
+  function toggle(value: string) {
+    const key = value.toLowerCase()
+    if (chosen.has(key)) onChange(values.filter((v) => v.toLowerCase() !== key))
+    else if (values.length < max) onChange([...values, value])
+  }
+
+  return (
+    <fieldset className="field choice-group">
+      <legend className="sr-only">{label}</legend>
+      <div className="choices">
+        {options.map((option) => (
+          <label key={option.value} className="choice">
+            <input
+              type="checkbox"
+              className="sr-only"
+              value={option.value}
+              checked={chosen.has(option.value.toLowerCase())}
+              onChange={() => toggle(option.value)}
+            />
+            <CardBody option={option} />
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** Option lists of plain titles, as cards. */
+export const titleOptions = (titles: readonly string[]): ChoiceOption[] =>
+  titles.map((title) => ({ value: title, title }))

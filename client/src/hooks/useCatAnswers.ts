@@ -1,0 +1,132 @@
+// The quiz answers as local storage keeps them (SPEC §3 "Quiz answers in local storage"), and the cat
+// made from them. A visitor's answers stay in the browser until a cat is created, so signing in in the
+// middle of the quiz loses nothing.
+import { useCallback } from 'react'
+import type { Cat, CreateCatInput, Recommendations } from '../../../shared/schemas/cat.ts'
+import {
+  type QuizKey,
+  readJson,
+  readText,
+  type StorageKey,
+  sessionId,
+  useStoredText,
+  writeJson,
+  writeText,
+} from '../storage.ts'
+
+const LIST_KEYS = ['required_progress', 'issues_faced', 'goals', 'training_days'] as const
+type ListKey = (typeof LIST_KEYS)[number] | 'items'
+
+/** A stored list (a JSON array of titles); anything else reads as empty. */
+export function readList(key: ListKey): string[] {
+  const value = readJson<unknown>(key, [])
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+}
+
+/** One text answer, live: [value, set]. */
+export function useAnswer(key: QuizKey, fallback = ''): [string, (value: string) => void] {
+  const stored = useStoredText(key)
+  const set = useCallback((value: string) => writeText(key, value), [key])
+  return [stored === '' ? fallback : stored, set]
+}
+
+/** One list answer, live: [titles, set]. The stored text is the snapshot, so renders stay stable. */
+export function useListAnswer(key: ListKey): [string[], (value: string[]) => void] {
+  const raw = useStoredText(key)
+  const list = parseList(raw)
+  const set = useCallback((value: string[]) => writeJson(key, value), [key])
+  return [list, set]
+}
+
+const listCache = new Map<string, string[]>()
+function parseList(raw: string): string[] {
+  const cached = listCache.get(raw)
+  if (cached) return cached
+  let parsed: string[] = []
+  try {
+    const value: unknown = raw ? JSON.parse(raw) : []
+    if (Array.isArray(value)) parsed = value.filter((item): item is string => typeof item === 'string')
+  } catch {
+    parsed = []
+  }
+  listCache.set(raw, parsed)
+  return parsed
+}
+
+/** The cat fields from everything the quiz stored (the session id lets the sign-in claim a visitor's cat). */
+export function catInputFromStorage(): CreateCatInput {
+  const text = (key: StorageKey) => readText(key).trim()
+  const input: CreateCatInput = {
+    session_id: sessionId(),
+    name: text('cat_name'),
+    gender: text('gender'),
+    breed: text('breed'),
+    unit: text('unit') || 'Lbs',
+    activity_level: text('activity_level'),
+    check_in_period: text('check_in_period'),
+    medical_conditions: text('medical_conditions'),
+    medications: text('medications'),
+    dietary_restrictions: text('dietary_restrictions'),
+    medical_history: text('medical_history'),
+    required_progress: readList('required_progress'),
+    issues_faced: readList('issues_faced'),
+    goals: readList('goals'),
+    training_days: readList('training_days'),
+    items: readList('items'),
+  }
+  const age = text('age')
+  const weight = text('weight')
+  const target = text('target_weight')
+  if (age) input.age = age
+  if (weight) input.weight = weight
+  if (target) input.target_weight = target
+  return input
+}
+
+/** SPEC §3: for recommendations the fields are lower-cased, and age and weights default to 0. */
+export function recommendationInputFromStorage(): CreateCatInput {
+  const { session_id: _session, ...cat } = catInputFromStorage()
+  const lower = (value: unknown) =>
+    typeof value === 'string'
+      ? value.toLowerCase()
+      : Array.isArray(value)
+        ? value.map((item) => (typeof item === 'string' ? item.toLowerCase() : item))
+        : value
+  const lowered = Object.fromEntries(Object.entries(cat).map(([key, value]) => [key, lower(value)]))
+  return { ...lowered, age: cat.age || 0, weight: cat.weight || 0, target_weight: cat.target_weight || 0 }
+}
+
+/** Mirrors the recommendations under their SPEC keys (step 15 and the chat read them there). */
+export function storeRecommendations(r: Recommendations) {
+  writeText('food_bowls', String(r.food_bowls))
+  writeText('treats', String(r.treats))
+  writeText('playtime', String(r.playtime))
+  writeText('welcome_message_specific_detail', r.welcome_message_specific_detail)
+  writeText('welcome_message_relevant_response', r.welcome_message_relevant_response)
+}
+
+/** Remembers a cat just created: its id and what it was made from. */
+export function storeCreatedCat(id: number, input: CreateCatInput, r: Recommendations) {
+  writeText('catId', String(id))
+  const { session_id: _session, photo: _photo, ...fields } = input
+  writeJson('catDetails', { id, ...fields, ...r })
+  storeRecommendations(r)
+}
+
+/** Mirrors the owner's cats (SPEC §4: the one with the highest id is the current cat). */
+export function storeCats(cats: readonly Cat[]) {
+  writeJson('cats', cats)
+  const current = cats.reduce<Cat | null>(
+    (best, cat) => (best === null || cat.id > best.id ? cat : best),
+    null,
+  )
+  if (!current) return
+  const storedId = Number(readText('catId'))
+  const chosen = cats.find((cat) => cat.id === storedId) ?? current
+  writeText('catId', String(chosen.id))
+  writeJson('catDetails', chosen)
+  for (const key of ['food_bowls', 'treats', 'playtime'] as const) {
+    const value = chosen[key]
+    if (value !== null) writeText(key, String(value))
+  }
+}

@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { WIZARD_AUTO_ADVANCE_MS } from '../../../../../shared/constants.ts'
+import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
+import { catDisplayName } from '../../../../../shared/rules/recommendations.ts'
+import { nextStep } from '../../../../../shared/rules/wizard.ts'
+import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
+import {
+  catInputFromStorage,
+  recommendationInputFromStorage,
+  storeCreatedCat,
+  storeRecommendations,
+} from '../../../hooks/useCatAnswers.ts'
+import { wait } from '../../../runtime-config.ts'
+import { hasValidToken, readText } from '../../../storage.ts'
+import { api, errorMessage } from '../../../trpc.ts'
+import { useWizard } from '../wizard-context.ts'
+import { WIZARD_PROGRESS } from './progress.ts'
+
+const CREATING_PLAN_STEP = 13
+
+const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimation.tsx')).PlanAnimation }))
+
+/**
+ * SPEC §4: a signed-in owner's cat is created from the stored answers; an anonymous visitor gets the
+ * recommendations instead. A failure is logged and answers false, so the wizard does not move on.
+ */
+async function createPlan(): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    if (hasValidToken()) {
+      const input = catInputFromStorage()
+      const created = await api.cat.create.mutate(input)
+      storeCreatedCat(created.id, input, created.recommendations)
+    } else {
+      storeRecommendations(await api.cat.recommendations.mutate(recommendationInputFromStorage()))
+    }
+    return { ok: true }
+  } catch (error) {
+    console.error('Creating the plan failed', error)
+    const fallback = hasValidToken() ? DEFAULT_ERRORS.createCat : DEFAULT_ERRORS.suggestions
+    return { ok: false, message: errorMessage(error, fallback) }
+  }
+}
+
+/** Step 13: creates the cat once per mount, then moves on to 15 after 15 s (scaled in tests). */
+export function CreatingPlanStep() {
+  const { goTo } = useWizard()
+  const [attempt, setAttempt] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  // One creation per mount and per Retry, whatever React does with effects (StrictMode runs them twice).
+  const creations = useRef(new Map<number, ReturnType<typeof createPlan>>())
+  const name = catDisplayName(readText('cat_name'))
+  const goToRef = useRef(goTo)
+  goToRef.current = goTo
+
+  useEffect(() => {
+    let creation = creations.current.get(attempt)
+    if (!creation) {
+      creation = createPlan()
+      creations.current.set(attempt, creation)
+    }
+    const controller = new AbortController()
+    const timer = wait(WIZARD_AUTO_ADVANCE_MS, controller.signal)
+    Promise.all([creation, timer]).then(
+      ([result]) => {
+        if (result.ok) goToRef.current(nextStep(CREATING_PLAN_STEP))
+      },
+      () => {},
+    )
+    void creation.then((result) => setError(result.ok ? null : result.message))
+    return () => controller.abort()
+  }, [attempt])
+
+  return (
+    <QuizStep
+      progress={WIZARD_PROGRESS(13)}
+      title="Creating Your Personal Plan"
+      subtitle={`Please wait while our specialists put together ${name}'s plan. This takes a few seconds.`}
+      notice={
+        error && (
+          <div className="error-box" role="alert">
+            <p>{error}</p>
+            <button type="button" className="btn btn--secondary" onClick={() => setAttempt((a) => a + 1)}>
+              Try again
+            </button>
+          </div>
+        )
+      }
+    >
+      <div className="plan-animation__frame">
+        <Suspense fallback={<p className="muted">Loading animation...</p>}>
+          <PlanAnimation />
+        </Suspense>
+      </div>
+    </QuizStep>
+  )
+}

@@ -284,9 +284,9 @@ export const wizardStepSchemas = {
   }),
   medical: z.object({
     medical_conditions: z.enum(MEDICAL_CONDITIONS, { error: CAT_MESSAGES.medicalCondition }),
-    medications: catFields.medications,
-    dietary_restrictions: catFields.dietary_restrictions,
-    medical_history: catFields.medical_history,
+    medications: catFields.medications.optional(),
+    dietary_restrictions: catFields.dietary_restrictions.optional(),
+    medical_history: catFields.medical_history.optional(),
   }),
   progress: z.object({
     required_progress: catFields.required_progress.refine(picked, { error: CAT_MESSAGES.atLeastOne }),

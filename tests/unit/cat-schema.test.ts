@@ -151,6 +151,13 @@ describe('the wizard steps', () => {
     ).toBe(true)
   })
 
+  it('medical: a listed condition is needed, the rest is free text', () => {
+    expect(wizardStepSchemas.medical.safeParse({ medical_conditions: 'Arthritis' }).success).toBe(true)
+    expect(fieldErrors(wizardStepSchemas.medical.safeParse({ medical_conditions: '' }).error)).toEqual({
+      medical_conditions: CAT_MESSAGES.medicalCondition,
+    })
+  })
+
   it('multi-select steps need at least one pick', () => {
     expect(fieldErrors(wizardStepSchemas.goals.safeParse({ goals: [] }).error)).toEqual({
       goals: CAT_MESSAGES.atLeastOne,

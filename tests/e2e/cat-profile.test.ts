@@ -1,0 +1,144 @@
+// /cat-profile in Chromium: the form, SAVE PROFILE only when something changed and the form is valid,
+// saving with a photo (sniffed by the server), the photo shown back to its owner, and the cancel dialog.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { ERRORS } from '../../shared/errors.ts'
+import { PROFILE_BREEDS } from '../../shared/options.ts'
+import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
+import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+let t: BrowserTest
+let owner: { id: number; token: string }
+let catId: number
+
+beforeAll(async () => {
+  t = await startBrowserTest()
+  owner = await t.signIn('profile-owner@example.com')
+  const caller = await t.caller(owner.token)
+  catId = (await caller.cat.create({ name: 'Mochi', breed: 'Maine Coon', age: 5 })).id
+})
+afterAll(async () => {
+  await t?.close()
+})
+beforeEach(async () => {
+  await t.page.goto('/login')
+  await t.page.evaluate(
+    ({ token }) => {
+      localStorage.clear()
+      localStorage.setItem('token', token)
+      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
+      localStorage.setItem('email', 'profile-owner@example.com')
+    },
+    { token: owner.token },
+  )
+})
+
+const save = () => t.page.getByRole('button', { name: 'SAVE PROFILE' })
+
+describe('/cat-profile', () => {
+  it('edits and saves the name, breed and photo', async () => {
+    const { page } = t
+    await page.goto('/cat-profile')
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor()
+    const name = page.getByLabel('Cat name')
+    await expect.poll(() => name.inputValue()).toBe('Mochi')
+    // The quiz's 'Maine Coon' is the profile's 'Maine coon'; the select has the seven breeds.
+    const breed = page.getByLabel('Breed')
+    expect(await breed.inputValue()).toBe('Maine coon')
+    const options = await breed.locator('option:not([disabled])').allInnerTexts()
+    expect(options).toEqual([...PROFILE_BREEDS])
+    expect(await page.locator('.photo-area').evaluate((el) => el.getBoundingClientRect().height)).toBe(415)
+    await page.getByText('at least 256x256 px, PNG or JPG', { exact: false }).waitFor()
+    // No logo header on this screen.
+    expect(await page.getByRole('link', { name: 'Kitty Care home' }).count()).toBe(0)
+
+    // Nothing changed: disabled. A change without a photo: still not valid.
+    expect(await save().isDisabled()).toBe(true)
+    await name.fill('Mochi Bean')
+    expect(await save().isDisabled()).toBe(true)
+    await page.getByText(CAT_MESSAGES.photo).waitFor()
+    await name.fill('')
+    await page.getByText(CAT_MESSAGES.name).waitFor()
+    await name.fill('Mochi Bean')
+
+    // A file that is not an image is refused on the spot.
+    await page
+      .getByLabel('Upload photo')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') })
+    await page.getByRole('alert').getByText(ERRORS.photoType).waitFor()
+    expect(await save().isDisabled()).toBe(true)
+
+    await page
+      .getByLabel('Upload photo')
+      .setInputFiles({ name: 'mochi.png', mimeType: 'image/png', buffer: PNG })
+    await page.locator('.photo-area img[src^="blob:"]').waitFor()
+    await breed.selectOption('Siamese')
+    expect(await save().isDisabled()).toBe(false)
+    await t.screenshot('cat-profile-before-save')
+    await save().click()
+    await page.getByRole('status').getByText('Profile saved.').waitFor()
+    expect(await save().isDisabled()).toBe(true)
+
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id: catId } })
+    expect(row).toMatchObject({
+      name: 'Mochi Bean',
+      breed: 'Siamese',
+      photoMimetype: 'image/png',
+      photoName: 'mochi.png',
+    })
+    expect(Buffer.from(row.photo!)).toEqual(PNG)
+
+    // Back again: the stored photo is fetched with the token and shown; the form is valid without a new file.
+    await page.reload()
+    await page.locator('.photo-area img[src^="data:image/png;base64,"]').waitFor()
+    await name.fill('Mochi')
+    expect(await save().isDisabled()).toBe(false)
+    await name.fill('Mochi Bean')
+    expect(await save().isDisabled()).toBe(true)
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it("shows the server's refusal of a file that only claims to be an image, keeping what was typed", async () => {
+    const { page } = t
+    await page.goto('/cat-profile')
+    await expect.poll(() => page.getByLabel('Cat name').inputValue()).not.toBe('')
+    await page.getByLabel('Cat name').fill('Renamed')
+    await page.getByLabel('Upload photo').setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'),
+    })
+    await save().click()
+    await page.getByRole('alert').getByText(ERRORS.photoType).waitFor()
+    expect(await page.getByLabel('Cat name').inputValue()).toBe('Renamed')
+    expect((await t.db.cat.findUniqueOrThrow({ where: { id: catId } })).name).not.toBe('Renamed')
+  })
+
+  it('asks before cancelling the subscription', async () => {
+    const { page } = t
+    await page.goto('/cat-profile')
+    await page.getByRole('button', { name: 'CANCEL SUBSCRIPTION' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel Subscription?' })
+    await dialog.getByText("Are you sure you want to cancel your subscription? We'll miss you!").waitFor()
+    await dialog.getByRole('button', { name: 'Yes, Cancel' }).waitFor()
+    await t.screenshot('cat-profile-cancel-dialog')
+    await dialog.getByRole('button', { name: 'Keep Subscription' }).click()
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+    await page.getByRole('button', { name: 'CANCEL SUBSCRIPTION' }).click()
+    await page.keyboard.press('Escape')
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+  })
+
+  it('says so when the owner has no cat yet', async () => {
+    const fresh = await t.signIn('no-cat-yet@example.com')
+    await t.page.evaluate(({ token }) => localStorage.setItem('token', token), { token: fresh.token })
+    await t.page.goto('/cat-profile')
+    await t.page.getByText(ERRORS.noCatFound).waitFor()
+    await t.page.getByRole('link', { name: 'Tell us about your cat' }).click()
+    await t.page.waitForURL('**/onboarding?step=1')
+  })
+})

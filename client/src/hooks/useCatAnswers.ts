@@ -5,7 +5,6 @@ import { useCallback } from 'react'
 import type { Cat, CreateCatInput, Recommendations } from '../../../shared/schemas/cat.ts'
 import {
   type QuizKey,
-  readJson,
   readText,
   type StorageKey,
   sessionId,
@@ -17,10 +16,9 @@ import {
 const LIST_KEYS = ['required_progress', 'issues_faced', 'goals', 'training_days'] as const
 type ListKey = (typeof LIST_KEYS)[number] | 'items'
 
-/** A stored list (a JSON array of titles); anything else reads as empty. */
+/** A stored list (a JSON array of titles); a plain text is a list of one, anything else reads as empty. */
 export function readList(key: ListKey): string[] {
-  const value = readJson<unknown>(key, [])
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+  return parseList(readText(key))
 }
 
 /** One text answer, live: [value, set]. */
@@ -42,13 +40,15 @@ const listCache = new Map<string, string[]>()
 function parseList(raw: string): string[] {
   const cached = listCache.get(raw)
   if (cached) return cached
-  let parsed: string[] = []
+  let parsed: string[]
   try {
     const value: unknown = raw ? JSON.parse(raw) : []
-    if (Array.isArray(value)) parsed = value.filter((item): item is string => typeof item === 'string')
+    parsed = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
   } catch {
-    parsed = []
+    parsed = raw.trim() ? [raw.trim()] : []
   }
+  // The cache only keeps renders stable (same text → same array); it never needs to be large.
+  if (listCache.size > 50) listCache.clear()
   listCache.set(raw, parsed)
   return parsed
 }

@@ -1,5 +1,5 @@
 import { type ComponentType, createElement, lazy, type ReactNode } from 'react'
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router'
 import { Guarded } from './components/Guarded.tsx'
 import { Layout } from './components/Layout.tsx'
 import { LoginPage } from './pages/login/LoginPage.tsx'
@@ -12,7 +12,11 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const guarded = (element: ReactNode) => <Guarded>{element}</Guarded>
 
-export const router = createBrowserRouter([
+/**
+ * Declarative routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
+ * router would add its code to the first load of every page.
+ */
+const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -74,8 +78,16 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-])
+]
+
+function AppRoutes() {
+  return useRoutes(routes)
+}
 
 export function App() {
-  return <RouterProvider router={router} />
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  )
 }

@@ -18,7 +18,7 @@ async function main() {
   }
   const log = createLogger(config.LOG_LEVEL)
   const database = await openDatabase(config)
-  const app = await buildApp({ services: createServices(config, database.prisma, log) })
+  const app = await buildApp({ services: await createServices(config, database.prisma, log) })
 
   let closing = false
   const shutdown = async (signal: string) => {

@@ -3,43 +3,44 @@ import type { Config } from '../config.ts'
 import type { Services } from '../context.ts'
 import type { Db } from '../db.ts'
 import { createOfflineAssistant } from './assistant/offline/index.ts'
-import { createOpenAiAssistant } from './assistant/openai.ts'
 import type { Assistant } from './assistant/types.ts'
 import { createMailer } from './mail.ts'
 import { createDemoProvider } from './payments/demo.ts'
-import { createStripeProvider } from './payments/stripe.ts'
 import type { PaymentProvider } from './payments/types.ts'
 import { createPayPal } from './paypal.ts'
 import { createRateLimits } from './rate-limits.ts'
 import { createTokenService, resolveJwtSecret } from './tokens.ts'
 
-export function createAssistant(config: Config): Assistant {
-  return config.OPENAI_API_KEY
-    ? createOpenAiAssistant({
-        apiKey: config.OPENAI_API_KEY,
-        baseURL: config.OPENAI_BASE_URL,
-        model: config.OPENAI_MODEL,
-      })
-    : createOfflineAssistant()
+// The SDKs of outside services are loaded only when their service is configured: each costs tens of
+// megabytes of memory that the embedded defaults do not need.
+
+export async function createAssistant(config: Config): Promise<Assistant> {
+  if (!config.OPENAI_API_KEY) return createOfflineAssistant()
+  const { createOpenAiAssistant } = await import('./assistant/openai.ts')
+  return createOpenAiAssistant({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL,
+    model: config.OPENAI_MODEL,
+  })
 }
 
-export function createPayments(config: Config): PaymentProvider {
-  return config.STRIPE_SECRET_KEY
-    ? createStripeProvider({
-        secretKey: config.STRIPE_SECRET_KEY,
-        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-        apiBase: config.STRIPE_API_BASE,
-      })
-    : createDemoProvider()
+export async function createPayments(config: Config): Promise<PaymentProvider> {
+  if (!config.STRIPE_SECRET_KEY) return createDemoProvider()
+  const { createStripeProvider } = await import('./payments/stripe.ts')
+  return createStripeProvider({
+    secretKey: config.STRIPE_SECRET_KEY,
+    webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    apiBase: config.STRIPE_API_BASE,
+  })
 }
 
 /** Picks each outside service's real or embedded implementation from the configuration. */
-export function createServices(
+export async function createServices(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   overrides: Partial<Services> = {},
-): Services {
+): Promise<Services> {
   return {
     config,
     db,
@@ -49,8 +50,8 @@ export function createServices(
       ttlSeconds: config.sessionTtlSeconds,
     }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
-    assistant: createAssistant(config),
-    payments: createPayments(config),
+    assistant: overrides.assistant ?? (await createAssistant(config)),
+    payments: overrides.payments ?? (await createPayments(config)),
     paypal: createPayPal({
       clientId: config.PAYPAL_CLIENT_ID,
       clientSecret: config.PAYPAL_CLIENT_SECRET,

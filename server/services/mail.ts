@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
 import { OTP_TTL_SECONDS, PRODUCT_NAME } from '../../shared/constants.ts'
 
 export interface Mailer {
@@ -32,10 +31,15 @@ export function createMailer(options: {
       },
     }
   }
-  const transport = nodemailer.createTransport(options.smtpUrl)
+  const smtpUrl = options.smtpUrl
+  // nodemailer is loaded on the first e-mail: servers that log codes never pay for it.
+  const transport = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport(smtpUrl),
+  )
+  transport.catch(() => {})
   return {
     async sendLoginCode(to, code) {
-      await transport.sendMail({ from: options.from, to, ...loginCodeMessage(code) })
+      await (await transport).sendMail({ from: options.from, to, ...loginCodeMessage(code) })
     },
   }
 }

@@ -51,7 +51,7 @@ export async function createTestApp(
     },
   })
   const log = createLogger(config.LOG_LEVEL, sink)
-  const services = createServices(config, database.prisma, log, options.overrides)
+  const services = await createServices(config, database.prisma, log, options.overrides)
   const app = await buildApp({ services, clientDir: options.clientDir ?? path.join(dataDir, 'no-client') })
   await app.ready()
 

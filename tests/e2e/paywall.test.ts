@@ -21,7 +21,7 @@ async function signedIn(extra: Record<string, string> = {}) {
   await t.page.goto('about:blank')
   const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom', breed: 'Siamese' } })
   extra = { catId: String(cat.id), cat_name: 'Tom', ...extra }
-  await t.page.goto('/login')
+  await t.page.goto('/privacy')
   await t.page.evaluate(
     ({ token, email, extra }) => {
       localStorage.clear()
@@ -223,7 +223,7 @@ describe('/paywall in Chromium', () => {
 
   it('creates the account first for a visitor with no session (the e-mail is asked)', async () => {
     const page = t.page
-    await page.goto('/login')
+    await page.goto('/privacy')
     await page.evaluate(() => {
       localStorage.clear()
       localStorage.setItem('interview_completed', 'true')
@@ -273,7 +273,7 @@ describe('/paywall on a phone', () => {
     const phone = await t.browser.newContext({ baseURL: t.baseUrl, viewport: { width: 375, height: 740 } })
     const page = await phone.newPage()
     try {
-      await page.goto('/login')
+      await page.goto('/privacy')
       await page.evaluate(() => localStorage.setItem('planSelection', 'yearly'))
       await page.goto('/paywall')
       await page.getByText('$49.99/mo').waitFor()

@@ -333,10 +333,12 @@ function StripeCardStep({
         },
       })
       if (!result.paymentMethod) {
-        const reason = [result.error?.decline_code, result.error?.code, result.error?.message]
-          .filter(Boolean)
-          .join(' ')
-        throw new CardError(paymentErrorMessage(reason || ERRORS.paymentFailed))
+        // SPEC §8: a decline code Stripe names gets our text; anything else, Stripe's own message.
+        const codes = [result.error?.decline_code, result.error?.code].filter(Boolean).join(' ')
+        const mapped = paymentErrorMessage(codes)
+        throw new CardError(
+          codes && mapped !== codes ? mapped : result.error?.message || ERRORS.paymentFailed,
+        )
       }
       paymentMethod.current = result.paymentMethod.id
     }

@@ -1,8 +1,140 @@
-/** Chat with Expert: built by its feature issue; until then the heading only. */
+// /cat-assistant-b (SPEC §2, §4 "Chat variant B"): the interview as a chat with the specialist, behind a
+// connection banner. Once connected: the opening algorithm (intro, resume finalizing, or the next turn),
+// and after the last answer the finalizing (the 'creating profile' lines, the profile submitted with the
+// session id, the 'profile created' lines once), with its flags stored as the text 'true'.
+import { useCallback, useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { CHAT_B_OPENING_WAIT_MS, EXPERT_NAME, PREP_DELAY_MS } from '../../../../shared/constants.ts'
+import {
+  creatingProfileMessages,
+  interviewIntroMessages,
+  profileCreatedMessages,
+} from '../../../../shared/scripts.ts'
+import { Composer } from '../../components/chat/Composer.tsx'
+import { MessageList } from '../../components/chat/MessageList.tsx'
+import { isAbort } from '../../components/chat/script.ts'
+import { useGlobalLoading } from '../../loading.tsx'
+import { wait } from '../../runtime-config.ts'
+import { hasUsableCatId, readFlag, readText, writeFlag, writeText } from '../../storage.ts'
+import { ChatError } from '../chat/ChatError.tsx'
+import { submitProfile } from '../interview/profile.ts'
+import { type FinalStepTools, useInterviewEngine } from '../interview/useInterviewEngine.ts'
+
+type Banner = 'connecting' | 'preparing' | 'connected'
+
+const BANNER_TEXT: Record<Banner, string> = {
+  connecting: 'Connecting with Assistant',
+  preparing: 'Preparing Session',
+  connected: `Connected to ${EXPERT_NAME}`,
+}
+
+const INTRO = interviewIntroMessages(EXPERT_NAME)
+
 export function CatAssistantBPage() {
+  const navigate = useNavigate()
+  const { setLoading } = useGlobalLoading()
+  const [banner, setBanner] = useState<Banner>('connecting')
+  const [text, setText] = useState('')
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const { signal } = controller
+    const connect = async () => {
+      // The connection is made at once; preparing the session takes the fixed delay (SPEC §9: 7000 ms).
+      await wait(0, signal)
+      setBanner('preparing')
+      await wait(PREP_DELAY_MS, signal)
+      writeFlag('hasInitialized', true)
+      setBanner('connected')
+    }
+    connect().catch((error: unknown) => {
+      if (!isAbort(error, signal)) console.error('Chat B could not connect', error)
+    })
+    return () => controller.abort()
+  }, [])
+
+  const beforeIntro = useCallback((signal: AbortSignal) => wait(CHAT_B_OPENING_WAIT_MS, signal), [])
+
+  /** SPEC §4 Finalizing, steps 1 to 5 (step 1, marking the final lines started, is the engine's). */
+  const runFinal = useCallback(
+    async ({ play, sync }: FinalStepTools) => {
+      const name = readText('cat_name')
+      if (!hasUsableCatId()) {
+        await play(creatingProfileMessages(name), 'interview_final_step_index')
+        setLoading(true)
+        try {
+          await submitProfile()
+        } finally {
+          setLoading(false)
+        }
+        // The message index restarts at 0 between the two phases.
+        writeText('interview_final_step_index', '0')
+      }
+      if (!readFlag('interview_message_sent')) {
+        await play(profileCreatedMessages(name), 'interview_final_step_index')
+        writeFlag('interview_message_sent', true)
+      }
+      writeFlag('hasFinalized', true)
+      writeFlag('interview_completed', true)
+      await sync()
+    },
+    [setLoading],
+  )
+
+  const onDone = useCallback(async () => {}, [])
+
+  const engine = useInterviewEngine({
+    persona: EXPERT_NAME,
+    intro: INTRO,
+    ready: banner === 'connected',
+    beforeIntro,
+    runFinal,
+    finalizedKey: 'hasFinalized',
+    onDone,
+  })
+  const connected = banner === 'connected'
+
+  const send = (answer: string) => {
+    engine.answer(answer)
+    setText('')
+  }
+
   return (
-    <section className="card">
-      <h1>Chat with Expert</h1>
+    <section className="chat chat--card" aria-labelledby="chat-b-title">
+      <header className="chat__header">
+        <h1 id="chat-b-title" className="chat__title">
+          Chat with {EXPERT_NAME}
+        </h1>
+        <p className={`chat-banner chat-banner--${banner}`} role="status">
+          {BANNER_TEXT[banner]}
+        </p>
+      </header>
+      <MessageList
+        messages={engine.messages}
+        author={EXPERT_NAME}
+        typing={engine.typing}
+        after={
+          <>
+            {engine.error && <ChatError message={engine.error} onRetry={engine.retry} />}
+            {engine.done && (
+              <div className="chat__next">
+                <button type="button" className="btn btn--primary" onClick={() => navigate('/cat-assistant')}>
+                  Continue to chat with {EXPERT_NAME}
+                </button>
+              </div>
+            )}
+          </>
+        }
+      />
+      <Composer
+        value={text}
+        onChange={setText}
+        onSend={send}
+        inputDisabled={!connected || engine.done}
+        sendDisabled={!engine.replyExpected || engine.busy}
+        label={`Message ${EXPERT_NAME}`}
+        placeholder={connected ? 'Type your answer…' : 'Connecting…'}
+      />
     </section>
   )
 }

@@ -1,8 +1,66 @@
-/** Chat with Expert: built by its feature issue; until then the heading only. */
+// /cat-assistant (SPEC §2 "Chat room", §4, §5): the chat with the specialist.
+import { useState } from 'react'
+import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { Composer } from '../../components/chat/Composer.tsx'
+import { MessageList } from '../../components/chat/MessageList.tsx'
+import { LoadingOverlay } from '../../loading.tsx'
+import { ChatError } from './ChatError.tsx'
+import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
+
 export function CatAssistantPage() {
+  const chat = useSpecialistChat()
+  const [text, setText] = useState('')
+  const connected = chat.connection === 'connected'
+
+  const send = (value: string) => {
+    chat.send(value)
+    setText('')
+  }
+
   return (
-    <section className="card">
-      <h1>Chat with Expert</h1>
+    <section className="chat chat--room" aria-labelledby="chat-title">
+      <header className="chat__header">
+        <div className="chat__avatar" aria-hidden="true">
+          🐾
+        </div>
+        <div>
+          <h1 id="chat-title" className="chat__title">
+            Chat with {EXPERT_NAME}
+          </h1>
+          <p className="chat__status" role="status" data-connection={chat.connection}>
+            {connectionLabel(chat.connection)}
+          </p>
+        </div>
+      </header>
+      {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
+      <MessageList
+        messages={chat.messages}
+        author={EXPERT_NAME}
+        typing={chat.typing}
+        before={
+          chat.canLoadEarlier ? (
+            <button
+              type="button"
+              className="btn btn--ghost chat__earlier"
+              onClick={() => void chat.loadEarlier()}
+              disabled={chat.loadingEarlier}
+            >
+              {chat.loadingEarlier ? 'Loading…' : 'Show earlier messages'}
+            </button>
+          ) : null
+        }
+        after={chat.error ? <ChatError message={chat.error.text} onRetry={chat.error.retry} /> : null}
+      />
+      <Composer
+        value={text}
+        onChange={setText}
+        onSend={send}
+        sendDisabled={!connected || chat.typing || chat.streaming}
+        label={`Message ${EXPERT_NAME}`}
+        placeholder={chat.catName ? `Ask about ${chat.catName}…` : 'Type your message…'}
+        streaming={chat.streaming}
+        onStop={chat.stop}
+      />
     </section>
   )
 }

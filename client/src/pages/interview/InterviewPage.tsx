@@ -1,8 +1,78 @@
-/** Interview: built by its feature issue; until then the heading only. */
+// /interview (SPEC §4 "Interview"): the receptionist's interview. When every field is answered, six
+// closing lines run and the interview is completed; without a subscription the owner goes to /paywall,
+// with one the trial or subscription step runs (the subscription is confirmed on the server and the cat's
+// profile is submitted) and the owner goes to /cat-assistant.
+import { useCallback, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'
+import { interviewClosingMessages, interviewIntroMessages } from '../../../../shared/scripts.ts'
+import { Composer } from '../../components/chat/Composer.tsx'
+import { MessageList } from '../../components/chat/MessageList.tsx'
+import { useGlobalLoading } from '../../loading.tsx'
+import { hasSubscription, readText, writeFlag } from '../../storage.ts'
+import { ChatError } from '../chat/ChatError.tsx'
+import { confirmSubscription, submitProfile } from './profile.ts'
+import { type FinalStepTools, useInterviewEngine } from './useInterviewEngine.ts'
+
+const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
+
 export function InterviewPage() {
+  const navigate = useNavigate()
+  const { track } = useGlobalLoading()
+  const [text, setText] = useState('')
+
+  const runFinal = useCallback(async ({ play, sync }: FinalStepTools) => {
+    await play(interviewClosingMessages(readText('cat_name')), 'interview_final_step_index')
+    writeFlag('interview_completed', true)
+    await sync()
+  }, [])
+
+  const onDone = useCallback(async () => {
+    if (!hasSubscription() || !(await track(confirmSubscription()))) {
+      navigate('/paywall', { replace: true })
+      return
+    }
+    await track(submitProfile())
+    navigate('/cat-assistant', { replace: true })
+  }, [navigate, track])
+
+  const engine = useInterviewEngine({
+    persona: RECEPTIONIST_NAME,
+    intro: INTRO,
+    ready: true,
+    runFinal,
+    onDone,
+  })
+
+  const send = (answer: string) => {
+    engine.answer(answer)
+    setText('')
+  }
+
   return (
-    <section className="card">
-      <h1>Interview</h1>
+    <section className="chat chat--card" aria-labelledby="interview-title">
+      <header className="chat__header">
+        <h1 id="interview-title" className="chat__title">
+          Interview with {RECEPTIONIST_NAME}
+        </h1>
+        <p className="chat__status" role="status">
+          {engine.done ? 'Interview completed' : `${RECEPTIONIST_NAME}, receptionist`}
+        </p>
+      </header>
+      <MessageList
+        messages={engine.messages}
+        author={RECEPTIONIST_NAME}
+        typing={engine.typing}
+        after={engine.error ? <ChatError message={engine.error} onRetry={engine.retry} /> : null}
+      />
+      <Composer
+        value={text}
+        onChange={setText}
+        onSend={send}
+        sendDisabled={!engine.replyExpected || engine.busy}
+        label={`Answer ${RECEPTIONIST_NAME}`}
+        placeholder={engine.replyExpected ? 'Type your answer…' : `${RECEPTIONIST_NAME} is talking…`}
+      />
     </section>
   )
 }

@@ -1,0 +1,18 @@
+// What the chat screens render: the SPEC §3 chat message plus how the screen got it.
+export interface UiMessage {
+  /** The client's id (SPEC §3 "optional id"); the server stores it, so a resend appends nothing twice. */
+  id: string
+  role: 'user' | 'assistant'
+  content: string
+  timestamp?: string
+  /** streaming: still arriving; stopped: the owner pressed Stop; failed: sending failed, Retry resends it. */
+  status?: 'streaming' | 'stopped' | 'failed'
+}
+
+export function newMessageId(): string {
+  return crypto.randomUUID()
+}
+
+export function message(role: UiMessage['role'], content: string): UiMessage {
+  return { id: newMessageId(), role, content, timestamp: new Date().toISOString() }
+}

@@ -1,0 +1,340 @@
+// The specialist chat (SPEC §4 "Chat room"): open the owner's conversation and cat, play the four welcome
+// lines in an empty conversation, and send messages whose replies stream in as they are written, with
+// Stop and Retry. The history lives on the server, so it survives a reload and another device.
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
+import type { ChatMessage } from '../../../../shared/schemas/conversation.ts'
+import { specialistWelcomeMessages } from '../../../../shared/scripts.ts'
+import { isAbort, playScript } from '../../components/chat/script.ts'
+import { message, newMessageId, type UiMessage } from '../../components/chat/types.ts'
+import { storeCats } from '../../hooks/useCatAnswers.ts'
+import { wait } from '../../runtime-config.ts'
+import { hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
+import { api, errorCode, errorMessage } from '../../trpc.ts'
+
+/** SPEC §2: the connection label's states. */
+export type Connection = 'connecting' | 'checking' | 'connected' | 'redirecting' | 'failed'
+
+export function connectionLabel(state: Connection): string {
+  switch (state) {
+    case 'connecting':
+      return 'Connecting with Assistant'
+    case 'checking':
+      return 'Checking Cat Profile'
+    case 'connected':
+      return `Connected to ${EXPERT_NAME}`
+    case 'redirecting':
+      return 'Redirecting to Cat Creation'
+    case 'failed':
+      return 'Not connected'
+  }
+}
+
+/** SPEC §4: a typing indicator shows for at least this long before a reply appears. */
+export const MIN_TYPING_MS = 1500
+/** Where a subscriber without a cat goes to create one (the numbered wizard). */
+export const CAT_CREATION_PATH = '/onboarding?step=1'
+/** How long 'Redirecting to Cat Creation' is shown before leaving. */
+export const REDIRECT_DELAY_MS = 2000
+
+interface Opened {
+  conversationId: number
+  cat: { id: number; name: string } | null
+  messages: ChatMessage[]
+  nextBefore: number | null
+}
+
+const toUi = (m: ChatMessage): UiMessage => ({
+  id: m.id,
+  role: m.role,
+  content: m.content,
+  timestamp: m.timestamp,
+})
+
+/** Step 1, 'Connecting with Assistant': the owner's latest conversation (created when none) and its newest page. */
+async function openConversation(): Promise<Opened> {
+  const out = await api.conversation.start.mutate({ session_id: sessionId() })
+  return {
+    conversationId: out.conversation.id,
+    cat: out.cat,
+    messages: out.messages,
+    nextBefore: out.next_before,
+  }
+}
+
+/**
+ * SPEC §4: "if initialisation fails, a fallback setup call is used" — the separate calls: the owner's
+ * conversations (the highest id, else a new one) and its newest messages.
+ */
+async function fallbackSetup(): Promise<Opened> {
+  const conversations = await api.conversation.list.query()
+  const latest = conversations.reduce<(typeof conversations)[number] | null>(
+    (best, c) => (best && best.id > c.id ? best : c),
+    null,
+  )
+  const conversation = latest ?? (await api.conversation.create.mutate({ session_id: sessionId() }))
+  const page = await api.conversation.history.query({ id: conversation.id })
+  return { conversationId: conversation.id, cat: null, messages: page.messages, nextBefore: page.next_before }
+}
+
+/**
+ * Step 2, 'Checking Cat Profile': the owner's cats, mirrored into local storage; the current one is the
+ * stored catId when it is still theirs, else the highest id (SPEC §4).
+ */
+async function checkCatProfile(fallback: Opened['cat']): Promise<{ id: number; name: string } | null> {
+  try {
+    const cats = await api.cat.list.query()
+    if (!Array.isArray(cats)) throw new Error(ERRORS.invalidResponseFormat)
+    if (cats.length === 0) return null
+    storeCats(cats)
+    const storedId = Number(readText('catId'))
+    const current =
+      cats.find((cat) => cat.id === storedId) ??
+      cats.reduce((best, cat) => (cat.id > best.id ? cat : best), cats[0]!)
+    return { id: current.id, name: current.name }
+  } catch (error) {
+    if (errorCode(error) === 'UNAUTHORIZED') throw error
+    console.warn("Could not load the cats; using the conversation's", error)
+    if (fallback) return fallback
+    throw error
+  }
+}
+
+/** What a failed send shows (SPEC §8: the error's message or 'Failed to send message'). */
+function sendFailureText(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'SERVICE_UNAVAILABLE':
+      return ERRORS.assistantUnavailable
+    case 'NOT_FOUND':
+      return ERRORS.noConversationFound
+    default:
+      return errorMessage(error, DEFAULT_ERRORS.sendMessage)
+  }
+}
+
+export function useSpecialistChat() {
+  const navigate = useNavigate()
+  const [connection, setConnection] = useState<Connection>('connecting')
+  const [messages, setMessages] = useState<UiMessage[]>([])
+  const [typing, setTyping] = useState(false)
+  const [streaming, setStreaming] = useState(false)
+  const [error, setError] = useState<{ text: string; retry: (() => void) | null } | null>(null)
+  const [nextBefore, setNextBefore] = useState<number | null>(null)
+  const [loadingEarlier, setLoadingEarlier] = useState(false)
+  const [catName, setCatName] = useState('')
+  const conversationRef = useRef<number | null>(null)
+  const catRef = useRef<number | null>(null)
+  const sendController = useRef<AbortController | null>(null)
+
+  const open = useCallback(
+    async (signal: AbortSignal) => {
+      setConnection('connecting')
+      setError(null)
+      let opened: Opened
+      try {
+        opened = await openConversation()
+      } catch (error) {
+        if (isAbort(error, signal)) return
+        if (errorCode(error) === 'UNAUTHORIZED') return
+        console.warn('Chat initialisation failed; trying the fallback setup', error)
+        opened = await fallbackSetup()
+      }
+      if (signal.aborted) return
+      conversationRef.current = opened.conversationId
+      writeText('conversationId', String(opened.conversationId))
+      setMessages(opened.messages.map(toUi))
+      setNextBefore(opened.nextBefore)
+      setConnection('checking')
+      const cat = await checkCatProfile(opened.cat)
+      if (signal.aborted) return
+      if (!cat) {
+        setConnection('redirecting')
+        removeKey('catId')
+        await wait(REDIRECT_DELAY_MS, signal)
+        navigate(CAT_CREATION_PATH, { replace: true })
+        return
+      }
+      catRef.current = cat.id
+      writeText('catId', String(cat.id))
+      setCatName(cat.name)
+      setConnection('connected')
+
+      if (opened.messages.length > 0) return
+      // SPEC §4: an empty conversation starts with the specialist's four welcome lines, saved with the chat.
+      const welcome: UiMessage[] = []
+      await playScript(
+        specialistWelcomeMessages(cat.name),
+        0,
+        {
+          setTyping,
+          show: (text) => {
+            const line = message('assistant', text)
+            welcome.push(line)
+            setMessages((list) => [...list, line])
+          },
+        },
+        signal,
+      )
+      await api.conversation.update
+        .mutate({
+          id: opened.conversationId,
+          messages: welcome.map(({ id, role, content }) => ({ id, role, content })),
+        })
+        .catch((failure: unknown) => console.warn('Could not save the welcome messages', failure))
+    },
+    [navigate],
+  )
+
+  useEffect(() => {
+    if (!hasValidToken()) {
+      navigate('/login', { replace: true })
+      return
+    }
+    const controller = new AbortController()
+    open(controller.signal).catch((failure: unknown) => {
+      if (isAbort(failure, controller.signal)) return
+      console.error('Could not open the chat', failure)
+      setConnection('failed')
+      setError({
+        text: errorMessage(failure, DEFAULT_ERRORS.fetchConversations),
+        retry: () => open(controller.signal).catch(() => setConnection('failed')),
+      })
+    })
+    return () => {
+      controller.abort()
+      sendController.current?.abort()
+    }
+  }, [navigate, open])
+
+  /** Sends `userMessage` (already in the list) and streams the reply under it. */
+  const deliver = useCallback(
+    async (userMessage: UiMessage) => {
+      const conversationId = conversationRef.current
+      const catId = catRef.current
+      if (!catId) {
+        setError({ text: ERRORS.noCatFound, retry: null })
+        return
+      }
+      if (!conversationId) {
+        setError({ text: ERRORS.noConversationFound, retry: null })
+        return
+      }
+      const controller = new AbortController()
+      sendController.current = controller
+      const replyId = newMessageId()
+      setError(null)
+      setTyping(true)
+      setStreaming(true)
+      let shown = false
+      let received = ''
+      try {
+        const [stream] = await Promise.all([
+          api.conversation.send.mutate(
+            {
+              conversationId,
+              catId,
+              content: userMessage.content,
+              clientId: userMessage.id,
+              replyClientId: replyId,
+            },
+            { signal: controller.signal },
+          ),
+          wait(MIN_TYPING_MS, controller.signal),
+        ])
+        for await (const piece of stream) {
+          received += piece
+          const content = received
+          if (!shown) {
+            shown = true
+            setTyping(false)
+            setMessages((list) => [...list, { id: replyId, role: 'assistant', content, status: 'streaming' }])
+          } else {
+            setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
+          }
+        }
+        setMessages((list) =>
+          list.map((m) =>
+            m.id === replyId ? { ...m, status: undefined, timestamp: new Date().toISOString() } : m,
+          ),
+        )
+      } catch (failure) {
+        if (isAbort(failure, controller.signal)) {
+          // Stop: the server keeps what was written so far; so does the screen.
+          setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, status: 'stopped' } : m)))
+          return
+        }
+        if (errorCode(failure) === 'PAYMENT_REQUIRED') {
+          // The server says this owner may not chat: the stored subscription is stale.
+          removeKey('subscriptionId')
+          navigate('/paywall', { replace: true })
+          return
+        }
+        console.error('Chat send failed', failure)
+        // Nothing of a failed reply is saved on the server: drop it here too, and offer to resend.
+        setMessages((list) =>
+          list
+            .filter((m) => m.id !== replyId)
+            .map((m) => (m.id === userMessage.id ? { ...m, status: 'failed' } : m)),
+        )
+        setError({
+          text: sendFailureText(failure),
+          retry: () => {
+            setMessages((list) =>
+              list.map((m) => (m.id === userMessage.id ? { ...m, status: undefined } : m)),
+            )
+            void deliver({ ...userMessage, status: undefined })
+          },
+        })
+      } finally {
+        if (sendController.current === controller) sendController.current = null
+        setTyping(false)
+        setStreaming(false)
+      }
+    },
+    [navigate],
+  )
+
+  const send = useCallback(
+    (text: string) => {
+      const content = text.trim()
+      if (!content) return
+      const userMessage = message('user', content)
+      setMessages((list) => [...list, userMessage])
+      void deliver(userMessage)
+    },
+    [deliver],
+  )
+
+  const stop = useCallback(() => sendController.current?.abort(), [])
+
+  const loadEarlier = useCallback(async () => {
+    const id = conversationRef.current
+    if (!id || nextBefore === null) return
+    setLoadingEarlier(true)
+    try {
+      const page = await api.conversation.history.query({ id, before: nextBefore })
+      setMessages((list) => [...page.messages.map(toUi), ...list])
+      setNextBefore(page.next_before)
+    } catch (failure) {
+      setError({ text: errorMessage(failure, DEFAULT_ERRORS.fetchConversations), retry: null })
+    } finally {
+      setLoadingEarlier(false)
+    }
+  }, [nextBefore])
+
+  return {
+    connection,
+    messages,
+    typing,
+    streaming,
+    error,
+    catName,
+    canLoadEarlier: nextBefore !== null,
+    loadingEarlier,
+    loadEarlier,
+    send,
+    stop,
+  }
+}

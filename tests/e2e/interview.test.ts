@@ -1,0 +1,262 @@
+// /interview end to end in Chromium with the offline assistant (SPEC §4 "Interview"); every scripted delay
+// runs, shortened by the test setting.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
+import { ERRORS } from '../../shared/errors.ts'
+import {
+  CHECK_FAILED_REASON,
+  HOLDING_MESSAGE,
+  interviewClosingMessages,
+  interviewIntroMessages,
+} from '../../shared/scripts.ts'
+import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+
+let t: BrowserTest
+beforeAll(async () => {
+  t = await startBrowserTest()
+})
+afterAll(async () => {
+  await t?.close()
+})
+beforeEach(async () => {
+  await t.page.unrouteAll({ behavior: 'ignoreErrors' })
+  await t.page.goto('/login')
+  await t.page.evaluate(() => localStorage.clear())
+})
+
+const INTRO = interviewIntroMessages()
+const input = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
+const bubbles = (page: Page, role: 'user' | 'assistant') => page.locator(`.bubble[data-role="${role}"]`)
+const texts = async (page: Page, role: 'user' | 'assistant') =>
+  (await bubbles(page, role).allInnerTexts()).map((text) => text.replace(/^[^:]+:\s*/, '').trim())
+
+/** Waits until the owner may answer, types the answer and sends it with Enter. */
+async function answer(page: Page, text: string) {
+  const send = page.getByRole('button', { name: 'Send' })
+  await input(page).fill(text)
+  await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true)
+  await input(page).press('Enter')
+  await expect.poll(() => input(page).inputValue()).toBe('')
+}
+
+async function signInBrowser(page: Page, token: string) {
+  await page.evaluate((value) => {
+    localStorage.setItem('token', value)
+    localStorage.setItem('expiry', String(Date.now() + 3_600_000))
+  }, token)
+}
+
+async function subscribe(userId: number) {
+  await t.db.subscription.create({
+    data: {
+      userId,
+      email: `s${userId}@example.com`,
+      plan: 'Free Trial',
+      startDate: new Date(),
+      endDate: new Date(Date.now() + 86_400_000),
+      provider: 'stripe',
+      billingPeriod: 'Monthly',
+      status: 'trialing',
+      providerSubscriptionId: `sub_test_${userId}`,
+    },
+  })
+}
+
+describe('the interview, start to finish', () => {
+  it('a visitor answers the five fields in natural words, hears the closing lines and goes to the paywall', async () => {
+    const { page } = t
+    await page.goto('/interview')
+    await page.getByRole('heading', { name: `Interview with ${RECEPTIONIST_NAME}` }).waitFor()
+    // The six intro lines come first, in order, before any question.
+    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(7)
+    expect((await texts(page, 'assistant')).slice(0, 6)).toEqual(INTRO.map((m) => m.text))
+    expect((await texts(page, 'assistant'))[6]).toMatch(/name/i)
+
+    await answer(page, 'her name is Luna')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/Luna/)
+    await answer(page, 'she scratches the sofa and gets hairballs')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/old/i)
+    // An answer that does not count is asked again, with the reason.
+    await answer(page, 'banana')
+    await expect.poll(() => bubbles(page, 'user').count()).toBe(3)
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/old|age|year/i)
+    expect(await page.evaluate(() => localStorage.getItem('currentFieldIndex'))).toBe('2')
+    await answer(page, '3 years old')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/breed/i)
+    await answer(page, 'a maine coon i think')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/active/i)
+    await answer(page, 'she runs around all day')
+
+    await page.waitForURL('**/paywall', { timeout: 30_000 })
+    const stored = await page.evaluate(() => ({ ...localStorage }))
+    expect(stored).toMatchObject({
+      cat_name: 'Luna',
+      age: '3',
+      breed: 'Maine Coon',
+      interview_completed: 'true',
+      interview_starting_messages_ended: 'true',
+      interview_final_messages_started: 'true',
+      currentFieldIndex: '5',
+    })
+    expect(JSON.parse(stored.issues_faced!)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/scratch/i)]),
+    )
+    expect(['Very Active', 'Active']).toContain(stored.activity_level)
+
+    // The server has the same interview: every message once, the answers and the completion.
+    const row = await t.db.interview.findUniqueOrThrow({ where: { id: Number(stored.interviewId) } })
+    expect(row).toMatchObject({ completed: true, sessionId: stored.sessionId, userId: null })
+    expect(row.answers).toMatchObject({ cat_name: 'Luna', age: '3', breed: 'Maine Coon' })
+    const serverMessages = await t.db.interviewMessage.findMany({
+      where: { interviewId: row.id },
+      orderBy: { id: 'asc' },
+    })
+    const local = JSON.parse(stored.interview_messages!) as Array<{ content: string }>
+    expect(serverMessages.map((m) => m.content)).toEqual(local.map((m) => m.content))
+    const closing = interviewClosingMessages('Luna').map((m) => m.text)
+    expect(local.slice(-6).map((m) => m.content)).toEqual(closing)
+    await t.screenshot('interview-completed-paywall')
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('resumes after a reload where it stopped, without replaying what was said', async () => {
+    const { page } = t
+    await page.goto('/interview')
+    await answer(page, 'Mochi')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/Mochi/)
+    const before = await texts(page, 'assistant')
+    await page.reload()
+    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBe(before.length)
+    expect(await texts(page, 'assistant')).toEqual(before)
+    expect(await texts(page, 'user')).toEqual(['Mochi'])
+    await answer(page, 'he is overweight')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/old/i)
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('treats a failed answer check as not satisfied and asks again', async () => {
+    const { page } = t
+    await page.goto('/interview')
+    // tRPC batches calls made together (the save and the check): fail any request that carries the check.
+    const isCheck = (url: URL) => url.pathname.includes('interview.check')
+    await page.route(isCheck, (route) => route.abort())
+    await answer(page, 'Luna')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toBe(CHECK_FAILED_REASON)
+    expect(await page.evaluate(() => localStorage.getItem('currentFieldIndex'))).toBeNull()
+    await page.unroute(isCheck)
+    await answer(page, 'Luna')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/Luna/)
+    expect(t.pageErrors).toEqual([])
+  })
+})
+
+describe('a signed-in owner', () => {
+  it('gets the receptionist from the server; two failed attempts show the holding line, then the error with Retry', async () => {
+    const { page } = t
+    const user = await t.signIn()
+    await signInBrowser(page, user.token)
+    let calls = 0
+    const isReply = (url: URL) => url.pathname.includes('interview.reply')
+    await page.route(isReply, (route) => {
+      calls++
+      return route.abort()
+    })
+    await page.goto('/interview')
+    await page.getByRole('alert').getByText(ERRORS.failedAfterAttempts).waitFor({ timeout: 20_000 })
+    expect(calls).toBe(2)
+    expect(await texts(page, 'assistant')).toContain(HOLDING_MESSAGE)
+    expect(await page.getByRole('status', { name: `${RECEPTIONIST_NAME} is typing` }).count()).toBe(0)
+    await page.unroute(isReply)
+    await page.getByRole('button', { name: 'Retry' }).click()
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/name/i)
+    expect(await page.getByRole('alert').count()).toBe(0)
+    // The interview is the owner's from the start.
+    const id = Number(await page.evaluate(() => localStorage.getItem('interviewId')))
+    expect((await t.db.interview.findUniqueOrThrow({ where: { id } })).userId).toBe(user.id)
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('continues on another device from the server copy', async () => {
+    const user = await t.signIn()
+    await signInBrowser(t.page, user.token)
+    await t.page.goto('/interview')
+    await answer(t.page, 'we call him Mr. Whiskers')
+    await expect
+      .poll(async () => (await texts(t.page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/Whiskers/)
+    const seen = await texts(t.page, 'assistant')
+
+    const other = await t.browser.newContext({ baseURL: t.baseUrl })
+    try {
+      const page = await other.newPage()
+      await page.goto('/login')
+      await signInBrowser(page, user.token)
+      await page.goto('/interview')
+      await expect.poll(() => texts(page, 'user'), { timeout: 20_000 }).toEqual(['we call him Mr. Whiskers'])
+      expect(await texts(page, 'assistant')).toEqual(seen)
+      expect(await page.evaluate(() => localStorage.getItem('cat_name'))).toBe('Mr. Whiskers')
+      await answer(page, 'he throws up sometimes')
+      await expect
+        .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+        .toMatch(/old/i)
+    } finally {
+      await other.close()
+    }
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('with a subscription: the trial step runs, the profile is submitted and the chat opens', async () => {
+    const { page } = t
+    const user = await t.signIn()
+    await subscribe(user.id)
+    await signInBrowser(page, user.token)
+    await page.evaluate(() => localStorage.setItem('subscriptionId', 'sub_stale_value'))
+    await page.goto('/interview')
+    await answer(page, 'Nala')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/Nala/)
+    await answer(page, 'no problems really, just want advice')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/old/i)
+    await answer(page, 'two')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/breed/i)
+    await answer(page, 'siamese')
+    await expect
+      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .toMatch(/active/i)
+    await answer(page, 'she is mostly inactive')
+    await page.waitForURL('**/cat-assistant', { timeout: 30_000 })
+    const cat = await t.db.cat.findFirstOrThrow({ where: { userId: user.id } })
+    expect(cat).toMatchObject({ name: 'Nala', breed: 'Siamese', age: 2 })
+    const stored = await page.evaluate(() => ({ ...localStorage }))
+    expect(stored.catId).toBe(String(cat.id))
+    // The server's subscription replaced the stale id the browser had.
+    expect(stored.subscriptionId).toBe(`sub_test_${user.id}`)
+    expect(t.pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,66 @@
+// /onboarding without a step: the receptionist's scripted welcome (SPEC §4 "Onboarding chat") in Chromium.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
+import { ONBOARDING_MESSAGES, ONBOARDING_NUDGE } from '../../shared/scripts.ts'
+import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+
+let t: BrowserTest
+beforeAll(async () => {
+  // Half the SPEC's delays: the whole script still runs (about 12 s), leaving time to type a reply in it.
+  t = await startBrowserTest({ delayScale: 0.5 })
+})
+afterAll(async () => {
+  await t?.close()
+})
+beforeEach(async () => {
+  await t.page.goto('/login')
+  await t.page.evaluate(() => localStorage.clear())
+})
+
+const assistantBubbles = () => t.page.locator('.bubble[data-role="assistant"]')
+
+describe('receptionist chat on /onboarding', () => {
+  it('plays the six scripted lines in order, then moves to the interview by itself', async () => {
+    await t.page.goto('/onboarding')
+    await t.page.getByRole('heading', { name: 'Welcome to Kitty Care' }).waitFor()
+    await t.page.waitForURL('**/interview', { timeout: 40_000 })
+    // The interview's own intro starts there; the onboarding lines were all shown before leaving.
+    await t.page.goBack()
+    await t.page.waitForURL('**/onboarding')
+    await expect.poll(() => assistantBubbles().count(), { timeout: 30_000 }).toBe(ONBOARDING_MESSAGES.length)
+    const texts = await assistantBubbles().allInnerTexts()
+    expect(texts.map((text) => text.replace(`${RECEPTIONIST_NAME}:`, '').trim())).toEqual(
+      ONBOARDING_MESSAGES.map((m) => m.text),
+    )
+    await t.screenshot('onboarding-chat')
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('a reply starting with a yes-word goes to the interview at once; anything else gets a nudge', async () => {
+    await t.page.goto('/onboarding')
+    const input = t.page.getByLabel(`Reply to ${RECEPTIONIST_NAME}`)
+    await input.fill('not yet')
+    await input.press('Enter')
+    await t.page.getByText(ONBOARDING_NUDGE).waitFor()
+    expect(t.page.url()).toContain('/onboarding')
+    await input.fill('Yes please!')
+    await input.press('Enter')
+    await t.page.waitForURL('**/interview')
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('sends a stored subscription to /paywall and a stored cat to /cat-assistant', async () => {
+    await t.page.evaluate(() => localStorage.setItem('subscriptionId', 'sub_123'))
+    await t.page.goto('/onboarding')
+    // /paywall with a subscription and nothing else continues to the interview (SPEC §2 guard).
+    await t.page.waitForURL('**/interview')
+    await t.page.evaluate(() => {
+      localStorage.clear()
+      localStorage.setItem('catId', '7')
+    })
+    await t.page.goto('/onboarding')
+    // /cat-assistant without a subscription continues to the paywall (SPEC §2 guard).
+    await t.page.waitForURL('**/paywall')
+    expect(t.pageErrors).toEqual([])
+  })
+})

@@ -8,6 +8,7 @@ import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.
 import { storeSession } from '../../session.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
 import { api, errorCode, errorMessage } from '../../trpc.ts'
+import { forgetsCheckoutKey } from './validation.ts'
 
 export interface ContactDetails {
   fullName: string
@@ -27,15 +28,6 @@ export function currentCheckoutKey(): string {
   const key = crypto.randomUUID()
   writeText('checkoutKey', key)
   return key
-}
-
-/**
- * After a definite refusal (a declined card, invalid input) nothing was charged under this key and the
- * next attempt may use another card, so it gets a new key. After anything else (no answer, a server or
- * provider outage, a payment already in progress) the outcome is unknown: the key stays for the retry.
- */
-export function forgetsCheckoutKey(code: string | null): boolean {
-  return code === 'PAYMENT_REQUIRED' || code === 'BAD_REQUEST'
 }
 
 /** The owner-facing text of a failed payment (SPEC §8's red box). */

@@ -1,5 +1,5 @@
-// The payment modal's own checks (SPEC §5 "Payment step 1" and "Payment step 2"). The server checks
-// the same fields again; these only spare the owner a round trip.
+// The payment modal's own rules: its checks (SPEC §5 "Payment step 1" and "Payment step 2"), which the
+// server makes again (these only spare the owner a round trip), and when a checkout key is given up.
 import { ERRORS } from '../../../../shared/errors.ts'
 import { EMAIL_MESSAGES, isValidEmail } from '../../../../shared/rules/email.ts'
 import type { ContactDetails } from './checkout-flow.ts'
@@ -51,4 +51,14 @@ export function demoCardProblem(nameOnCard: string, card: DemoCard, now = new Da
   }
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return 'Please enter the 3 or 4 digit security code'
   return null
+}
+
+/**
+ * After a definite refusal (a declined card, invalid input) nothing was charged under the checkout key
+ * and the next attempt may use another card, so it gets a new key. After anything else (no answer, a
+ * server or provider outage, a payment already in progress) the outcome is unknown: the key stays, so
+ * the retry finishes the same checkout instead of paying twice.
+ */
+export function forgetsCheckoutKey(code: string | null): boolean {
+  return code === 'PAYMENT_REQUIRED' || code === 'BAD_REQUEST'
 }

@@ -1,0 +1,111 @@
+// The payment modal's pure rules: step checks, card input formatting, the country/state data and
+// when a checkout key is given up.
+import { describe, expect, it } from 'vitest'
+import { COUNTRIES, regionsOf } from '../../client/src/components/payment/countries.ts'
+import {
+  contactProblem,
+  demoCardProblem,
+  forgetsCheckoutKey,
+  formatCardNumber,
+  formatExpiry,
+} from '../../client/src/components/payment/validation.ts'
+
+const contact = {
+  fullName: 'Ada Lovelace',
+  email: 'ada@example.com',
+  country: 'US',
+  state: 'CA',
+  postalCode: '94105',
+}
+
+describe('step 1: contact information', () => {
+  it('accepts a complete form', () => {
+    expect(contactProblem(contact, true)).toBeNull()
+    expect(contactProblem({ ...contact, email: '' }, false)).toBeNull()
+  })
+
+  it.each(['fullName', 'country', 'state', 'postalCode'] as const)('requires %s', (field) => {
+    const blank = field === 'country' || field === 'state' ? '' : '   '
+    expect(contactProblem({ ...contact, [field]: blank }, false)).toBe('Please fill in all required fields')
+  })
+
+  it('requires the e-mail only when it is asked, and then a valid one', () => {
+    expect(contactProblem({ ...contact, email: '' }, true)).toBe('Please fill in all required fields')
+    expect(contactProblem({ ...contact, email: 'ada@example' }, true)).toBe(
+      'Please enter a valid email address',
+    )
+  })
+})
+
+describe('step 2: the demo card', () => {
+  const now = new Date('2026-11-22T12:00:00Z')
+  const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }
+
+  it('accepts a complete card', () => {
+    expect(demoCardProblem('Ada Lovelace', card, now)).toBeNull()
+    expect(demoCardProblem('Ada Lovelace', { ...card, expiry: '11/26' }, now)).toBeNull()
+  })
+
+  it('requires the full name on the card first', () => {
+    expect(demoCardProblem('  ', card, now)).toBe('Please enter the full name on the card')
+  })
+
+  it('refuses short numbers, bad or past dates and bad CVCs', () => {
+    expect(demoCardProblem('A', { ...card, number: '4242' }, now)).toBe('Please enter the card number')
+    expect(demoCardProblem('A', { ...card, expiry: '13/30' }, now)).toBe(
+      'Please enter the expiry date as MM/YY',
+    )
+    expect(demoCardProblem('A', { ...card, expiry: '1230' }, now)).toBe(
+      'Please enter the expiry date as MM/YY',
+    )
+    expect(demoCardProblem('A', { ...card, expiry: '10/26' }, now)).toBe(
+      'Your card has expired. Please use a different card.',
+    )
+    expect(demoCardProblem('A', { ...card, cvc: '12' }, now)).toBe(
+      'Please enter the 3 or 4 digit security code',
+    )
+  })
+
+  it('formats the number by fours (at most 19 digits) and the expiry as MM/YY while typing', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242')
+    expect(formatCardNumber('4000-0000-0000-0002')).toBe('4000 0000 0000 0002')
+    expect(formatCardNumber('42424')).toBe('4242 4')
+    expect(formatCardNumber('1'.repeat(25)).replace(/ /g, '')).toHaveLength(19)
+    expect(formatExpiry('1')).toBe('1')
+    expect(formatExpiry('12')).toBe('12')
+    expect(formatExpiry('1234')).toBe('12/34')
+    expect(formatExpiry('12/345')).toBe('12/34')
+  })
+})
+
+describe('country and state data', () => {
+  it('lists about 240 countries, each with a two-letter code', () => {
+    expect(COUNTRIES.length).toBeGreaterThan(230)
+    for (const country of COUNTRIES) expect(country.code).toMatch(/^[A-Z]{2}$/)
+  })
+
+  it("never offers the literal 'undefined' or an empty code, and keeps every state's value unique", () => {
+    for (const country of COUNTRIES) {
+      const codes = country.regions.map((region) => region.code)
+      expect(new Set(codes).size).toBe(codes.length)
+      for (const code of codes) {
+        expect(code).not.toBe('undefined')
+        expect(code.trim()).not.toBe('')
+      }
+    }
+    // The Cook Islands' regions have no codes in the data: they are chosen by name.
+    expect(regionsOf('CK')).toContainEqual({ name: 'Aitutaki', code: 'Aitutaki' })
+    expect(regionsOf('US')).toContainEqual({ name: 'California', code: 'CA' })
+    expect(regionsOf('')).toEqual([])
+  })
+})
+
+describe('checkout key', () => {
+  it('is given up after a decline or invalid input, and kept when the outcome is unknown', () => {
+    expect(forgetsCheckoutKey('PAYMENT_REQUIRED')).toBe(true)
+    expect(forgetsCheckoutKey('BAD_REQUEST')).toBe(true)
+    for (const code of [null, 'INTERNAL_SERVER_ERROR', 'CONFLICT', 'TOO_MANY_REQUESTS', 'UNAUTHORIZED']) {
+      expect(forgetsCheckoutKey(code)).toBe(false)
+    }
+  })
+})

@@ -1,7 +1,7 @@
 // Cats (SPEC §3, §6, §7): an owner's cats, created by visitors and owners, read and changed by their owner
 // only (another owner's cat is a 404), with a sniffed photo and the recommendations of shared/rules.
 import { TRPCError } from '@trpc/server'
-import OpenAI from 'openai'
+import type OpenAI from 'openai'
 import { ERRORS } from '../../shared/errors.ts'
 import { type RecommendationResult, recommend } from '../../shared/rules/recommendations.ts'
 import {
@@ -126,18 +126,18 @@ async function ownedCat(ctx: Context & { user: { id: number } }, id: number): Pr
 // ——— Recommendations: the documented rule, or a configured LLM whose answer passes the same schema ———
 
 const LLM_TIMEOUT_MS = 10_000
-const clients = new WeakMap<Config, OpenAI>()
+const clients = new WeakMap<Config, Promise<OpenAI>>()
 
-function llmClient(config: Config): OpenAI | null {
+/** The SDK is loaded only when an LLM is configured (the embedded default never needs it). */
+function llmClient(config: Config): Promise<OpenAI> | null {
   if (!config.OPENAI_API_KEY) return null
   let client = clients.get(config)
   if (!client) {
-    client = new OpenAI({
-      apiKey: config.OPENAI_API_KEY,
-      baseURL: config.OPENAI_BASE_URL,
-      timeout: LLM_TIMEOUT_MS,
-      maxRetries: 0,
-    })
+    const apiKey = config.OPENAI_API_KEY
+    client = import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({ apiKey, baseURL: config.OPENAI_BASE_URL, timeout: LLM_TIMEOUT_MS, maxRetries: 0 }),
+    )
     clients.set(config, client)
   }
   return client
@@ -184,9 +184,10 @@ function recommendationPrompt(cat: CatFields, rule: RecommendationResult): strin
 /** The rule always; a configured LLM may answer instead, and any failure or invalid answer means the rule. */
 async function recommendationsFor(ctx: Context, cat: CatFields): Promise<RecommendationResult> {
   const rule = recommend({ ...cat, name: cat.name ?? cat.cat_name ?? '', age: cat.age ?? 0 })
-  const client = llmClient(ctx.services.config)
-  if (!client) return rule
+  const pending = llmClient(ctx.services.config)
+  if (!pending) return rule
   try {
+    const client = await pending
     const completion = await client.chat.completions.create({
       model: ctx.services.config.OPENAI_MODEL,
       messages: [{ role: 'system', content: recommendationPrompt(cat, rule) }],

@@ -2,7 +2,6 @@
 // JPEG, WebP and GIF are kept, and nothing over 5 MB. The photo lives once, on its cat's row.
 import path from 'node:path'
 import { TRPCError } from '@trpc/server'
-import { fileTypeFromBuffer } from 'file-type'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import type { PhotoInput } from '../../shared/schemas/cat.ts'
@@ -53,6 +52,8 @@ export async function acceptPhoto(input: PhotoInput): Promise<StoredPhoto> {
     bytes = Uint8Array.from(input.buffer)
   }
   if (bytes.length === 0) throw unsupported()
+  // Loaded on the first upload: most requests never need the sniffer.
+  const { fileTypeFromBuffer } = await import('file-type')
   const type = await fileTypeFromBuffer(bytes)
   if (!type || !PHOTO_TYPES.has(type.mime)) throw unsupported()
   return { bytes, mimetype: type.mime, originalname: cleanName(input.originalname, type.ext) }

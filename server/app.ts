@@ -2,7 +2,12 @@ import crypto from 'node:crypto'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
@@ -30,7 +35,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: false,
+    trustProxy: services.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -43,6 +48,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
         url: req.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
+        ip: req.ip,
       },
       'request',
     )

@@ -43,6 +43,12 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optionalUrl(/^https?:\/\//, 'https://api-m.sandbox.paypal.com'),
+  /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (per-IP limits need the client's). */
+  TRUST_PROXY: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+    .transform((v): boolean | number | string =>
+      v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v,
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test setting: multiplies the client's scripted delays (1 = the SPEC's timings). */
   UI_DELAY_SCALE: z.coerce.number().min(0).max(1).default(1),

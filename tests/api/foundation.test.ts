@@ -135,3 +135,28 @@ describe('configuration', () => {
     }
   })
 })
+
+describe('behind a proxy', () => {
+  it('reads the proxy settings', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).TRUST_PROXY).toBe('10.0.0.1,10.0.0.2')
+  })
+
+  it('takes the client address from X-Forwarded-For only when told to trust the proxy', async () => {
+    const trusting = await createTestApp({ env: { TRUST_PROXY: 'true' } })
+    try {
+      const headers = { 'x-forwarded-for': '203.0.113.7' }
+      await trusting.app.inject({ method: 'GET', url: '/healthz', headers })
+      await t.app.inject({ method: 'GET', url: '/healthz', headers })
+      const clientOf = (logs: string[]) =>
+        logs.map((line) => JSON.parse(line)).findLast((entry) => entry.msg === 'request')?.ip
+      // The request line is written once the response has gone out, just after inject() resolves.
+      await expect.poll(() => clientOf(trusting.logs)).toBe('203.0.113.7')
+      await expect.poll(() => clientOf(t.logs)).toBe('127.0.0.1')
+    } finally {
+      await trusting.close()
+    }
+  })
+})

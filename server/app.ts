@@ -9,6 +9,7 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
+import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
@@ -17,10 +18,7 @@ import { restRoutes } from './rest/routes.ts'
 import { type AppRouter, appRouter } from './routers/index.ts'
 import { serveClient } from './static-client.ts'
 
-/** Ordinary requests are small; only photo uploads (a byte array in JSON) need more. */
-export const DEFAULT_BODY_LIMIT = 1024 * 1024
-export const UPLOAD_BODY_LIMIT = 24 * 1024 * 1024
-const UPLOAD_PROCEDURES = new Set(['cat.update', 'cat.create'])
+export { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 
 export interface AppOptions {
   services: Services

@@ -1,5 +1,5 @@
 import type { CreateCatInput, UpdateCatInput } from '../../../shared/schemas/cat.ts'
-import { UPLOAD_BODY_LIMIT } from '../../app.ts'
+import { UPLOAD_BODY_LIMIT } from '../../body-limits.ts'
 import type { RestRoute } from '../adapter.ts'
 
 // The body is validated by the procedure's own zod input; the casts only satisfy the compiler.
@@ -16,10 +16,7 @@ export const catRoutes: readonly RestRoute[] = [
     method: 'POST',
     path: '/api/supabase/cats',
     call: (caller, req) => caller.cat.create(body(req.body) as CreateCatInput),
-    // Read lazily: app.ts imports this table, so its constant is not initialised while this module loads.
-    get bodyLimit() {
-      return UPLOAD_BODY_LIMIT
-    },
+    bodyLimit: UPLOAD_BODY_LIMIT,
   },
   {
     method: 'GET',
@@ -31,9 +28,7 @@ export const catRoutes: readonly RestRoute[] = [
     path: '/api/supabase/cats/:id',
     call: (caller, req) =>
       caller.cat.update({ ...(body(req.body) as UpdateCatInput), id: req.params.id ?? '' }),
-    get bodyLimit() {
-      return UPLOAD_BODY_LIMIT
-    },
+    bodyLimit: UPLOAD_BODY_LIMIT,
   },
   {
     method: 'GET',

@@ -1,0 +1,5 @@
+/** Ordinary requests are small; only photo uploads (a byte array in JSON) need more. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+export const UPLOAD_BODY_LIMIT = 24 * 1024 * 1024
+/** The tRPC procedures that carry a photo, allowed UPLOAD_BODY_LIMIT on the one /trpc route. */
+export const UPLOAD_PROCEDURES = new Set(['cat.update', 'cat.create'])

@@ -43,7 +43,7 @@ import {
   toSubscriptionView,
 } from '../services/checkout.ts'
 import type { SessionUser } from '../services/tokens.ts'
-import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const actor = (ctx: Context & { user: SessionUser }): BillingActor => ({
   services: ctx.services,
@@ -97,6 +97,12 @@ async function cancelById(
   return { success: true as const, subscription_id: id, status: row.status }
 }
 
+/** Steps that touch a card: a per-owner budget on top of the server-wide limit. */
+const paymentProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  await limit(ctx, 'paymentPerUser', String(ctx.user.id))
+  return next()
+})
+
 export const billingRouter = router({
   // --- Plan (SPEC §3 Billing state; the plan rows of SPEC §7) ---------------------------------------
 
@@ -123,7 +129,7 @@ export const billingRouter = router({
   // --- The payment flow -------------------------------------------------------------------------------
 
   /** The whole flow of SPEC §4 in one idempotent call (our own client). */
-  checkout: authedProcedure
+  checkout: paymentProcedure
     .input(checkoutInput)
     .output(checkoutOutput)
     .mutation(async ({ ctx, input }) => checkoutResult(await checkout(actor(ctx), input))),
@@ -132,7 +138,7 @@ export const billingRouter = router({
    * POST /api/supabase/subscriptions: the subscribe payload (with a card) runs the checkout; the payment
    * form of a client that ran the steps itself (with subscriptionId) returns its recorded subscription.
    */
-  subscribe: authedProcedure
+  subscribe: paymentProcedure
     .input((value: unknown) => (value && typeof value === 'object' ? value : {}) as Record<string, unknown>)
     .output(checkoutOutput)
     .mutation(async ({ ctx, input }) => {
@@ -144,19 +150,19 @@ export const billingRouter = router({
     }),
 
   /** POST /api/payments/stripe/customer */
-  createCustomer: authedProcedure
+  createCustomer: paymentProcedure
     .input(customerInput)
     .output(customerOutput)
     .mutation(({ ctx, input }) => createCustomer(actor(ctx), input)),
 
   /** POST /api/payments/stripe/payment-intent: the activation fee, once per checkout key. */
-  createPaymentIntent: authedProcedure
+  createPaymentIntent: paymentProcedure
     .input(paymentIntentInput)
     .output(paymentIntentOutput)
     .mutation(({ ctx, input }) => createActivationPayment(actor(ctx), input)),
 
   /** POST /api/payments/stripe/subscription: the trial subscription, once per checkout key. */
-  createSubscription: authedProcedure
+  createSubscription: paymentProcedure
     .input(subscriptionInput)
     .output(subscriptionOutput)
     .mutation(({ ctx, input }) => {

@@ -17,6 +17,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordPerEmail: { points: 10, durationSeconds: 600 },
   signupPerIp: { points: 20, durationSeconds: 3600 },
   chatPerUser: { points: 20, durationSeconds: 60 },
+  /** Card attempts (each payment step counts): slows card testing, leaves room for honest retries. */
+  paymentPerUser: { points: 30, durationSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS

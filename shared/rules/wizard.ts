@@ -57,3 +57,13 @@ export function screenStep(step: number): number {
 export function canAdvance(step: number, authenticated: boolean): boolean {
   return authenticated || nextStep(step) <= LAST_ANONYMOUS_STEP
 }
+
+/**
+ * Where sign-in leads (SPEC §4): the chat when a cat is stored, else /onboarding — back at the wizard
+ * step a visitor stopped on, so the hand-over from visitor to owner continues where it left off.
+ */
+export function signInDestination(hasCat: boolean, savedStep: string | null | undefined): string {
+  if (hasCat) return '/cat-assistant'
+  const step = parseStep(savedStep)
+  return step === null ? '/onboarding' : `/onboarding?step=${step}`
+}

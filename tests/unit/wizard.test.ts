@@ -9,6 +9,7 @@ import {
   parseStep,
   previousStep,
   screenStep,
+  signInDestination,
   WIZARD_START_STEP,
 } from '../../shared/rules/wizard.ts'
 
@@ -103,5 +104,20 @@ describe('advancing past step 3', () => {
     expect(canAdvance(7, false)).toBe(false)
     expect(canAdvance(3, true)).toBe(true)
     expect(canAdvance(12, true)).toBe(true)
+  })
+})
+
+describe('signInDestination', () => {
+  it('goes to the chat when a cat is stored', () => {
+    expect(signInDestination(true, '4')).toBe('/cat-assistant')
+  })
+  it('returns a visitor to the wizard step they stopped on', () => {
+    expect(signInDestination(false, '4')).toBe('/onboarding?step=4')
+  })
+  it('goes to /onboarding without a usable saved step', () => {
+    expect(signInDestination(false, null)).toBe('/onboarding')
+    expect(signInDestination(false, '')).toBe('/onboarding')
+    expect(signInDestination(false, '99')).toBe('/onboarding')
+    expect(signInDestination(false, 'abc')).toBe('/onboarding')
   })
 })

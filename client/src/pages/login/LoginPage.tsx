@@ -4,8 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
 import { emailProblem, isCompleteCode, sanitizeCode } from '../../../../shared/rules/email.ts'
+import { signInDestination } from '../../../../shared/rules/wizard.ts'
 import { decodeTokenPayload, storeSession } from '../../session.ts'
-import { hasUsableCatId, sessionId, writeText } from '../../storage.ts'
+import { hasUsableCatId, readText, sessionId, writeText } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 
 type Step = 'email' | 'code'
@@ -68,7 +69,7 @@ export function LoginPage() {
     // Nothing cached for a previous session may show in this one.
     queryClient.clear()
     storeSession(session)
-    navigate(hasUsableCatId() ? '/cat-assistant' : '/onboarding', { replace: true })
+    navigate(signInDestination(hasUsableCatId(), readText('currentStep')), { replace: true })
   }
 
   function checkEmail(): string | null {

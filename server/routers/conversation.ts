@@ -23,6 +23,7 @@ import type { Conversation } from '../generated/prisma/client.ts'
 import {
   appendConversationList,
   appendUserMessage,
+  asOwner,
   historyPage,
   ownedCat,
   streamSpecialistReply,
@@ -80,9 +81,9 @@ export const conversationRouter = router({
         })
         if (existing) return toConversation(existing)
       }
-      const row = await db.conversation.create({
-        data: { userId: ctx.user.id, sessionId: input.session_id ?? null },
-      })
+      const row = await asOwner(() =>
+        db.conversation.create({ data: { userId: ctx.user.id, sessionId: input.session_id ?? null } }),
+      )
       return toConversation(row)
     }),
 
@@ -117,7 +118,9 @@ export const conversationRouter = router({
       const cat = await ownedCat(db, ctx.user.id, input.catId)
       const conversation =
         (await db.conversation.findFirst({ where: { userId: ctx.user.id }, orderBy: { id: 'desc' } })) ??
-        (await db.conversation.create({ data: { userId: ctx.user.id, sessionId: input.session_id ?? null } }))
+        (await asOwner(() =>
+          db.conversation.create({ data: { userId: ctx.user.id, sessionId: input.session_id ?? null } }),
+        ))
       const page = await historyPage(db, conversation.id, 50)
       return {
         conversation: toConversation(conversation),
@@ -195,6 +198,6 @@ async function conversationForSession(
   return (
     bySession ??
     (await db.conversation.findFirst({ where: { userId }, orderBy: { id: 'desc' } })) ??
-    (await db.conversation.create({ data: { userId, sessionId: sessionId ?? null } }))
+    (await asOwner(() => db.conversation.create({ data: { userId, sessionId: sessionId ?? null } })))
   )
 }

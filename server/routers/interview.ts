@@ -23,7 +23,7 @@ import {
 import type { Db } from '../db.ts'
 import type { Interview } from '../generated/prisma/client.ts'
 import type { AssistantMessage } from '../services/assistant/types.ts'
-import { appendInterviewList, assistantError, toChatMessage } from '../services/chat.ts'
+import { appendInterviewList, asOwner, assistantError, toChatMessage } from '../services/chat.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ERRORS.notFound })
@@ -78,9 +78,11 @@ export const interviewRouter = router({
     .input(createInterviewInput)
     .output(createInterviewOutput)
     .mutation(async ({ ctx, input }) => {
-      const row = await ctx.services.db.interview.create({
-        data: { sessionId: input.session_id, userId: ctx.user?.id ?? null },
-      })
+      const row = await asOwner(() =>
+        ctx.services.db.interview.create({
+          data: { sessionId: input.session_id, userId: ctx.user?.id ?? null },
+        }),
+      )
       return { id: row.id }
     }),
 

@@ -7,7 +7,12 @@ import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import type { ChatMessage, ChatMessageInput } from '../../shared/schemas/conversation.ts'
 import type { Db } from '../db.ts'
-import type { Cat, ConversationMessage, InterviewMessage } from '../generated/prisma/client.ts'
+import {
+  type Cat,
+  type ConversationMessage,
+  type InterviewMessage,
+  Prisma,
+} from '../generated/prisma/client.ts'
 import { AssistantUnavailableError } from './assistant/errors.ts'
 import type { Assistant, AssistantMessage, CatProfileForAssistant } from './assistant/types.ts'
 
@@ -195,6 +200,21 @@ export function catProfile(cat: Cat | null): CatProfileForAssistant | null {
     medications: cat.medications || null,
     dietaryRestrictions: cat.dietaryRestrictions || null,
     medicalHistory: cat.medicalHistory || null,
+  }
+}
+
+/**
+ * A valid token whose account no longer exists (deleted meanwhile): creating a row for it breaks the
+ * owner's foreign key. That is a session problem (401), not a server fault.
+ */
+export async function asOwner<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create()
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+    }
+    throw error
   }
 }
 

@@ -2,23 +2,43 @@
 import { z } from 'zod'
 import { CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
 
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_RECORD_ID = 2_147_483_647
+
 /** A record id from a path (`/conversations/12`) or a JSON body. */
 export const recordId = z.coerce
   .number({ error: 'id must be a number' })
   .int('id must be a whole number')
   .positive('id must be a positive number')
+  .max(MAX_RECORD_ID, 'id is too large')
+
+/** PostgreSQL text cannot hold NUL, and no identifier needs control characters. */
+const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
+
+/** Free text as stored: NUL characters (which PostgreSQL text cannot hold) are dropped. */
+export const storableText = (schema: z.ZodString) => schema.transform((text) => text.replaceAll('\u0000', ''))
 
 export const sessionIdSchema = z
   .string({ error: 'session_id is required' })
   .trim()
   .min(8, 'session_id is too short')
   .max(128, 'session_id is too long')
+  .regex(NO_CONTROL_CHARS, 'session_id has invalid characters')
+
+/** The session_id of rows that only carry it along (conversations): optional, any length up to 128. */
+const looseSessionId = z.string().max(128).regex(NO_CONTROL_CHARS, 'session_id has invalid characters')
 
 /** The client's own id of a message (SPEC §3 "optional id"); numbers are accepted and kept as text. */
 export const clientMessageId = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
-  .pipe(z.string().min(1).max(100, 'message id is too long'))
+  .pipe(
+    z
+      .string()
+      .min(1, 'message id must not be empty')
+      .max(100, 'message id is too long')
+      .regex(NO_CONTROL_CHARS, 'message id has invalid characters'),
+  )
 
 /** SPEC §3 Chat message as a client sends it; the server keeps its own time, so timestamp is informative. */
 export const chatMessageInput = z.object({
@@ -60,7 +80,7 @@ export const optionalCatId = z
     const text = String(value).trim()
     if (text === '' || text === 'undefined' || text === 'null') return null
     const id = Number(text)
-    if (!Number.isInteger(id) || id <= 0) {
+    if (!Number.isInteger(id) || id <= 0 || id > MAX_RECORD_ID) {
       ctx.addIssue({ code: 'custom', message: 'catId must be a positive whole number' })
       return z.NEVER
     }
@@ -71,7 +91,7 @@ export const createConversationInput = z.object({ session_id: sessionIdSchema.op
 
 export const updateConversationInput = z.object({
   id: recordId,
-  session_id: z.string().max(128).optional(),
+  session_id: looseSessionId.optional(),
   messages: chatMessageList,
 })
 
@@ -87,7 +107,7 @@ export const HISTORY_PAGE_MAX = 200
 export const historyInput = z.object({
   id: recordId,
   /** Page backwards: messages stored before this cursor (from `next_before`). */
-  before: z.number().int().positive().optional(),
+  before: z.number().int().positive().max(MAX_RECORD_ID).optional(),
   limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
 })
 
@@ -111,10 +131,11 @@ export const startOutput = z.object({
   next_before: z.number().nullable(),
 })
 
-const messageContent = z
-  .string({ error: 'content is required' })
-  .max(CHAT_MESSAGE_MAX_CHARS, `Messages can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`)
-  .refine((text) => text.trim() !== '', 'Please type a message')
+const messageContent = storableText(
+  z
+    .string({ error: 'content is required' })
+    .max(CHAT_MESSAGE_MAX_CHARS, `Messages can be at most ${CHAT_MESSAGE_MAX_CHARS} characters`),
+).refine((text) => text.trim() !== '', 'Please type a message')
 
 export const sendInput = z.object({
   conversationId: recordId,
@@ -128,7 +149,7 @@ export const sendInput = z.object({
 
 /** POST /api/openai/chat: {session_id, catId, messages} → {message}. */
 export const chatInput = z.object({
-  session_id: z.string().max(128).optional(),
+  session_id: looseSessionId.optional(),
   catId: optionalCatId,
   conversationId: recordId.optional(),
   messages: chatMessageList.min(1, 'messages must not be empty'),

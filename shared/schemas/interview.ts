@@ -1,7 +1,13 @@
 // Inputs and outputs of the interview router (SPEC §3 Interview and check result, §7 interview rows).
 import { z } from 'zod'
 import { INTERVIEW_FIELDS } from '../options.ts'
-import { chatMessageList, chatMessageOutput, recordId, sessionIdSchema } from './conversation.ts'
+import {
+  chatMessageList,
+  chatMessageOutput,
+  recordId,
+  sessionIdSchema,
+  storableText,
+} from './conversation.ts'
 
 export const interviewFieldSchema = z.enum(INTERVIEW_FIELDS, {
   error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,
@@ -11,7 +17,7 @@ export const interviewFieldOrNone = z.union([interviewFieldSchema, z.literal('no
   error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,
 })
 
-const answerText = z.string().trim().max(500, 'an answer is longer than 500 characters')
+const answerText = storableText(z.string().trim().max(500, 'an answer is longer than 500 characters'))
 
 /** The answers collected so far, one text per field (issues_faced as the check worded it). */
 export const interviewAnswersSchema = z
@@ -64,7 +70,7 @@ export const interviewReplyInput = z.object({
   messages: transcript,
   field: interviewFieldOrNone,
   /** Why the last answer did not count; the receptionist asks again with it. */
-  reason: z.string().max(500).optional(),
+  reason: storableText(z.string().max(500)).optional(),
 })
 /** SPEC §7: message, also readable as assistantResponses[0]. */
 export const interviewReplyOutput = z.object({

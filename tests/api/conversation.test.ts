@@ -175,6 +175,22 @@ describe('conversation.update: append-only persistence', () => {
     expect((await failure(b.api.conversation.update({ id: 999_999, messages: [] }))).code).toBe('NOT_FOUND')
   })
 
+  it('refuses ids beyond the database range with 400, and a deleted account with 401', async () => {
+    const { api } = await subscriber()
+    for (const call of [
+      api.conversation.update({ id: 2_147_483_648, messages: [] }),
+      api.conversation.history({ id: 1, before: 2 ** 40 }),
+      api.conversation.start({ catId: '1e21' }),
+    ]) {
+      expect((await failure(call)).code).toBe('BAD_REQUEST')
+    }
+    const gone = await t.signIn()
+    await t.db.user.delete({ where: { id: gone.id } })
+    const ghost = await t.caller(gone.token)
+    expect((await failure(ghost.conversation.create({}))).code).toBe('UNAUTHORIZED')
+    expect((await failure(ghost.conversation.start({}))).code).toBe('UNAUTHORIZED')
+  })
+
   it('refuses bad input with a readable 400', async () => {
     const { api, conversation } = await subscriber()
     const error = await failure(

@@ -234,6 +234,18 @@ describe('the receptionist: reply (bearer) and check (no token)', () => {
     expect(anonymous.code).toBe('UNAUTHORIZED')
   })
 
+  it('refuses ids beyond the database range with 400, and a deleted account with 401', async () => {
+    const visitor = await t.caller()
+    const big = await failure(
+      visitor.interview.update({ id: 2_147_483_648, session_id: newSession(), messages: [] }),
+    )
+    expect(big.code).toBe('BAD_REQUEST')
+    const gone = await t.signIn()
+    await t.db.user.delete({ where: { id: gone.id } })
+    const error = await failure((await t.caller(gone.token)).interview.create({ session_id: newSession() }))
+    expect(error.code).toBe('UNAUTHORIZED')
+  })
+
   it('refuses an unknown field with a readable 400', async () => {
     const error = await failure(
       (await t.caller()).interview.check({ field: 'colour' as 'age', messages: [] }),

@@ -1,16 +1,18 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../server/db.ts'
 
 /**
- * A fresh database for one test file: a clone of the migrated DATABASE_URL database when it is set
+ * A fresh database for one test file: a clone of the run's migrated template when DATABASE_URL is set
  * (PostgreSQL in CI), else an in-memory PGlite with the same migrations.
  */
 export async function freshDatabase(): Promise<Database & { url: string | null }> {
   const base = process.env.DATABASE_URL
   if (!base) return { ...(await openPglite()), url: null }
 
-  const template = new URL(base).pathname.slice(1)
+  // The run's empty migrated template (global-setup-db.ts); suites without that setup clone DATABASE_URL.
+  const template = inject('templateDatabase') ?? new URL(base).pathname.slice(1)
   const name = `kc_test_${crypto.randomBytes(6).toString('hex')}`
   await withAdmin(base, async (admin) => {
     // CREATE DATABASE … TEMPLATE fails while another file is cloning the same template: retry.

@@ -28,6 +28,9 @@ export const ERRORS = {
   passwordTooLong: 'Password must be at most 128 characters',
   passwordAlreadySet: 'A password is already set. Change it with your current password.',
   passwordNotSet: 'No password is set yet. Set one first.',
+  emailNotVerified: 'Please verify your e-mail with a sign-in code before setting a password',
+  passwordNeedsVerifiedEmail:
+    'This e-mail address is not verified yet. Please sign in with an e-mail code first, then set a password.',
   codeFormat: 'Please enter the 6-digit code',
   nameRequired: 'Please enter your name',
   photoTooLarge: 'The photo is larger than 5 MB',

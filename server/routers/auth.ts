@@ -19,6 +19,7 @@ import { Prisma } from '../generated/prisma/client.ts'
 import { claimVisitorRecords } from '../services/claim-visitor-records.ts'
 import { checkCode, issueCode, otpPepper, withdrawCode } from '../services/otp.ts'
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts'
+import type { SessionUser } from '../services/tokens.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 interface AccountRow {
@@ -31,8 +32,8 @@ interface AccountRow {
 
 const ACCOUNT_FIELDS = { id: true, email: true, firstName: true, fullName: true, avatarUrl: true } as const
 
-async function tokenSession(ctx: Context, user: AccountRow) {
-  const issued = await ctx.services.tokens.issue(user)
+async function tokenSession(ctx: Context, user: AccountRow, emailVerified: boolean) {
+  const issued = await ctx.services.tokens.issue({ ...user, emailVerified })
   return { token: issued.token, expiresIn: issued.expiresIn, photo: user.avatarUrl }
 }
 
@@ -50,6 +51,15 @@ async function claim(ctx: Context, userId: number, sessionId: string | undefined
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 
+/**
+ * Whether a session may set or change the account's password: the address must be proved (a sign-in code
+ * was used), and the session must have been issued after that proof (its email_verified claim). A session
+ * handed out by sign-up before the owner verified could belong to whoever pre-registered the address; it
+ * stays valid until it expires, but it must not plant a password that outlives it.
+ */
+const verifiedForSession = (emailVerifiedAt: Date | null, session: SessionUser) =>
+  emailVerifiedAt !== null && session.emailVerified === true
+
 const CODE_FAILURES = {
   invalid: ERRORS.invalidCode,
   expired: ERRORS.codeExpired,
@@ -57,7 +67,11 @@ const CODE_FAILURES = {
 } as const
 
 export const authRouter = router({
-  /** POST /api/supabase/signup-passwordless: a new account and its session. An existing address gets none. */
+  /**
+   * POST /api/supabase/signup-passwordless: a new account and its session. An existing address gets none.
+   * Nobody has proved the address yet: a password given here signs nobody in (signin) and is cleared by
+   * the first code sign-in (verifyOtp), so pre-registering someone else's address gains no lasting access.
+   */
   signup: publicProcedure
     .input(signupInput)
     .output(tokenSessionOutput)
@@ -86,10 +100,14 @@ export const authRouter = router({
         throw error
       }
       await claim(ctx, user.id, input.session_id)
-      return tokenSession(ctx, user)
+      return tokenSession(ctx, user, false)
     }),
 
-  /** POST /api/supabase/signin: e-mail and password. One answer for every failure, in the same time. */
+  /**
+   * POST /api/supabase/signin: e-mail and password. One answer for every failure, in the same time. The
+   * right password of an address nobody has verified is refused with its own message, which tells only
+   * whoever already knows the password.
+   */
   signin: publicProcedure
     .input(signinInput)
     .output(tokenSessionOutput)
@@ -98,14 +116,17 @@ export const authRouter = router({
       await limit(ctx, 'passwordPerEmail', input.email)
       const user = await ctx.services.db.user.findUnique({
         where: { email: input.email },
-        select: { ...ACCOUNT_FIELDS, passwordHash: true },
+        select: { ...ACCOUNT_FIELDS, passwordHash: true, emailVerifiedAt: true },
       })
       const ok = user?.passwordHash
         ? await verifyPassword(input.password, user.passwordHash)
         : await verifyAgainstNothing(input.password)
       if (!user || !ok) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.invalidCredentials })
+      if (!user.emailVerifiedAt) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.passwordNeedsVerifiedEmail })
+      }
       await claim(ctx, user.id, input.session_id)
-      return tokenSession(ctx, user)
+      return tokenSession(ctx, user, true)
     }),
 
   /**
@@ -133,7 +154,11 @@ export const authRouter = router({
       return { success: true as const }
     }),
 
-  /** POST /api/supabase/verify-otp: the code for a session; the first success creates the account. */
+  /**
+   * POST /api/supabase/verify-otp: the code for a session; the first success creates the account. A used
+   * code proves the address: the account becomes verified, and on its first verification any password set
+   * before (by whoever signed the address up) is cleared in the same update.
+   */
   verifyOtp: publicProcedure
     .input(verifyOtpInput)
     .output(verifyOtpOutput)
@@ -143,14 +168,24 @@ export const authRouter = router({
       const db = ctx.services.db
       const result = await checkCode(db, otpPepper(ctx.services.config), input.email, input.token)
       if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
-      const user = await db.user.upsert({
+      const now = new Date()
+      // Upsert first, then verify: a sign-up racing this verify either made the row before the upsert
+      // (then it is verified and cleared below) or finds it and gets 409.
+      const { emailVerifiedAt, ...user } = await db.user.upsert({
         where: { email: input.email },
         update: {},
-        create: { email: input.email },
-        select: ACCOUNT_FIELDS,
+        create: { email: input.email, emailVerifiedAt: now },
+        select: { ...ACCOUNT_FIELDS, emailVerifiedAt: true },
       })
+      if (!emailVerifiedAt) {
+        const first = await db.user.updateMany({
+          where: { id: user.id, emailVerifiedAt: null },
+          data: { emailVerifiedAt: now, passwordHash: null },
+        })
+        if (first.count) ctx.log.info({ userId: user.id }, 'e-mail verified; any earlier password cleared')
+      }
       await claim(ctx, user.id, input.session_id)
-      const issued = await ctx.services.tokens.issue(user)
+      const issued = await ctx.services.tokens.issue({ ...user, emailVerified: true })
       return {
         session: {
           access_token: issued.token,
@@ -185,20 +220,30 @@ export const authRouter = router({
 
   /**
    * A first password for an account made with a code. Replacing an existing one needs the current
-   * password (changePassword), so a borrowed session cannot lock the owner out.
+   * password (changePassword), so a borrowed session cannot lock the owner out. Only a verified address,
+   * from a session issued after its verification (verifiedForSession), may set one.
    */
   setPassword: authedProcedure
     .input(setPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
+      const db = ctx.services.db
       const passwordHash = await hashPassword(input.password)
-      const set = await ctx.services.db.user.updateMany({
-        where: { id: ctx.user.id, passwordHash: null },
-        data: { passwordHash },
-      })
+      const set = ctx.user.emailVerified
+        ? await db.user.updateMany({
+            where: { id: ctx.user.id, passwordHash: null, emailVerifiedAt: { not: null } },
+            data: { passwordHash },
+          })
+        : { count: 0 }
       if (set.count === 0) {
-        const exists = await ctx.services.db.user.count({ where: { id: ctx.user.id } })
-        if (!exists) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+        const user = await db.user.findUnique({
+          where: { id: ctx.user.id },
+          select: { emailVerifiedAt: true },
+        })
+        if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+        if (!verifiedForSession(user.emailVerifiedAt, ctx.user)) {
+          throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.emailNotVerified })
+        }
         throw new TRPCError({ code: 'CONFLICT', message: ERRORS.passwordAlreadySet })
       }
       return { success: true as const }
@@ -211,8 +256,14 @@ export const authRouter = router({
       await limit(ctx, 'passwordPerIp', ctx.ip)
       await limit(ctx, 'passwordPerEmail', ctx.user.email)
       const db = ctx.services.db
-      const user = await db.user.findUnique({ where: { id: ctx.user.id }, select: { passwordHash: true } })
+      const user = await db.user.findUnique({
+        where: { id: ctx.user.id },
+        select: { passwordHash: true, emailVerifiedAt: true },
+      })
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      if (!verifiedForSession(user.emailVerifiedAt, ctx.user)) {
+        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.emailNotVerified })
+      }
       if (!user.passwordHash) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.passwordNotSet })
       // A wrong current password is a 400, not a 401: the session itself is fine and must not end.
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {

@@ -8,6 +8,11 @@ export interface SessionUser {
   email: string
   firstName: string
   fullName: string
+  /**
+   * The `email_verified` claim: the account's address was proved (a sign-in code used) when the session
+   * was issued. A session from sign-up before that never has it.
+   */
+  emailVerified?: boolean
 }
 
 export interface IssuedToken {
@@ -19,7 +24,10 @@ export interface IssuedToken {
 
 export type TokenService = ReturnType<typeof createTokenService>
 
-/** Session tokens: HS256 JWTs with sub, email, exp and user_metadata (CONTRACT.md "Session token"). */
+/**
+ * Session tokens: HS256 JWTs with sub, email, exp and user_metadata (CONTRACT.md "Session token"), plus
+ * email_verified (OpenID Connect's claim name).
+ */
 export function createTokenService(options: { secret: string; ttlSeconds: number }) {
   const key = new TextEncoder().encode(options.secret)
   return {
@@ -29,6 +37,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
       const token = await new SignJWT({
         email: user.email,
         user_metadata: { first_name: user.firstName, full_name: user.fullName },
+        email_verified: user.emailVerified === true,
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
@@ -51,6 +60,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
           email: payload.email,
           firstName: typeof meta.first_name === 'string' ? meta.first_name : '',
           fullName: typeof meta.full_name === 'string' ? meta.full_name : '',
+          emailVerified: payload.email_verified === true,
         }
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null

@@ -455,6 +455,8 @@ describe('passwords', () => {
     expect(a).not.toBe(b)
     expect(t.logs.join('')).not.toContain(password)
 
+    // A password signs in only on a verified address (tests/api/auth-verification.test.ts has the rule).
+    await t.db.user.update({ where: { email }, data: { emailVerifiedAt: new Date() } })
     const res = await post(t, '/api/supabase/signin', { email, password })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ token: expect.any(String), expiresIn: 3600, photo: null })

@@ -223,6 +223,8 @@ describe('/login in Chromium', () => {
       payload: { email, full_name: 'Grace Hopper', password: 'cobol-forever' },
     })
     expect(res.statusCode).toBe(200)
+    // A password signs in only on a verified address (tests/api/auth-verification.test.ts has the rule).
+    await t.db.user.update({ where: { email }, data: { emailVerifiedAt: new Date() } })
     const { page } = await openPage()
     await page.goto('/login')
     await page.getByRole('button', { name: 'Sign in with password instead' }).click()

@@ -1,0 +1,257 @@
+import { TRPCError } from '@trpc/server'
+import { decodeJwt } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRateLimits } from '../../server/services/rate-limits.ts'
+import { ERRORS } from '../../shared/errors.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+// Proving the e-mail address (closing account pre-registration): sign-up hands out an account and a
+// session for an address nobody has proved. A used sign-in code proves it (User.emailVerifiedAt); only
+// then does a password sign in or may one be set, and the first proof clears a password set before it.
+
+const GENEROUS = { points: 10_000, durationSeconds: 3600 }
+
+let t: TestApp
+let seq = 0
+const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
+
+beforeAll(async () => {
+  t = await createTestApp({
+    overrides: {
+      limits: createRateLimits({
+        otpSendPerIp: GENEROUS,
+        otpSendPerEmail: GENEROUS,
+        otpVerifyPerIp: GENEROUS,
+        otpVerifyPerEmail: GENEROUS,
+        passwordPerIp: GENEROUS,
+        passwordPerEmail: GENEROUS,
+        signupPerIp: GENEROUS,
+      }),
+    },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function post(url: string, payload: object) {
+  const res = await t.app.inject({ method: 'POST', url, payload })
+  return { status: res.statusCode, body: res.json() }
+}
+
+const signup = (payload: object) => post('/api/supabase/signup-passwordless', payload)
+const signin = (email: string, password: string) => post('/api/supabase/signin', { email, password })
+
+/** Mails a code to `email` (the log mailer) and signs in with it, as the address's real owner does. */
+async function signInWithCode(email: string) {
+  expect((await post('/api/supabase/signin-otp', { email })).status).toBe(200)
+  const code = t.logs
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
+    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
+    .at(-1)?.code
+  expect(code).toMatch(/^\d{6}$/)
+  const res = await post('/api/supabase/verify-otp', { email, token: code, type: 'email' })
+  expect(res.status).toBe(200)
+  // The next code for this address may be asked for at once.
+  await t.db.otpCode.deleteMany({ where: { email } })
+  return res.body as { session: { access_token: string }; user: { id: number } }
+}
+
+async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(TRPCError)
+  expect((error as TRPCError).code).toBe(code)
+  expect((error as TRPCError).message).toBe(message)
+}
+
+const account = (email: string) => t.db.user.findUniqueOrThrow({ where: { email } })
+
+describe('pre-registering someone else’s address', () => {
+  it('gains no password: refused before the owner verifies, gone after', async () => {
+    const victim = address('victim')
+    const attackerPassword = 'attacker-knows-this'
+    const pre = await signup({ email: victim, full_name: 'Mallory', password: attackerPassword })
+    expect(pre.status).toBe(200)
+    expect((await account(victim)).emailVerifiedAt).toBeNull()
+
+    // Before the owner proves the address, the password mints no session, with a message saying why.
+    expect(await signin(victim, attackerPassword)).toEqual({
+      status: 400,
+      body: { error: ERRORS.passwordNeedsVerifiedEmail },
+    })
+    // A wrong password on such an account answers like any other wrong password.
+    expect(await signin(victim, 'not-the-password')).toEqual({
+      status: 400,
+      body: { error: ERRORS.invalidCredentials },
+    })
+
+    const owner = await signInWithCode(victim)
+    const verified = await account(victim)
+    expect(owner.user.id).toBe(verified.id)
+    expect(verified.emailVerifiedAt).toBeInstanceOf(Date)
+    expect(verified.passwordHash).toBeNull()
+    expect(await signin(victim, attackerPassword)).toEqual({
+      status: 400,
+      body: { error: ERRORS.invalidCredentials },
+    })
+
+    // The owner's own password, set from their verified session, is the one that works now.
+    const caller = await t.caller(owner.session.access_token)
+    expect((await caller.auth.me()).has_password).toBe(false)
+    expect(await caller.auth.setPassword({ password: 'owner-own-password' })).toEqual({ success: true })
+    expect((await signin(victim, 'owner-own-password')).status).toBe(200)
+    expect((await signin(victim, attackerPassword)).status).toBe(400)
+  })
+
+  it('keeps the pre-registration session from planting a password after the owner verifies', async () => {
+    const victim = address('victim')
+    const pre = await signup({ email: victim, full_name: 'Mallory' })
+    const attacker = await t.caller(pre.body.token)
+    await signInWithCode(victim)
+
+    // The session from before the proof still works until it expires (accepted), but cannot set a
+    // password that would outlive it, nor change one.
+    await expectTrpcError(
+      attacker.auth.setPassword({ password: 'attacker-permanent' }),
+      'BAD_REQUEST',
+      ERRORS.emailNotVerified,
+    )
+    await expectTrpcError(
+      attacker.auth.changePassword({ current_password: 'whatever-1', new_password: 'attacker-permanent' }),
+      'BAD_REQUEST',
+      ERRORS.emailNotVerified,
+    )
+    expect((await account(victim)).passwordHash).toBeNull()
+    expect((await signin(victim, 'attacker-permanent')).status).toBe(400)
+  })
+})
+
+describe('setting a password needs a verified address', () => {
+  it('refuses setPassword on an unverified account, on a caller and over HTTP (400)', async () => {
+    const email = address()
+    const res = await signup({ email, full_name: 'Ada Lovelace' })
+    const caller = await t.caller(res.body.token)
+    await expectTrpcError(
+      caller.auth.setPassword({ password: 'first-password' }),
+      'BAD_REQUEST',
+      ERRORS.emailNotVerified,
+    )
+    const http = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.setPassword',
+      payload: { password: 'first-password' },
+      headers: { authorization: `Bearer ${res.body.token}` },
+    })
+    expect(http.statusCode).toBe(400)
+    expect(http.json().error.message).toBe(ERRORS.emailNotVerified)
+    expect((await account(email)).passwordHash).toBeNull()
+  })
+
+  it('refuses changePassword on an unverified account that got a password at sign-up', async () => {
+    const email = address()
+    const res = await signup({ email, full_name: 'Ada Lovelace', password: 'signup-password' })
+    const caller = await t.caller(res.body.token)
+    const before = (await account(email)).passwordHash
+    await expectTrpcError(
+      caller.auth.changePassword({ current_password: 'signup-password', new_password: 'another-password' }),
+      'BAD_REQUEST',
+      ERRORS.emailNotVerified,
+    )
+    expect((await account(email)).passwordHash).toBe(before)
+  })
+
+  it('tells a session token whether the address was verified when it was issued', async () => {
+    const email = address()
+    const res = await signup({ email, full_name: 'Ada Lovelace' })
+    expect(decodeJwt(res.body.token)).toMatchObject({ email, email_verified: false })
+    const owner = await signInWithCode(email)
+    expect(decodeJwt(owner.session.access_token)).toMatchObject({ email, email_verified: true })
+  })
+})
+
+describe('verifying with a code', () => {
+  it('creates a new account already verified', async () => {
+    const email = address()
+    const before = Date.now()
+    await signInWithCode(email)
+    const user = await account(email)
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date)
+    expect(user.emailVerifiedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
+    expect(user.emailVerifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
+  })
+
+  it('verifies an existing unverified account, keeps its names, and clears only on the first proof', async () => {
+    const email = address()
+    const { id } = await t.signIn(email, { firstName: 'Grace', fullName: 'Grace Hopper' })
+    expect((await account(email)).emailVerifiedAt).toBeNull()
+
+    const first = await signInWithCode(email)
+    expect(first.user.id).toBe(id)
+    const verified = await account(email)
+    expect(verified).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
+    expect(verified.emailVerifiedAt).toBeInstanceOf(Date)
+
+    // A password set after the proof is the owner's: later code sign-ins leave it and the date alone.
+    const caller = await t.caller(first.session.access_token)
+    await caller.auth.setPassword({ password: 'grace-password' })
+    await signInWithCode(email)
+    const later = await account(email)
+    expect(later.emailVerifiedAt).toEqual(verified.emailVerifiedAt)
+    expect(later.passwordHash).not.toBeNull()
+    expect((await signin(email, 'grace-password')).status).toBe(200)
+  })
+
+  it('gives a password sign-in a verified session, which may change the password', async () => {
+    const email = address()
+    const owner = await signInWithCode(email)
+    await (await t.caller(owner.session.access_token)).auth.setPassword({ password: 'first-password' })
+    const session = await signin(email, 'first-password')
+    expect(decodeJwt(session.body.token)).toMatchObject({ email_verified: true })
+    const caller = await t.caller(session.body.token)
+    expect(
+      await caller.auth.changePassword({
+        current_password: 'first-password',
+        new_password: 'second-password',
+      }),
+    ).toEqual({ success: true })
+    expect((await signin(email, 'second-password')).status).toBe(200)
+  })
+})
+
+describe('the payment flow (SPEC §4): sign-up without a password, then on with its token', () => {
+  it('answers a usable session and checks out with it', async () => {
+    const email = address('payer')
+    const session = `visitor-pay-${Date.now()}`
+    const res = await signup({ email, full_name: 'Ada Lovelace', session_id: session })
+    expect(res).toEqual({ status: 200, body: { token: expect.any(String), expiresIn: 3600, photo: null } })
+
+    const caller = await t.caller(res.body.token)
+    expect(await caller.auth.me()).toMatchObject({ email, full_name: 'Ada Lovelace', has_password: false })
+    const result = await caller.billing.checkout({
+      fullName: 'Ada Lovelace',
+      country: 'GB',
+      state: 'LND',
+      postalCode: 'SW1A 1AA',
+      paymentMethod: 'pm_card_visa',
+      billingPeriod: 'Monthly',
+      checkoutKey: `pay-${Date.now()}`,
+    })
+    expect(result.subscriptionId).toMatch(/^sub_demo_/)
+    expect(await caller.billing.status()).toMatchObject({ subscribed: true })
+
+    // Later the owner signs in with a code: the same account, now verified, subscription intact.
+    const owner = await signInWithCode(email)
+    const user = await account(email)
+    expect(owner.user.id).toBe(user.id)
+    expect(user.emailVerifiedAt).toBeInstanceOf(Date)
+    expect(await (await t.caller(owner.session.access_token)).billing.status()).toMatchObject({
+      subscribed: true,
+      subscriptionId: result.subscriptionId,
+    })
+  })
+})

@@ -117,46 +117,50 @@ async function ensureInterview(): Promise<{ id: number; session: string } | null
   return creating
 }
 
-let syncing = false
+let running: Promise<void> | null = null
 let dirty = false
 
 /**
  * Sends the whole list, the answers and the completion to the server, which stores only what is new.
- * One request at a time; changes made meanwhile go in the next one. Failures are logged, never shown:
- * the browser's copy is the one the interview runs on.
+ * One request at a time; changes made meanwhile go in the next one, and every caller's promise settles
+ * once the state it saw has been sent. Failures are logged, never shown: the browser's copy is the one
+ * the interview runs on.
  */
-export async function syncInterview(): Promise<void> {
-  if (syncing) {
-    dirty = true
-    return
-  }
-  syncing = true
-  try {
-    do {
-      dirty = false
-      const row = await ensureInterview()
-      if (!row) return
-      try {
-        await api.interview.update.mutate({
-          id: row.id,
-          session_id: row.session,
-          messages: transcript(loadMessages()),
-          answers: storedAnswers(),
-          completed: readFlag('interview_completed'),
-        })
-      } catch (error) {
-        // The row is gone or belongs to another session: start a fresh one next time.
-        if (errorCode(error) === 'NOT_FOUND') {
-          removeKey('interviewId')
-          removeKey('interviewSessionId')
-        }
-        throw error
+export function syncInterview(): Promise<void> {
+  dirty = true
+  running ??= (async () => {
+    try {
+      while (dirty) {
+        dirty = false
+        await pushOnce()
       }
-    } while (dirty)
+    } catch (error) {
+      console.warn('Could not save the interview on the server', error)
+    } finally {
+      running = null
+    }
+  })()
+  return running
+}
+
+async function pushOnce(): Promise<void> {
+  const row = await ensureInterview()
+  if (!row) return
+  try {
+    await api.interview.update.mutate({
+      id: row.id,
+      session_id: row.session,
+      messages: transcript(loadMessages()),
+      answers: storedAnswers(),
+      completed: readFlag('interview_completed'),
+    })
   } catch (error) {
-    console.warn('Could not save the interview on the server', error)
-  } finally {
-    syncing = false
+    // The row is gone or belongs to another session: start a fresh one next time.
+    if (errorCode(error) === 'NOT_FOUND') {
+      removeKey('interviewId')
+      removeKey('interviewSessionId')
+    }
+    throw error
   }
 }
 

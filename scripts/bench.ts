@@ -14,6 +14,7 @@ import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing'
@@ -215,10 +216,14 @@ async function main() {
       CHAT_RATE_PER_MINUTE: '100000000',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-bench-')),
     }
-    const app = await startProcess(['dist/server/server/main.js'], serverEnv, '/healthz')
+    const app = await startProcess(
+      [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'],
+      serverEnv,
+      '/healthz',
+    )
     processes.push(app.child)
     const withUpstream = await startProcess(
-      ['dist/server/server/main.js'],
+      [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'],
       { ...serverEnv, OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: upstream.url, OPENAI_MODEL: 'bench-model' },
       '/healthz',
     )

@@ -12,8 +12,14 @@ export const recordId = z.coerce
   .positive('id must be a positive number')
   .max(MAX_RECORD_ID, 'id is too large')
 
-/** PostgreSQL text cannot hold NUL, and no identifier needs control characters. */
-const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/
+/** PostgreSQL text cannot hold NUL, and no identifier needs control characters (code points 0-31, 127). */
+function noControlChars(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 32 || code === 127) return false
+  }
+  return true
+}
 
 /** Free text as stored: NUL characters (which PostgreSQL text cannot hold) are dropped. */
 export const storableText = (schema: z.ZodString) => schema.transform((text) => text.replaceAll('\u0000', ''))
@@ -23,10 +29,10 @@ export const sessionIdSchema = z
   .trim()
   .min(8, 'session_id is too short')
   .max(128, 'session_id is too long')
-  .regex(NO_CONTROL_CHARS, 'session_id has invalid characters')
+  .refine(noControlChars, 'session_id has invalid characters')
 
 /** The session_id of rows that only carry it along (conversations): optional, any length up to 128. */
-const looseSessionId = z.string().max(128).regex(NO_CONTROL_CHARS, 'session_id has invalid characters')
+const looseSessionId = z.string().max(128).refine(noControlChars, 'session_id has invalid characters')
 
 /** The client's own id of a message (SPEC §3 "optional id"); numbers are accepted and kept as text. */
 export const clientMessageId = z
@@ -37,15 +43,15 @@ export const clientMessageId = z
       .string()
       .min(1, 'message id must not be empty')
       .max(100, 'message id is too long')
-      .regex(NO_CONTROL_CHARS, 'message id has invalid characters'),
+      .refine(noControlChars, 'message id has invalid characters'),
   )
 
 /** SPEC §3 Chat message as a client sends it; the server keeps its own time, so timestamp is informative. */
 export const chatMessageInput = z.object({
   role: z.enum(['user', 'assistant'], { error: "role must be 'user' or 'assistant'" }),
-  content: z
-    .string()
-    .max(CHAT_MESSAGE_MAX_CHARS, `content is longer than ${CHAT_MESSAGE_MAX_CHARS} characters`),
+  content: storableText(
+    z.string().max(CHAT_MESSAGE_MAX_CHARS, `content is longer than ${CHAT_MESSAGE_MAX_CHARS} characters`),
+  ),
   timestamp: z.union([z.string(), z.number()]).optional(),
   id: clientMessageId.optional(),
 })

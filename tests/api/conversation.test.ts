@@ -191,6 +191,25 @@ describe('conversation.update: append-only persistence', () => {
     expect((await failure(ghost.conversation.start({}))).code).toBe('UNAUTHORIZED')
   })
 
+  it('refuses control characters in ids and drops NUL from texts (PostgreSQL text cannot hold it)', async () => {
+    const { api, conversation } = await subscriber()
+    const badId = await failure(
+      api.conversation.update({
+        id: conversation.id,
+        messages: [{ id: 'a\u0000b', role: 'user', content: 'x' }],
+      }),
+    )
+    expect(badId.code).toBe('BAD_REQUEST')
+    expect((await failure(api.conversation.create({ session_id: 'session\u0000-with-nul' }))).code).toBe(
+      'BAD_REQUEST',
+    )
+    await api.conversation.update({
+      id: conversation.id,
+      messages: [{ id: 'n1', role: 'user', content: 'he\u0000llo' }],
+    })
+    expect((await rows(conversation.id)).map((r) => r.content)).toEqual(['hello'])
+  })
+
   it('refuses bad input with a readable 400', async () => {
     const { api, conversation } = await subscriber()
     const error = await failure(

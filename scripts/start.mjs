@@ -45,7 +45,7 @@ if (stale('dist/server/server/main.js', ['server', 'shared'])) {
 if (process.env.DATABASE_URL) run(process.execPath, ['scripts/migrate.mjs', 'deploy'])
 // Without DATABASE_URL the server opens embedded PostgreSQL and applies the migrations itself.
 
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/server/main.js'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'], {
   stdio: 'inherit',
 })
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))

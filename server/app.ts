@@ -111,6 +111,14 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     trpcScope.addHook('onRoute', (route) => {
       route.bodyLimit = UPLOAD_BODY_LIMIT
     })
+    // Procedures take JSON only: tRPC's own form-data and binary inputs are not used here, and its
+    // form-data reader answered 500 for some bodies.
+    trpcScope.addHook('onRequest', async (req, reply) => {
+      const type = req.headers['content-type']
+      if (req.method === 'POST' && type && !/^application\/json\b/i.test(type)) {
+        return reply.code(415).send({ error: 'Content-Type must be application/json' })
+      }
+    })
     trpcScope.addHook('preParsing', async (req, reply, payload) => {
       const procedure = (req.params as { path?: string }).path ?? ''
       const length = Number(req.headers['content-length'] ?? 0)

@@ -18,6 +18,8 @@ export function describeZodError(error: ZodError): string {
 export function publicError(error: TRPCError): { status: number; message: string } {
   const status = getHTTPStatusCodeFromError(error)
   if (error.cause instanceof ZodError) return { status, message: describeZodError(error.cause) }
-  if (status >= 500) return { status, message: ERRORS.unexpected }
+  // Unknown failures say nothing of their cause; a 5xx a procedure raised on purpose (503 'assistant
+  // not available') carries a catalogue text meant for the user.
+  if (error.code === 'INTERNAL_SERVER_ERROR') return { status, message: ERRORS.unexpected }
   return { status, message: error.message }
 }

@@ -78,6 +78,7 @@ export const interviewRouter = router({
     .input(createInterviewInput)
     .output(createInterviewOutput)
     .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
       const row = await asOwner(() =>
         ctx.services.db.interview.create({
           data: { sessionId: input.session_id, userId: ctx.user?.id ?? null },
@@ -164,6 +165,8 @@ export const interviewRouter = router({
     .input(interviewCheckInput)
     .output(interviewCheckOutput)
     .mutation(async ({ ctx, input }) => {
+      // No token is needed, and with an LLM configured each check costs money: a per-IP budget.
+      await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
       try {
         return await ctx.services.assistant.checkAnswer({
           field: input.field,

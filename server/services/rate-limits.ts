@@ -17,6 +17,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordPerEmail: { points: 10, durationSeconds: 600 },
   signupPerIp: { points: 20, durationSeconds: 3600 },
   chatPerUser: { points: 20, durationSeconds: 60 },
+  /** Tokenless interview calls (create, answer checks) per IP: a whole interview needs about a dozen. */
+  visitorInterviewPerIp: { points: 120, durationSeconds: 600 },
   /** Card attempts (each payment step counts): slows card testing, leaves room for honest retries. */
   paymentPerUser: { points: 30, durationSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>

@@ -160,3 +160,18 @@ describe('behind a proxy', () => {
     }
   })
 })
+
+describe('tRPC bodies', () => {
+  it('refuses anything but JSON with 415 in the error shape', async () => {
+    for (const type of ['multipart/form-data; boundary=x', 'application/octet-stream', 'text/plain']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.signinOtp',
+        payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@example.com\r\n--x--',
+        headers: { 'content-type': type },
+      })
+      expect(res.statusCode, type).toBe(415)
+      expect(res.json()).toEqual({ error: 'Content-Type must be application/json' })
+    }
+  })
+})

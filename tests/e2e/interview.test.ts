@@ -126,6 +126,10 @@ describe('the interview, start to finish', () => {
         return messages.map((m) => m.content)
       })
       .toEqual(local.map((m) => m.content))
+    // The completion may be saved just after the last message.
+    await expect
+      .poll(async () => (await t.db.interview.findUniqueOrThrow({ where: { id } })).completed)
+      .toBe(true)
     const row = await t.db.interview.findUniqueOrThrow({ where: { id } })
     expect(row).toMatchObject({ completed: true, sessionId: stored.sessionId, userId: null })
     expect(row.answers).toMatchObject({ cat_name: 'Luna', age: '3', breed: 'Maine Coon' })

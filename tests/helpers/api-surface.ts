@@ -1,0 +1,401 @@
+// The whole API surface, read from the server's own tables at run time: every tRPC procedure of
+// appRouter and every REST row of restRoutes (with the procedure each row calls). The resilience tests
+// walk these lists, so a procedure or row added later is covered without editing the tests.
+import { randomUUID } from 'node:crypto'
+import { DEFAULT_BODY_LIMIT } from '../../server/body-limits.ts'
+import type { RestRoute } from '../../server/rest/adapter.ts'
+import { restRoutes } from '../../server/rest/routes.ts'
+import { type AppCaller, appRouter } from '../../server/routers/index.ts'
+
+/** The part of a zod (v4) schema these helpers read. */
+interface ZodLike {
+  _zod: { def: ZodDef; optin?: 'optional' | undefined }
+  safeParseAsync(value: unknown): Promise<{ success: boolean; error?: { issues: unknown[] } }>
+}
+interface ZodDef {
+  type: string
+  shape?: Record<string, ZodLike>
+  innerType?: ZodLike
+  in?: ZodLike
+  options?: ZodLike[]
+  left?: ZodLike
+  right?: ZodLike
+  element?: ZodLike
+  entries?: Record<string, string | number>
+  values?: unknown[]
+  checks?: Array<{ _zod: { def: { check: string; minimum?: number; value?: number } } }>
+}
+
+const isZod = (value: unknown): value is ZodLike =>
+  typeof value === 'object' && value !== null && '_zod' in value && 'safeParseAsync' in value
+
+export interface ProcedureInfo {
+  /** 'cat.get' */
+  path: string
+  /** 'cat' */
+  router: string
+  type: 'query' | 'mutation' | 'subscription'
+  /** The procedure's input parsers, in order (zod schemas or plain functions). */
+  parsers: unknown[]
+  /** Top-level field names of the input when it is an object schema (empty when unknown). */
+  keys: string[]
+  /** Fields the input cannot do without. */
+  required: string[]
+  /** Field schemas by name, for synthesising valid values. */
+  fields: Record<string, ZodLike>
+}
+
+/** The object shape behind optional/default/pipe/refine wrappers, merged over unions and intersections. */
+function objectShape(schema: ZodLike | undefined, depth = 0): Record<string, ZodLike> {
+  if (!schema || depth > 10) return {}
+  const def = schema._zod.def
+  switch (def.type) {
+    case 'object':
+      return { ...(def.shape ?? {}) }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return objectShape(def.innerType, depth + 1)
+    case 'pipe':
+      return objectShape(def.in, depth + 1)
+    case 'union':
+      return Object.assign({}, ...(def.options ?? []).map((o) => objectShape(o, depth + 1)))
+    case 'intersection':
+      return { ...objectShape(def.left, depth + 1), ...objectShape(def.right, depth + 1) }
+    default:
+      return {}
+  }
+}
+
+function acceptsUndefined(schema: ZodLike): boolean {
+  return (
+    schema._zod.optin === 'optional' ||
+    ['optional', 'default', 'prefault', 'undefined', 'any', 'unknown', 'void'].includes(schema._zod.def.type)
+  )
+}
+
+interface ProcedureDef {
+  _def: { type: ProcedureInfo['type']; inputs: unknown[] }
+}
+
+/** Every procedure of appRouter (its flat `_def.procedures` table). */
+export function procedures(): ProcedureInfo[] {
+  const table = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def
+    .procedures
+  return Object.entries(table)
+    .map(([path, procedure]) => {
+      const parsers = procedure._def.inputs ?? []
+      const fields: Record<string, ZodLike> = {}
+      for (const parser of parsers) if (isZod(parser)) Object.assign(fields, objectShape(parser))
+      const keys = Object.keys(fields)
+      return {
+        path,
+        router: path.split('.')[0] ?? '',
+        type: procedure._def.type,
+        parsers,
+        keys,
+        required: keys.filter((key) => !acceptsUndefined(fields[key]!)),
+        fields,
+      }
+    })
+    .sort((a, b) => a.path.localeCompare(b.path))
+}
+
+export interface RestInfo {
+  method: RestRoute['method']
+  /** Fastify path syntax: /api/supabase/cats/:id */
+  path: string
+  route: RestRoute
+  /** The procedure the row calls ('cat.get'), found by calling the row with a recording caller. */
+  procedure: string | null
+  /** Procedure input fields filled from path parameters (`{id: 'id'}`: input.id ← :id). */
+  paramFields: Record<string, string>
+  params: string[]
+  bodyLimit: number
+  rawBody: boolean
+}
+
+/** Calls the row with a caller that records which procedure it reaches and with what input. */
+async function recordCall(route: RestRoute, params: Record<string, string>, body: unknown) {
+  const seen: { path: string | null; input: unknown } = { path: null, input: undefined }
+  const node = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, key) => (typeof key === 'string' && key !== 'then' ? node([...path, key]) : undefined),
+      apply: (_target, _this, args: unknown[]) => {
+        seen.path = path.join('.')
+        seen.input = args[0]
+        return Promise.resolve(undefined)
+      },
+    })
+  await route.call(node([]) as AppCaller, { body, params, query: {}, headers: {} })
+  return seen
+}
+
+/** Every REST row of restRoutes, with the procedure it calls and which input fields its path fills. */
+export async function restTable(): Promise<RestInfo[]> {
+  const rows: RestInfo[] = []
+  for (const route of restRoutes) {
+    const params = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
+    const marks = Object.fromEntries(params.map((p) => [p, `__param_${p}__`]))
+    const seen = await recordCall(route, marks, {})
+    const paramFields: Record<string, string> = {}
+    if (seen.input && typeof seen.input === 'object') {
+      for (const [field, value] of Object.entries(seen.input)) {
+        const param = params.find((p) => value === marks[p])
+        if (param) paramFields[field] = param
+      }
+    }
+    rows.push({
+      method: route.method,
+      path: route.path,
+      route,
+      procedure: seen.path,
+      paramFields,
+      params,
+      bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      rawBody: route.rawBody === true,
+    })
+  }
+  return rows
+}
+
+/** A concrete URL for a row: each `:param` replaced (URL-encoded unless `raw`). */
+export function fillPath(path: string, values: Record<string, string>, raw = false): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = values[name] ?? ''
+    return raw ? value : encodeJunk(value)
+  })
+}
+
+// ——— Valid inputs: a sample value per field name, else one synthesised from the field's schema ———
+
+/** Input fields that name a record, and the kind of record they name. */
+export const ID_FIELDS: Record<string, RecordKind | 'byRouter'> = {
+  id: 'byRouter',
+  catId: 'cat',
+  conversationId: 'conversation',
+  interviewId: 'interview',
+  subscriptionId: 'subscription',
+}
+export type RecordKind = 'cat' | 'conversation' | 'interview' | 'subscription'
+
+/** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
+export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
+
+const ROUTER_KINDS: Record<string, RecordKind> = {
+  cat: 'cat',
+  conversation: 'conversation',
+  interview: 'interview',
+  billing: 'subscription',
+}
+
+/** The kind of record an id field names; null when the router is unknown (any record may fit). */
+export function recordKind(procedure: string, field: string): RecordKind | null {
+  const kind = ID_FIELDS[field]
+  if (!kind) return null
+  if (kind !== 'byRouter') return kind
+  return ROUTER_KINDS[procedure.split('.')[0] ?? ''] ?? null
+}
+
+/** The id fields of a procedure's input (declared or known to be parsed inside). */
+export function idFields(procedure: ProcedureInfo): string[] {
+  const declared = procedure.keys.filter((key) => key in ID_FIELDS)
+  return [...new Set([...declared, ...(HIDDEN_ID_FIELDS[procedure.path] ?? [])])]
+}
+
+/** A 1×1 PNG. */
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='
+
+export interface SampleContext {
+  /** The caller's own browser session id (≥ 8 characters). */
+  sessionId: string
+  email?: string
+  password?: string
+  /** Values for id fields, by field name. */
+  ids?: Record<string, unknown>
+}
+
+/** A realistic valid value for a field of that name (undefined: no sample, synthesise one). */
+export function sampleField(field: string, ctx: SampleContext): unknown {
+  const samples: Record<string, () => unknown> = {
+    email: () => ctx.email ?? `sample-${randomUUID()}@example.com`,
+    password: () => ctx.password ?? 'correct-horse-battery-staple',
+    current_password: () => ctx.password ?? 'correct-horse-battery-staple',
+    new_password: () => 'another-horse-battery-staple',
+    full_name: () => 'Sample Owner',
+    first_name: () => 'Sample',
+    last_name: () => 'Owner',
+    session_id: () => ctx.sessionId,
+    token: () => '123456',
+    type: () => 'email',
+    name: () => 'Mochi',
+    cat_name: () => 'Mochi',
+    breed: () => 'Siamese',
+    gender: () => 'Female',
+    age: () => 3,
+    weight: () => 9.5,
+    target_weight: () => 9,
+    unit: () => 'Lbs',
+    photo: () => ({ buffer: TINY_PNG_BASE64, mimetype: 'image/png', originalname: 'mochi.png' }),
+    messages: () => [
+      { role: 'user', content: 'My cat has been sleeping a lot lately.', id: `c-${randomUUID()}` },
+    ],
+    content: () => 'How much should my cat eat each day?',
+    clientId: () => `c-${randomUUID()}`,
+    replyClientId: () => `r-${randomUUID()}`,
+    field: () => 'cat_name',
+    reason: () => 'That did not sound like a name.',
+    answers: () => ({ cat_name: 'Mochi' }),
+    completed: () => false,
+    limit: () => 20,
+    fullName: () => 'Grace Hopper',
+    country: () => 'GB',
+    state: () => 'LND',
+    postalCode: () => 'SW1A 1AA',
+    billingPeriod: () => 'Monthly',
+    method: () => false,
+    paymentMethod: () => 'pm_card_visa',
+    paymentMethodId: () => 'pm_card_visa',
+    checkoutKey: () => randomUUID(),
+    customerId: () => 'cus_sample',
+    payload: () => Buffer.from('{"id":"evt_sample","type":"ping"}').toString('base64'),
+    signature: () => 't=1,v1=0000',
+  }
+  if (ctx.ids && field in ctx.ids) return ctx.ids[field]
+  return samples[field]?.()
+}
+
+/** A value that satisfies a simple field schema (strings, numbers, enums, lists …), or undefined. */
+export function synthesise(schema: ZodLike | undefined, depth = 0): unknown {
+  if (!schema || depth > 8) return undefined
+  const def = schema._zod.def
+  const minOf = (fallback: number) =>
+    def.checks?.map((c) => c._zod.def).find((c) => c.check === 'min_length' || c.check === 'greater_than')
+      ?.minimum ?? fallback
+  switch (def.type) {
+    case 'string':
+      return 'sample text'.padEnd(Math.max(11, minOf(0)), 'x')
+    case 'number':
+    case 'int':
+      return 1
+    case 'boolean':
+      return false
+    case 'enum':
+      return Object.values(def.entries ?? {})[0]
+    case 'literal':
+      return def.values?.[0]
+    case 'array':
+      return [synthesise(def.element, depth + 1)].filter((v) => v !== undefined)
+    case 'object': {
+      const out: Record<string, unknown> = {}
+      for (const [key, field] of Object.entries(def.shape ?? {})) {
+        if (!acceptsUndefined(field)) out[key] = synthesise(field, depth + 1)
+      }
+      return out
+    }
+    case 'nullable':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return synthesise(def.innerType, depth + 1)
+    case 'optional':
+    case 'default':
+    case 'prefault':
+      return undefined
+    case 'pipe':
+      return synthesise(def.in, depth + 1)
+    case 'union':
+      return synthesise(def.options?.[0], depth + 1)
+    case 'unknown':
+    case 'any':
+      return {}
+    default:
+      return undefined
+  }
+}
+
+/** Runs an input through the procedure's own parsers, as tRPC would. */
+export async function validates(procedure: ProcedureInfo, input: unknown): Promise<string | null> {
+  let value = input
+  for (const parser of procedure.parsers) {
+    if (isZod(parser)) {
+      const result = await parser.safeParseAsync(value)
+      if (!result.success) return JSON.stringify(result.error?.issues ?? []).slice(0, 300)
+    } else if (typeof parser === 'function') {
+      try {
+        value = await (parser as (v: unknown) => unknown)(value)
+      } catch (error) {
+        return String(error)
+      }
+    }
+  }
+  return null
+}
+
+/**
+ * A valid input for a procedure: every field with a sample (then, if that does not validate, only the
+ * required ones) from the samples above, else synthesised from the schema, with `ctx.ids` for id fields. Validated with the
+ * procedure's own parsers; `problem` says why when no valid input could be made.
+ */
+export async function sampleInput(
+  procedure: ProcedureInfo,
+  ctx: SampleContext,
+  extra: Record<string, unknown> = {},
+): Promise<{ input: Record<string, unknown> | undefined; problem: string | null }> {
+  if (procedure.parsers.length === 0) return { input: undefined, problem: null }
+  const build = (keys: string[]) => {
+    const input: Record<string, unknown> = {}
+    for (const key of keys) {
+      const value = sampleField(key, ctx) ?? synthesise(procedure.fields[key])
+      if (value !== undefined) input[key] = value
+    }
+    for (const [key, value] of Object.entries(extra)) {
+      if (value === undefined) delete input[key]
+      else input[key] = value
+    }
+    return input
+  }
+  const idKeys = procedure.keys.filter((key) => ctx.ids && key in ctx.ids)
+  const required = [...new Set([...procedure.required, ...idKeys])]
+  const known = procedure.keys.filter((key) => sampleField(key, ctx) !== undefined)
+  let problem: string | null = null
+  for (const keys of [[...new Set([...required, ...known])], required]) {
+    const input = build(keys)
+    problem = await validates(procedure, input)
+    if (!problem) return { input, problem: null }
+  }
+  return { input: undefined, problem: `${procedure.path}: no valid sample input (${problem})` }
+}
+
+/** What a response body must never contain: a stack frame, a module path, a source position. */
+export const STACK_PATTERN = /\bat .+:\d+:\d+|node_modules|\.ts:\d+/
+
+/** ISO timestamps (`…T04:01:57.123Z`) are in every payload and look like `line:column` to the pattern. */
+const ISO_TIMESTAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)/g
+
+export function showsStackTrace(body: string): boolean {
+  return STACK_PATTERN.test(body.replace(ISO_TIMESTAMP, '<time>'))
+}
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses) is sent as the bytes a careless
+ * encoder would write for it (ED A0 80 …): not valid UTF-8, which is exactly the junk wanted.
+ */
+export function encodeJunk(text: string): string {
+  let out = ''
+  for (const char of text) {
+    const code = char.codePointAt(0)!
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const bytes = [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+      out += bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('')
+    } else {
+      out += encodeURIComponent(char)
+    }
+  }
+  return out
+}

@@ -12,6 +12,7 @@ import { ERRORS } from '../shared/errors.ts'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
+import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { restRoutes } from './rest/routes.ts'
@@ -94,6 +95,13 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message })
     req.log.error({ err: error }, 'unhandled error')
     return reply.code(500).send({ error: ERRORS.unexpected })
+  })
+
+  app.addHook('preValidation', async (req, reply) => {
+    const body = typeof req.body === 'string' ? jsonTextContainsNul(req.body) : containsNul(req.body)
+    if (urlContainsNul(req.url) || body || containsNul(req.params)) {
+      return reply.code(400).send({ error: ERRORS.nulCharacter })
+    }
   })
 
   app.get('/healthz', async (_req, reply) => {

@@ -13,11 +13,22 @@ export interface Database {
 }
 
 /** PostgreSQL through node-postgres. Migrations are applied by `npm run db:migrate` (scripts/migrate.mjs). */
-export async function openPostgres(connectionString: string): Promise<Database> {
+/** Waiting for a connection under load is normal; Prisma's 2 s default turned busy moments into 500s. */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 }
+
+export async function openPostgres(
+  connectionString: string,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<Database> {
   const { PrismaPg } = await import('@prisma/adapter-pg')
-  // A dropped connection (server restart, pg_terminate_backend) is replaced by the pool on the next query.
-  const adapter = new PrismaPg({ connectionString, max: 10, connectionTimeoutMillis: 5000 })
-  const prisma = new PrismaClient({ adapter })
+  const { default: pg } = await import('pg')
+  // Our own pool, so that a connection the database drops (restart, pg_terminate_backend) is reported
+  // and replaced instead of raising an 'error' event nobody listens to, which would end the process.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5000 })
+  pool.on('error', onConnectionError)
+  pool.on('connect', (client) => client.on('error', onConnectionError))
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true })
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS })
   return { prisma, kind: 'postgresql', close: () => prisma.$disconnect() }
 }
 
@@ -32,7 +43,7 @@ export async function openPglite(dataDir?: string, migrationsDir = MIGRATIONS_DI
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
   const pg = new PGlite(dataDir)
   await applyMigrationsToPglite(pg, migrationsDir)
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) })
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg), transactionOptions: TRANSACTION_OPTIONS })
   return {
     prisma,
     kind: 'pglite',
@@ -66,11 +77,11 @@ async function applyMigrationsToPglite(pg: PGlite, migrationsDir: string) {
 }
 
 /** DATABASE_URL → PostgreSQL; unset → PGlite persisted under DATA_DIR. */
-export function openDatabase(config: {
-  DATABASE_URL?: string | undefined
-  dataDir: string
-}): Promise<Database> {
+export function openDatabase(
+  config: { DATABASE_URL?: string | undefined; dataDir: string },
+  onConnectionError?: (error: Error) => void,
+): Promise<Database> {
   return config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
+    ? openPostgres(config.DATABASE_URL, onConnectionError)
     : openPglite(path.join(config.dataDir, 'pglite'))
 }

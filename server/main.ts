@@ -17,7 +17,9 @@ async function main() {
     throw error
   }
   const log = createLogger(config.LOG_LEVEL)
-  const database = await openDatabase(config)
+  const database = await openDatabase(config, (error) =>
+    log.warn({ err: error }, 'database connection lost; the pool replaces it'),
+  )
   const app = await buildApp({ services: await createServices(config, database.prisma, log) })
 
   let closing = false
@@ -30,8 +32,12 @@ async function main() {
       process.exit(1)
     }, 10_000)
     force.unref()
+    // Keep-alive connections whose requests have finished would hold close() open: close them as
+    // they fall idle, while requests still in flight run to the end.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100)
     try {
       await app.close()
+      clearInterval(closeIdle)
       await database.close()
       log.info('shutdown complete')
       process.exit(0)

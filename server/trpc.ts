@@ -42,9 +42,17 @@ const rateLimitErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(rateLimitErrors)
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
-  return next({ ctx: { ...ctx, user: ctx.user } })
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = ctx.user
+  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+  const result = await next({ ctx: { ...ctx, user } })
+  // A valid token whose account has since been deleted makes writes fail on the owner's foreign key.
+  // That is a session problem (401), not a server fault; the lookup runs on this failure path only.
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const exists = await ctx.services.db.user.count({ where: { id: user.id } }).catch(() => 1)
+    if (!exists) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+  }
+  return result
 })
 
 /** Spends a point of a named limit; call inside a procedure with the key that limit is about. */

@@ -6,6 +6,7 @@ export const ERRORS = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   unexpected: 'An unexpected error occurred',
   invalidInput: 'Invalid input',
+  nulCharacter: 'Text must not contain NUL characters',
   notFound: 'Not found',
   tooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

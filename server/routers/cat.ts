@@ -275,9 +275,12 @@ export const catRouter = router({
           ? { photo: accepted.bytes, photoMimetype: accepted.mimetype, photoName: accepted.originalname }
           : {}),
       }
-      // The owner check and the write in one statement, so a cat that changed hands meanwhile is not written.
-      const { count } = await ctx.services.db.cat.updateMany({ where: { id, userId: ctx.user.id }, data })
-      if (count === 0) throw notFound()
+      // Nothing to change (an empty body, or only unknown fields): the owner gets their cat as it is.
+      if (Object.keys(data).length > 0) {
+        // The owner check and the write in one statement, so a cat that changed hands meanwhile is not written.
+        const { count } = await ctx.services.db.cat.updateMany({ where: { id, userId: ctx.user.id }, data })
+        if (count === 0) throw notFound()
+      }
       return toCat(await ownedCat(ctx, id))
     }),
 

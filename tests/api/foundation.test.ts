@@ -175,3 +175,29 @@ describe('tRPC bodies', () => {
     }
   })
 })
+
+describe('NUL characters', () => {
+  it('are refused with 400 on REST bodies, REST paths and tRPC inputs', async () => {
+    const { token } = await t.signIn()
+    const auth = { authorization: `Bearer ${token}` }
+    const answers = await Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: '/api/supabase/cats',
+        headers: auth,
+        payload: { name: 'Lu\u0000na' },
+      }),
+      t.app.inject({ method: 'DELETE', url: '/api/supabase/subscriptions/sub_1%00', headers: auth }),
+      t.app.inject({
+        method: 'POST',
+        url: '/trpc/cat.create',
+        headers: auth,
+        payload: { name: 'Lu\u0000na' },
+      }),
+    ])
+    for (const res of answers) {
+      expect(res.statusCode, `${res.raw.req.url}: ${res.body}`).toBe(400)
+      expect(res.json()).toEqual({ error: 'Text must not contain NUL characters' })
+    }
+  })
+})

@@ -1,7 +1,8 @@
-import type { TRPCError } from '@trpc/server'
+import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { ZodError } from 'zod'
 import { ERRORS } from '../shared/errors.ts'
+import { Prisma } from './generated/prisma/client.ts'
 
 /** A readable one-liner from a zod failure: "email: Please enter a valid email address". */
 export function describeZodError(error: ZodError): string {
@@ -22,4 +23,19 @@ export function publicError(error: TRPCError): { status: number; message: string
   // not available') carries a catalogue text meant for the user.
   if (error.code === 'INTERNAL_SERVER_ERROR') return { status, message: ERRORS.unexpected }
   return { status, message: error.message }
+}
+
+/**
+ * A valid token whose account no longer exists (deleted meanwhile): creating a row for it breaks the
+ * owner's foreign key. That is a session problem (401), not a server fault.
+ */
+export async function asOwner<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create()
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+    }
+    throw error
+  }
 }

@@ -19,6 +19,7 @@ import {
 } from '../../shared/schemas/cat.ts'
 import type { Config } from '../config.ts'
 import type { Context } from '../context.ts'
+import { asOwner } from '../errors.ts'
 import type { Prisma } from '../generated/prisma/client.ts'
 import { acceptPhoto, photoDataUrl } from '../services/photos.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
@@ -246,18 +247,20 @@ export const catRouter = router({
         throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
       const accepted = photo ? await acceptPhoto(photo) : null
       const recommendations = await recommendationsFor(ctx, fields)
-      const created = await ctx.services.db.cat.create({
-        data: {
-          ...(toColumns(fields) as Prisma.CatUncheckedCreateInput),
-          userId: ctx.user?.id ?? null,
-          sessionId: sessionId ?? null,
-          ...recommendationColumns(recommendations),
-          ...(accepted
-            ? { photo: accepted.bytes, photoMimetype: accepted.mimetype, photoName: accepted.originalname }
-            : {}),
-        },
-        select: { id: true },
-      })
+      const created = await asOwner(() =>
+        ctx.services.db.cat.create({
+          data: {
+            ...(toColumns(fields) as Prisma.CatUncheckedCreateInput),
+            userId: ctx.user?.id ?? null,
+            sessionId: sessionId ?? null,
+            ...recommendationColumns(recommendations),
+            ...(accepted
+              ? { photo: accepted.bytes, photoMimetype: accepted.mimetype, photoName: accepted.originalname }
+              : {}),
+          },
+          select: { id: true },
+        }),
+      )
       return { id: created.id, recommendations }
     }),
 

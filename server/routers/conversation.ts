@@ -19,11 +19,11 @@ import {
 import type { Context } from '../context.ts'
 import type { Db } from '../db.ts'
 import { hasActiveSubscription } from '../entitlement.ts'
+import { asOwner } from '../errors.ts'
 import type { Conversation } from '../generated/prisma/client.ts'
 import {
   appendConversationList,
   appendUserMessage,
-  asOwner,
   historyPage,
   ownedCat,
   streamSpecialistReply,

@@ -21,9 +21,10 @@ import {
   updateInterviewOutput,
 } from '../../shared/schemas/interview.ts'
 import type { Db } from '../db.ts'
+import { asOwner } from '../errors.ts'
 import type { Interview } from '../generated/prisma/client.ts'
 import type { AssistantMessage } from '../services/assistant/types.ts'
-import { appendInterviewList, asOwner, assistantError, toChatMessage } from '../services/chat.ts'
+import { appendInterviewList, assistantError, toChatMessage } from '../services/chat.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ERRORS.notFound })

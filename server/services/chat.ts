@@ -203,21 +203,6 @@ export function catProfile(cat: Cat | null): CatProfileForAssistant | null {
   }
 }
 
-/**
- * A valid token whose account no longer exists (deleted meanwhile): creating a row for it breaks the
- * owner's foreign key. That is a session problem (401), not a server fault.
- */
-export async function asOwner<T>(create: () => Promise<T>): Promise<T> {
-  try {
-    return await create()
-  } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
-    }
-    throw error
-  }
-}
-
 /** An assistant outage as the client sees it: 503 with the catalogue's text; anything else is unexpected. */
 export function assistantError(error: unknown): unknown {
   if (error instanceof AssistantUnavailableError) {

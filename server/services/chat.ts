@@ -11,7 +11,6 @@ import {
   type Cat,
   type ConversationMessage,
   type InterviewMessage,
-  Prisma,
 } from '../generated/prisma/client.ts'
 import { AssistantUnavailableError } from './assistant/errors.ts'
 import type { Assistant, AssistantMessage, CatProfileForAssistant } from './assistant/types.ts'

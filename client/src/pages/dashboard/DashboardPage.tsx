@@ -1,8 +1,7 @@
-/** Dashboard: built by its feature issue; until then the heading only. */
+import { Navigate } from 'react-router'
+import { hasValidToken } from '../../storage.ts'
+
+/** /dashboard: the signed-in owner's home is the report; a visitor signs in first. */
 export function DashboardPage() {
-  return (
-    <section className="card">
-      <h1>Dashboard</h1>
-    </section>
-  )
+  return <Navigate to={hasValidToken() ? '/progress' : '/login'} replace />
 }

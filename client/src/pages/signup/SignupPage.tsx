@@ -1,8 +1,6 @@
-/** Sign up: built by its feature issue; until then the heading only. */
+import { Navigate, useLocation } from 'react-router'
+
+/** /signup: the code sign-in creates the account on first verify, so signing up is signing in (query kept). */
 export function SignupPage() {
-  return (
-    <section className="card">
-      <h1>Sign up</h1>
-    </section>
-  )
+  return <Navigate to={{ pathname: '/login', search: useLocation().search }} replace />
 }

@@ -1,0 +1,158 @@
+// /progress 'Review Report' in Chromium: the current cat's fields, its daily suggestions and the
+// subscription; the empty state for an owner without a cat; and the /dashboard and /signup redirects.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+
+let t: BrowserTest
+let owner: { id: number; token: string }
+let catless: { id: number; token: string }
+const END = new Date(Date.now() + 3 * 86_400_000)
+
+beforeAll(async () => {
+  t = await startBrowserTest()
+  owner = await t.signIn('report-owner@example.com')
+  catless = await t.signIn('report-catless@example.com')
+  // An older cat first: the report is about the current one, the highest id.
+  await t.db.cat.create({ data: { userId: owner.id, name: 'Old Tom', breed: 'Persian', foodBowls: 3 } })
+  await t.db.cat.create({
+    data: {
+      userId: owner.id,
+      name: 'Mochi',
+      breed: 'Siamese',
+      age: 5,
+      weight: 8.5,
+      weightUnit: 'Lbs',
+      targetWeight: 7,
+      activityLevel: 'Mostly Inactive',
+      checkInPeriod: '3 Times a Week',
+      goals: ['Lose Weight'],
+      requiredProgress: ['Healthy Coat'],
+      issuesFaced: ['Eats too fast'],
+      medicalConditions: 'Diabetes',
+      medications: 'Insulin twice a day',
+      trainingDays: ['Monday', 'Wednesday'],
+      items: ['Litter Box', 'Cat Toys'],
+      foodBowls: 1,
+      treats: 1,
+      playtime: 35,
+    },
+  })
+  await t.db.subscription.create({
+    data: {
+      userId: owner.id,
+      email: 'report-owner@example.com',
+      plan: 'Free Trial',
+      startDate: new Date(),
+      endDate: END,
+      provider: 'stripe',
+      billingPeriod: 'Monthly',
+      status: 'trialing',
+      providerSubscriptionId: `sub_report_${owner.id}`,
+    },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function signInAs(user: { token: string } | null, email = '') {
+  await t.page.goto('/login')
+  await t.page.evaluate(
+    ({ token, email }) => {
+      localStorage.clear()
+      if (!token) return
+      localStorage.setItem('token', token)
+      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
+      localStorage.setItem('email', email)
+    },
+    { token: user?.token ?? '', email },
+  )
+}
+
+describe('/progress Review Report', () => {
+  it("shows the current cat's fields, daily suggestions and subscription", async () => {
+    const { page } = t
+    await signInAs(owner, 'report-owner@example.com')
+    await page.goto('/progress')
+    await page.getByRole('heading', { name: 'Review Report' }).waitFor()
+    const report = page.locator('.report')
+    await report.getByRole('heading', { name: 'Mochi' }).waitFor()
+    expect(await report.getByText('Old Tom').count()).toBe(0)
+
+    const field = (label: string) =>
+      report
+        .locator('.report__field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+        .locator('dd')
+    expect(await field('Breed').innerText()).toBe('Siamese')
+    expect(await field('Age').innerText()).toBe('5 years')
+    expect(await field('Weight').innerText()).toBe('8.5 Lbs (3.9 kg)')
+    expect(await field('Target weight').innerText()).toBe('7 Lbs (3.2 kg)')
+    expect(await field('Activity level').innerText()).toBe('Mostly Inactive')
+    expect(await field('Check-in frequency').innerText()).toBe('3 Times a Week')
+    expect(await field('Goals').innerText()).toBe('Lose Weight')
+    expect(await field('Progress wanted').innerText()).toBe('Healthy Coat')
+    expect(await field('Barriers and issues').innerText()).toBe('Eats too fast')
+    expect(await field('Medical conditions').innerText()).toBe('Diabetes')
+    expect(await field('Medications').innerText()).toBe('Insulin twice a day')
+    expect(await field('Dietary restrictions').innerText()).toBe('Not given')
+    expect((await field('Training days').innerText()).split('\n')).toEqual(['Monday', 'Wednesday'])
+    expect((await field('Items').innerText()).split('\n')).toEqual(['Litter Box', 'Cat Toys'])
+
+    // The daily suggestions, singular at 1.
+    const daily = report.locator('.report__daily li')
+    expect(await daily.allInnerTexts()).toEqual(['1 cup of food', '1 Treat', '35 minutes of playtime'])
+
+    // The subscription (loaded separately).
+    await field('Status').waitFor()
+    expect(await field('Plan').innerText()).toBe('Free Trial (Monthly)')
+    expect(await field('Status').innerText()).toBe('Trialing')
+    const endText = await field('Ends on').innerText()
+    expect(new Date(endText).toDateString()).toBe(END.toDateString())
+
+    expect(await report.getByRole('link', { name: 'Edit Profile' }).getAttribute('href')).toBe('/cat-profile')
+    expect(await report.getByRole('link', { name: 'Chat with Expert' }).getAttribute('href')).toBe(
+      '/cat-assistant',
+    )
+
+    // Mobile: one column, nothing wider than the screen.
+    await page.setViewportSize({ width: 375, height: 740 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await t.screenshot('progress-report-mobile')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('shows the empty state to an owner with no cat', async () => {
+    const { page } = t
+    await signInAs(catless, 'report-catless@example.com')
+    await page.goto('/progress')
+    await page.getByRole('heading', { name: 'No cat profile yet' }).waitFor()
+    const link = page.getByRole('link', { name: "Create your cat's profile" })
+    expect(await link.getAttribute('href')).toBe('/onboarding?step=1')
+    await page.getByText('No subscription yet.').waitFor()
+    expect(t.pageErrors).toEqual([])
+  })
+})
+
+describe('redirects', () => {
+  it('/dashboard goes to the report when signed in, else to /login', async () => {
+    const { page } = t
+    await signInAs(owner, 'report-owner@example.com')
+    await page.goto('/dashboard')
+    await page.waitForURL((url) => url.pathname === '/progress')
+    await page.getByRole('heading', { name: 'Review Report' }).waitFor()
+
+    await signInAs(null)
+    await page.goto('/dashboard')
+    await page.waitForURL((url) => url.pathname === '/login')
+  })
+
+  it('/signup goes to /login and keeps the query string', async () => {
+    const { page } = t
+    await signInAs(null)
+    await page.goto('/signup?planSelection=yearly')
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).search).toBe('?planSelection=yearly')
+    expect(t.pageErrors).toEqual([])
+  })
+})

@@ -7,11 +7,7 @@ import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import type { ChatMessage, ChatMessageInput } from '../../shared/schemas/conversation.ts'
 import type { Db } from '../db.ts'
-import {
-  type Cat,
-  type ConversationMessage,
-  type InterviewMessage,
-} from '../generated/prisma/client.ts'
+import type { Cat, ConversationMessage, InterviewMessage } from '../generated/prisma/client.ts'
 import { AssistantUnavailableError } from './assistant/errors.ts'
 import type { Assistant, AssistantMessage, CatProfileForAssistant } from './assistant/types.ts'
 

@@ -55,6 +55,9 @@ async function subscriber(page: Page, options: { subscribed?: boolean; cat?: str
       : await t.db.cat.create({
           data: { userId: owner.id, name: options.cat ?? 'Luna', breed: 'Persian', age: 5 },
         })
+  // Leave the previous test's app first (a same-origin page that runs no script): its session may
+  // be ending (a 401 signs it out) and must not navigate in the middle of this test's goto.
+  await page.goto('/healthz')
   await page.evaluate(
     ({ token, catId }) => {
       localStorage.setItem('token', token)

@@ -1,15 +1,13 @@
 import { TRPCError } from '@trpc/server'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { generousLimits } from '../helpers/limits.ts'
 
 // Proving the e-mail address (closing account pre-registration): sign-up hands out an account and a
 // session for an address nobody has proved. A used sign-in code proves it (User.emailVerifiedAt); only
 // then does a password sign in or may one be set, and the first proof clears a password set before it.
-
-const GENEROUS = { points: 10_000, durationSeconds: 3600 }
 
 let t: TestApp
 let seq = 0
@@ -18,15 +16,7 @@ const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 beforeAll(async () => {
   t = await createTestApp({
     overrides: {
-      limits: createRateLimits({
-        otpSendPerIp: GENEROUS,
-        otpSendPerEmail: GENEROUS,
-        otpVerifyPerIp: GENEROUS,
-        otpVerifyPerEmail: GENEROUS,
-        passwordPerIp: GENEROUS,
-        passwordPerEmail: GENEROUS,
-        signupPerIp: GENEROUS,
-      }),
+      limits: generousLimits(),
     },
   })
 })

@@ -6,12 +6,12 @@ import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { generousLimits } from '../helpers/limits.ts'
 
 // Accounts (issue 3) on a real database, through tRPC callers and the REST rows. Codes are read from
 // the embedded mailer's log line, the way an operator without SMTP reads them.
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
-const GENEROUS = { points: 10_000, durationSeconds: 3600 }
 
 let t: TestApp
 let seq = 0
@@ -21,15 +21,7 @@ beforeAll(async () => {
   // Rate limits are tested on their own app below; here they must not get in the way of the rules.
   t = await createTestApp({
     overrides: {
-      limits: createRateLimits({
-        otpSendPerIp: GENEROUS,
-        otpSendPerEmail: GENEROUS,
-        otpVerifyPerIp: GENEROUS,
-        otpVerifyPerEmail: GENEROUS,
-        passwordPerIp: GENEROUS,
-        passwordPerEmail: GENEROUS,
-        signupPerIp: GENEROUS,
-      }),
+      limits: generousLimits(),
     },
   })
 })

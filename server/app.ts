@@ -124,7 +124,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     trpcScope.addHook('onRequest', async (req, reply) => {
       const type = req.headers['content-type']
       if (req.method === 'POST' && type && !/^application\/json\b/i.test(type)) {
-        return reply.code(415).send({ error: 'Content-Type must be application/json' })
+        return reply.code(415).send({ error: ERRORS.jsonOnly })
       }
     })
     trpcScope.addHook('preParsing', async (req, reply, payload) => {

@@ -7,6 +7,7 @@ export const ERRORS = {
   unexpected: 'An unexpected error occurred',
   invalidInput: 'Invalid input',
   nulCharacter: 'Text must not contain NUL characters',
+  jsonOnly: 'Content-Type must be application/json',
   notFound: 'Not found',
   tooLarge: 'The request is too large',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ERRORS } from '../../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
 import { publicError } from '../errors.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
@@ -38,6 +39,11 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, rou
       url: route.path,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
       handler: async (req, reply) => {
+        // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
+        // read as an empty object, creating records from nothing.
+        if (!route.rawBody && typeof req.body === 'string') {
+          return reply.code(415).send({ error: ERRORS.jsonOnly })
+        }
         const ctx = await createContextInner({
           services,
           token: bearerToken(req.headers.authorization),

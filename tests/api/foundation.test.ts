@@ -201,3 +201,18 @@ describe('NUL characters', () => {
     }
   })
 })
+
+describe('REST bodies', () => {
+  it('refuses a text body with 415 and creates nothing', async () => {
+    const { id, token } = await t.signIn()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/supabase/cats',
+      payload: 'garbage',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    })
+    expect(res.statusCode).toBe(415)
+    expect(res.json()).toEqual({ error: 'Content-Type must be application/json' })
+    expect(await t.db.cat.count({ where: { userId: id } })).toBe(0)
+  })
+})

@@ -55,18 +55,10 @@ async function subscriber(page: Page, options: { subscribed?: boolean; cat?: str
       : await t.db.cat.create({
           data: { userId: owner.id, name: options.cat ?? 'Luna', breed: 'Persian', age: 5 },
         })
-  // Leave the previous test's app first (a same-origin page that runs no script): its session may
-  // be ending (a 401 signs it out) and must not navigate in the middle of this test's goto.
-  await page.goto('/healthz')
-  await page.evaluate(
-    ({ token, catId }) => {
-      localStorage.setItem('token', token)
-      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-      localStorage.setItem('subscriptionId', 'sub_browser')
-      localStorage.setItem('interview_completed', 'true')
-      if (catId) localStorage.setItem('catId', String(catId))
-    },
-    { token: owner.token, catId: cat?.id ?? null },
+  await t.storeSession(
+    owner.token,
+    { subscriptionId: 'sub_browser', interview_completed: 'true', ...(cat ? { catId: String(cat.id) } : {}) },
+    page,
   )
   return { owner, cat }
 }

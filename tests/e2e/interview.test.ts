@@ -41,13 +41,7 @@ async function answer(page: Page, text: string) {
 }
 
 async function signInBrowser(page: Page, token: string) {
-  // Leave the previous test's app first (a same-origin page that runs no script), so its timers
-  // cannot navigate in the middle of the next goto.
-  await page.goto('/healthz')
-  await page.evaluate((value) => {
-    localStorage.setItem('token', value)
-    localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-  }, token)
+  await t.storeSession(token, {}, page)
 }
 
 async function subscribe(userId: number) {

@@ -16,6 +16,12 @@ export interface BrowserTest extends TestApp {
   /** Uncaught errors in the page; tests assert it stays empty. */
   pageErrors: string[]
   screenshot(name: string): Promise<void>
+  /**
+   * Puts a session (token with a future expiry) and any other keys into local storage. It first leaves
+   * whatever app the page is running for a same-origin page that runs no script, so the previous
+   * test's timers or a sign-out cannot navigate in the middle of the next goto.
+   */
+  storeSession(token: string, keys?: Record<string, string>, onPage?: Page): Promise<void>
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -64,6 +70,15 @@ export async function startBrowserTest(
     context,
     page,
     pageErrors,
+    storeSession: async (token, keys = {}, onPage = page) => {
+      await onPage.goto('/healthz')
+      await onPage.evaluate(
+        (entries) => {
+          for (const [key, value] of entries) localStorage.setItem(key, value)
+        },
+        Object.entries({ token, expiry: String(Date.now() + 3_600_000), ...keys }),
+      )
+    },
     screenshot: async (name) => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true })
     },

@@ -19,7 +19,6 @@ import { restRoutes } from './rest/routes.ts'
 import { type AppRouter, appRouter } from './routers/index.ts'
 import { serveClient } from './static-client.ts'
 
-export { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 
 export interface AppOptions {
   services: Services

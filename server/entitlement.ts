@@ -1,4 +1,5 @@
 import type { Db } from './db.ts'
+import type { Subscription } from './generated/prisma/client.ts'
 
 /** Stripe's words for a subscription that grants access. */
 export const ENTITLED_STATUSES = ['active', 'trialing'] as const
@@ -13,4 +14,9 @@ export async function hasActiveSubscription(db: Db, userId: number, now = new Da
     select: { id: true },
   })
   return found !== null
+}
+
+/** The same rule for a subscription row already at hand. */
+export function isEntitled(row: Pick<Subscription, 'status' | 'endDate'>, now = new Date()): boolean {
+  return (ENTITLED_STATUSES as readonly string[]).includes(row.status) && row.endDate > now
 }

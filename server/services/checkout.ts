@@ -15,7 +15,7 @@ import { ERRORS } from '../../shared/errors.ts'
 import { DEFAULT_BILLING_PERIOD, isBillingPeriod, trialEndUnix } from '../../shared/rules/pricing.ts'
 import type { BillingStatus, SubscriptionView } from '../../shared/schemas/billing.ts'
 import type { Services } from '../context.ts'
-import { ENTITLED_STATUSES } from '../entitlement.ts'
+import { isEntitled } from '../entitlement.ts'
 import { type Payment, Prisma, type Subscription } from '../generated/prisma/client.ts'
 import { demoPaymentMethodForCard } from './payments/demo.ts'
 import { PaymentDeclinedError, PaymentProviderError, WebhookSignatureError } from './payments/errors.ts'
@@ -365,10 +365,6 @@ export async function recordedSubscription(
   const row = await actor.services.db.subscription.findUnique({ where: { providerSubscriptionId } })
   if (!row || row.userId !== actor.user.id) throw notFound()
   return row
-}
-
-export function isEntitled(row: Pick<Subscription, 'status' | 'endDate'>, now = new Date()): boolean {
-  return (ENTITLED_STATUSES as readonly string[]).includes(row.status) && row.endDate > now
 }
 
 export function toSubscriptionView(row: Subscription, now = new Date()): SubscriptionView {

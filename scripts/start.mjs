@@ -34,6 +34,12 @@ function run(command, args) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
+// npm ci generates the Prisma client (postinstall); an install with --ignore-scripts or a `git clean`
+// leaves it missing.
+if (!fs.existsSync('server/generated/prisma/client.ts')) {
+  console.log('Generating the Prisma client…')
+  run(npx, ['prisma', 'generate'])
+}
 if (stale('dist/client/index.html', ['client', 'shared'])) {
   console.log('Building the web app…')
   run(npx, ['vite', 'build', '--logLevel', 'warn'])

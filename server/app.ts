@@ -19,7 +19,6 @@ import { restRoutes } from './rest/routes.ts'
 import { type AppRouter, appRouter } from './routers/index.ts'
 import { serveClient } from './static-client.ts'
 
-
 export interface AppOptions {
   services: Services
   /** Folder of the built client; defaults to dist/client. */

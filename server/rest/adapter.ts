@@ -41,7 +41,8 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, rou
       handler: async (req, reply) => {
         // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
         // read as an empty object, creating records from nothing.
-        if (!route.rawBody && typeof req.body === 'string') {
+        const type = req.headers['content-type']
+        if (!route.rawBody && type && !/^application\/json\b/i.test(type)) {
           return reply.code(415).send({ error: ERRORS.jsonOnly })
         }
         const ctx = await createContextInner({

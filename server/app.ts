@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
-import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify'
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -16,8 +15,9 @@ import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts
 import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { restRoutes } from './rest/routes.ts'
-import { type AppRouter, appRouter } from './routers/index.ts'
+import { appRouter } from './routers/index.ts'
 import { serveClient } from './static-client.ts'
+import { registerTrpcHttp } from './trpc-http.ts'
 
 export interface AppOptions {
   services: Services
@@ -133,22 +133,20 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
       }
       return payload
     })
-    await trpcScope.register(fastifyTRPCPlugin, {
+    registerTrpcHttp(trpcScope, {
       prefix: '/trpc',
-      trpcOptions: {
-        router: appRouter,
-        createContext: ({ req }) =>
-          createContextInner({
-            services,
-            token: bearerToken(req.headers.authorization),
-            ip: req.ip,
-            log: req.log,
-          }),
-        onError({ error, path: procedure, req }) {
-          if (publicError(error).status >= 500)
-            req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
-        },
-      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+      router: appRouter,
+      createContext: (req) =>
+        createContextInner({
+          services,
+          token: bearerToken(req.headers.authorization),
+          ip: req.ip,
+          log: req.log,
+        }),
+      onError({ error, path: procedure, req }) {
+        if (publicError(error).status >= 500)
+          req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
+      },
     })
   })
 

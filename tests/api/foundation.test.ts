@@ -61,6 +61,26 @@ describe('HTTP surface', () => {
     expect(res.statusCode).toBe(404)
   })
 
+  it('answers a single tRPC call in one piece with its length, and streams a JSON-lines batch', async () => {
+    const { token } = await t.signIn()
+    const authorization = `Bearer ${token}`
+    const single = await t.app.inject({ method: 'GET', url: '/trpc/cat.list', headers: { authorization } })
+    expect(single.statusCode).toBe(200)
+    expect(single.headers['content-length']).toBe(String(Buffer.byteLength(single.body)))
+    expect(single.headers['transfer-encoding']).toBeUndefined()
+    expect(single.json()).toEqual({ result: { data: [] } })
+
+    const batch = await t.app.inject({
+      method: 'GET',
+      url: `/trpc/cat.list,auth.me?batch=1&input=${encodeURIComponent('{}')}`,
+      headers: { authorization, 'trpc-accept': 'application/jsonl' },
+    })
+    expect(batch.statusCode).toBe(200)
+    expect(batch.headers['transfer-encoding']).toBe('chunked')
+    expect(batch.body.trim().split('\n').length).toBeGreaterThan(1)
+    expect(batch.body).toContain('"email":"owner')
+  })
+
   it('refuses a body over the limit with 413 in the error shape', async () => {
     const big = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(1_100_000) })
     for (const url of ['/api/supabase/signin-otp', '/trpc/auth.signinOtp']) {

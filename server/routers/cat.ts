@@ -23,6 +23,7 @@ import { asOwner } from '../errors.ts'
 import type { Prisma } from '../generated/prisma/client.ts'
 import { acceptPhoto, photoDataUrl } from '../services/photos.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+import { catsOfOwner } from './cats-of-owner.ts'
 
 /** Every column a cat answer needs, and not the photo's bytes (lists stay light). */
 const CAT_COLUMNS = {
@@ -221,11 +222,7 @@ function recommendationColumns(r: RecommendationResult) {
 export const catRouter = router({
   /** The owner's cats, oldest first (the newest, the current cat, is last). Never the photo bytes. */
   list: authedProcedure.output(catListSchema).query(async ({ ctx }) => {
-    const rows = await ctx.services.db.cat.findMany({
-      where: { userId: ctx.user.id },
-      select: CAT_COLUMNS,
-      orderBy: { id: 'asc' },
-    })
+    const rows = await catsOfOwner<CatRow>(ctx.services.db, ctx.user.id)
     return rows.map(toCat)
   }),
 

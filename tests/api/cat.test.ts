@@ -210,6 +210,36 @@ describe('GET /api/supabase/cats', () => {
     expect(cats[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT/)
   })
 
+  it('lists every field of a cat exactly as the single read answers it (one SQL statement vs Prisma)', async () => {
+    const fresh = await t.signIn('full-lister@example.com')
+    const caller = await t.caller(fresh.token)
+    const { id: fullId } = await caller.cat.create({ ...luna, session_id: undefined })
+    const { id: bareId } = await caller.cat.create({ name: 'Bare' })
+    // A photo, and the numbers left empty on the other cat: both kinds of value go through the list.
+    await t.db.cat.update({
+      where: { id: fullId },
+      data: { photo: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), photoMimetype: 'image/png', age: 4.5 },
+    })
+
+    const listed = await caller.cat.list()
+    expect(listed).toEqual([await caller.cat.get({ id: fullId }), await caller.cat.get({ id: bareId })])
+    expect(listed[0]).toMatchObject({
+      age: 4.5,
+      weight: 12.5,
+      target_weight: 11,
+      training_days: ['Monday', 'Thursday'],
+      has_photo: true,
+      food_bowls: expect.any(Number),
+    })
+    expect(listed[1]).toMatchObject({ weight: null, target_weight: null, has_photo: false, goals: [] })
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/cats',
+      headers: bearer(fresh.token),
+    })
+    expect(rest.json()).toEqual(listed)
+  })
+
   it('answers an empty array for an owner without cats', async () => {
     const fresh = await t.signIn('catless@example.com')
     const res = await rest('GET', '/api/supabase/cats', fresh.token)

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, {
   type FastifyError,
@@ -16,6 +15,7 @@ import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { restRoutes } from './rest/routes.ts'
 import { appRouter } from './routers/index.ts'
+import { registerSecurityHeaders } from './security-headers.ts'
 import { serveClient } from './static-client.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
 
@@ -55,22 +55,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     reply.header('x-request-id', req.id)
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        mediaSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The app is served over plain HTTP on localhost by default; HSTS belongs to the TLS proxy.
-    hsts: false,
-  })
+  registerSecurityHeaders(app)
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,

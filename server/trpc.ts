@@ -27,25 +27,29 @@ export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 export const middleware = t.middleware
 
-/** Turns rate-limit refusals into 429 with the catalogue's text. */
-const rateLimitErrors = t.middleware(async ({ next }) => {
-  const result = await next()
-  if (!result.ok && result.error.cause instanceof RateLimitedError) {
+/** A rate-limit refusal from inside a procedure, as 429 with the catalogue's text. */
+function refusedByRateLimit(result: { ok: boolean; error?: TRPCError }) {
+  if (!result.ok && result.error?.cause instanceof RateLimitedError) {
     throw new TRPCError({
       code: 'TOO_MANY_REQUESTS',
       message: ERRORS.tooManyRequests,
       cause: result.error.cause,
     })
   }
+}
+
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next()
+  refusedByRateLimit(result)
   return result
 })
 
-export const publicProcedure = t.procedure.use(rateLimitErrors)
-
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+// One middleware, not two stacked: each tRPC middleware level copies the call's options and context.
+export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
   const user = ctx.user
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
   const result = await next({ ctx: { ...ctx, user } })
+  refusedByRateLimit(result)
   // A valid token whose account has since been deleted makes writes fail on the owner's foreign key.
   // That is a session problem (401), not a server fault; the lookup runs on this failure path only.
   if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR') {

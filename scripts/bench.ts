@@ -14,7 +14,7 @@ import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
-import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing'
@@ -238,7 +238,9 @@ async function main() {
     const readerToken = (await tokens.issue({ ...data.reader, fullName: '' })).token
     const chatterToken = (await tokens.issue({ ...data.chatter, fullName: '' })).token
 
+    // The app runs as `npm start` runs it: SERVER_NODE_FLAGS and SERVER_ENV; the baselines run stock.
     const serverEnv = {
+      ...SERVER_ENV,
       DATABASE_URL: database.url,
       JWT_SECRET,
       LOG_LEVEL: 'warn',

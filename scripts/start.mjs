@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { SERVER_NODE_FLAGS } from './server-node-flags.mjs'
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -53,6 +53,7 @@ if (process.env.DATABASE_URL) run(process.execPath, ['scripts/migrate.mjs', 'dep
 
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'], {
   stdio: 'inherit',
+  env: SERVER_ENV,
 })
 for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

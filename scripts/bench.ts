@@ -96,8 +96,9 @@ async function loadInTurns<K extends string>(targets: Record<K, LoadTarget>) {
   const rounds = new Map<K, Awaited<ReturnType<typeof loadOnce>>[]>(names.map((name) => [name, []]))
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
-      log(`round ${round}/${ROUNDS}: ${name}`)
-      rounds.get(name)!.push(await loadOnce(targets[name], LOAD_SECONDS))
+      const run = await loadOnce(targets[name], LOAD_SECONDS)
+      log(`round ${round}/${ROUNDS}: ${name} ${run.rps.toFixed(0)} req/s`)
+      rounds.get(name)!.push(run)
     }
   }
   return Object.fromEntries(

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit'
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyServerOptions,
   LogController,
 } from 'fastify'
@@ -34,6 +35,10 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     genReqId: () => crypto.randomUUID(),
     trustProxy: services.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
+    // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
+    frameworkErrors: (error, _req, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: error.message })
+    },
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   })

@@ -64,7 +64,9 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
     const response = await resolveResponse({
       router: opts.router,
       req: trpcRequest(req, leaving.signal),
-      path: (req.params as { path: string }).path,
+      // resolveResponse decodes the path itself, and Fastify has decoded it once already: encoding it
+      // again keeps '%' in a path from reaching tRPC as a broken escape (a 500 before this).
+      path: encodeURIComponent((req.params as { path: string }).path),
       error: null,
       createContext: () => opts.createContext(req),
       onError: (event) => opts.onError({ ...event, req }),

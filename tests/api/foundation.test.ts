@@ -81,6 +81,19 @@ describe('HTTP surface', () => {
     expect(batch.body).toContain('"email":"owner')
   })
 
+  it("answers a '%' in a procedure path with 404 and a broken %-escape with 400, never 500", async () => {
+    for (const url of ['/trpc/%25', '/trpc/cat.list%25']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+    }
+    for (const url of ['/trpc/%E0%A4%A', '/api/supabase/cats/%E0%A4%A']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(400)
+      expect(Object.keys(res.json()), url).toEqual(['error'])
+      expect(res.json().error, url).toContain('not a valid url component')
+    }
+  })
+
   it('refuses a body over the limit with 413 in the error shape', async () => {
     const big = JSON.stringify({ email: 'a@example.com', padding: 'x'.repeat(1_100_000) })
     for (const url of ['/api/supabase/signin-otp', '/trpc/auth.signinOtp']) {

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef } from 'react'
+import { TextField } from '../TextField.tsx'
 import type { ContactDetails } from './checkout-flow.ts'
 import { COUNTRIES, regionsOf } from './countries.ts'
 
@@ -30,32 +31,26 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
   return (
     <form className="stack" onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
       <h3 className="payment-step__title">Contact Information</h3>
-      <div className="field">
-        <label htmlFor={`${id}-name`}>Full name</label>
-        <input
-          ref={first}
-          id={`${id}-name`}
-          className="input"
-          autoComplete="name"
-          value={value.fullName}
-          maxLength={200}
-          onChange={(e) => set({ fullName: e.target.value })}
-        />
-      </div>
+      <TextField
+        ref={first}
+        id={`${id}-name`}
+        label="Full name"
+        autoComplete="name"
+        value={value.fullName}
+        maxLength={200}
+        onChange={(e) => set({ fullName: e.target.value })}
+      />
       {askEmail && (
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            className="input"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={value.email}
-            maxLength={254}
-            onChange={(e) => set({ email: e.target.value })}
-          />
-        </div>
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={value.email}
+          maxLength={254}
+          onChange={(e) => set({ email: e.target.value })}
+        />
       )}
       <div className="payment-grid">
         <div className="field">
@@ -95,17 +90,14 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
           </select>
         </div>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-postal`}>Postal code</label>
-        <input
-          id={`${id}-postal`}
-          className="input"
-          autoComplete="postal-code"
-          value={value.postalCode}
-          maxLength={20}
-          onChange={(e) => set({ postalCode: e.target.value })}
-        />
-      </div>
+      <TextField
+        id={`${id}-postal`}
+        label="Postal code"
+        autoComplete="postal-code"
+        value={value.postalCode}
+        maxLength={20}
+        onChange={(e) => set({ postalCode: e.target.value })}
+      />
       {error && (
         <p id={`${id}-error`} className="error-box" role="alert">
           {error}

@@ -6,6 +6,7 @@ import { useGlobalLoading } from '../../loading.tsx'
 import { runtimeConfig } from '../../runtime-config.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
+import { TextField } from '../TextField.tsx'
 import { ContactStep } from './ContactStep.tsx'
 import {
   type CardSource,
@@ -211,56 +212,44 @@ function DemoCardStep({ contact, error, setError, processing, summary, onBack, o
         date and any CVC. 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds and 4000
         0000 0000 0069 is expired.
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-holder`}>Full name on card</label>
-        <input
-          ref={first}
-          id={`${id}-holder`}
-          className="input"
-          autoComplete="cc-name"
-          value={nameOnCard}
-          maxLength={200}
-          onChange={(e) => setNameOnCard(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-number`}>Card number</label>
-        <input
-          id={`${id}-number`}
-          className="input"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          value={card.number}
-          onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })}
-        />
-      </div>
+      <TextField
+        ref={first}
+        id={`${id}-holder`}
+        label="Full name on card"
+        autoComplete="cc-name"
+        value={nameOnCard}
+        maxLength={200}
+        onChange={(e) => setNameOnCard(e.target.value)}
+      />
+      <TextField
+        id={`${id}-number`}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        value={card.number}
+        onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })}
+      />
       <div className="payment-grid">
-        <div className="field">
-          <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
-          <input
-            id={`${id}-expiry`}
-            className="input"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            value={card.expiry}
-            onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value) })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-cvc`}>CVC</label>
-          <input
-            id={`${id}-cvc`}
-            className="input"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={card.cvc}
-            onChange={(e) => setCard({ ...card, cvc: e.target.value.replace(/\D+/g, '').slice(0, 4) })}
-          />
-        </div>
+        <TextField
+          id={`${id}-expiry`}
+          label="Expiry (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={card.expiry}
+          onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value) })}
+        />
+        <TextField
+          id={`${id}-cvc`}
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={card.cvc}
+          onChange={(e) => setCard({ ...card, cvc: e.target.value.replace(/\D+/g, '').slice(0, 4) })}
+        />
       </div>
       {summary}
       <ErrorBox error={error} id={`${id}-error`} />
@@ -358,17 +347,14 @@ function StripeCardStep({
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <h3 className="payment-step__title">Payment Details</h3>
-      <div className="field">
-        <label htmlFor={`${id}-holder`}>Full name on card</label>
-        <input
-          id={`${id}-holder`}
-          className="input"
-          autoComplete="cc-name"
-          value={nameOnCard}
-          maxLength={200}
-          onChange={(e) => setNameOnCard(e.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-holder`}
+        label="Full name on card"
+        autoComplete="cc-name"
+        value={nameOnCard}
+        maxLength={200}
+        onChange={(e) => setNameOnCard(e.target.value)}
+      />
       <div className="field">
         <span className="field__label" id={`${id}-card-label`}>
           Card

@@ -5,6 +5,7 @@ import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../sha
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
 import { emailProblem, isCompleteCode, sanitizeCode } from '../../../../shared/rules/email.ts'
 import { signInDestination } from '../../../../shared/rules/wizard.ts'
+import { TextField } from '../../components/TextField.tsx'
 import { decodeTokenPayload, storeSession } from '../../session.ts'
 import { hasUsableCatId, readText, sessionId, writeText } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -184,51 +185,33 @@ export function LoginPage() {
               : 'Enter your email and password.'}
           </p>
           <form className="stack" noValidate onSubmit={submitEmail}>
-            <div className="field">
-              <label htmlFor="login-email">Email</label>
-              <input
-                ref={emailInput}
-                id="login-email"
-                className="input"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => {
-                  setEmail(e.target.value)
-                  if (emailError) setEmailError(null)
-                }}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? 'login-email-error' : undefined}
-              />
-              {emailError && (
-                <p id="login-email-error" className="field-error" role="alert">
-                  {emailError}
-                </p>
-              )}
-            </div>
+            <TextField
+              ref={emailInput}
+              id="login-email"
+              label="Email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              error={emailError}
+              onChange={(e) => {
+                setEmail(e.target.value)
+                if (emailError) setEmailError(null)
+              }}
+            />
             {method === 'password' && (
-              <div className="field">
-                <label htmlFor="login-password">Password</label>
-                <input
-                  id="login-password"
-                  className="input"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value)
-                    if (passwordError) setPasswordError(null)
-                  }}
-                  aria-invalid={passwordError ? true : undefined}
-                  aria-describedby={passwordError ? 'login-password-error' : undefined}
-                />
-                {passwordError && (
-                  <p id="login-password-error" className="field-error" role="alert">
-                    {passwordError}
-                  </p>
-                )}
-              </div>
+              <TextField
+                id="login-password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                error={passwordError}
+                onChange={(e) => {
+                  setPassword(e.target.value)
+                  if (passwordError) setPasswordError(null)
+                }}
+              />
             )}
             {formError && (
               <p className="error-box" role="alert">

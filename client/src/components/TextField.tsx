@@ -1,0 +1,31 @@
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react'
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string
+  label: ReactNode
+  /** Shown under the input and announced; marks the input invalid and describes it. */
+  error?: string | null | undefined
+  ref?: Ref<HTMLInputElement>
+}
+
+/** A labelled text input in the form layout (`.field`), with its error message when there is one. */
+export function TextField({ id, label, error, className, ...input }: TextFieldProps) {
+  const errorId = `${id}-error`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className={className ? `input ${className}` : 'input'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}

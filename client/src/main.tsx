@@ -3,6 +3,7 @@ import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
 import { LoadingProvider } from './loading.tsx'
+import { readFlag } from './storage.ts'
 import { createReactClient, trpc } from './trpc.ts'
 import './styles.css'
 
@@ -20,6 +21,11 @@ function Root() {
       </QueryClientProvider>
     </trpc.Provider>
   )
+}
+
+// An interview change that a failed request did not deliver goes now (loaded only when there is one).
+if (readFlag('interview_needs_sync')) {
+  void import('./pages/interview/interview-store.ts').then(({ syncInterview }) => syncInterview())
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -46,6 +46,8 @@ export type StorageKey =
   | 'interview_starting_messages_ended'
   | 'interview_final_messages_started'
   | 'interview_completed'
+  /** The interview has changes the server has not confirmed yet (SPEC §4: a needs-sync flag). */
+  | 'interview_needs_sync'
   | 'user_reply_expected'
   | 'hasFinalized'
   | 'hasInitialized'

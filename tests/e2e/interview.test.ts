@@ -136,6 +136,38 @@ describe('the interview, start to finish', () => {
     expect(t.pageErrors).toEqual([])
   })
 
+  it('keeps a needs-sync flag when a save fails, and sends the interview on the next visit', async () => {
+    const { page } = t
+    // Every save of the interview fails while the intro plays (the row itself is created).
+    await page.route(
+      (url) => url.pathname.includes('interview.update'),
+      (route) => route.abort(),
+    )
+    await page.goto('/interview')
+    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(7)
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('interview_needs_sync'))).toBe('true')
+    const id = Number(await page.evaluate(() => localStorage.getItem('interviewId')))
+    expect(id).toBeGreaterThan(0)
+    expect(await t.db.interviewMessage.count({ where: { interviewId: id } })).toBe(0)
+
+    // The next visit, to any page, delivers what the failed saves did not.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.goto('/login')
+    const local = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('interview_messages'))) ?? '[]',
+    ) as Array<{ content: string }>
+    expect(local.length).toBeGreaterThanOrEqual(7)
+    await expect
+      .poll(async () =>
+        (await t.db.interviewMessage.findMany({ where: { interviewId: id }, orderBy: { id: 'asc' } })).map(
+          (m) => m.content,
+        ),
+      )
+      .toEqual(local.map((m) => m.content))
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('interview_needs_sync'))).toBeNull()
+    expect(t.pageErrors).toEqual([])
+  })
+
   it('resumes after a reload where it stopped, without replaying what was said', async () => {
     const { page } = t
     await page.goto('/interview')

@@ -128,12 +128,15 @@ let dirty = false
  */
 export function syncInterview(): Promise<void> {
   dirty = true
+  // Kept in storage, so that a change a failed request did not deliver is sent on the next visit.
+  writeFlag('interview_needs_sync', true)
   running ??= (async () => {
     try {
       while (dirty) {
         dirty = false
         await pushOnce()
       }
+      writeFlag('interview_needs_sync', false)
     } catch (error) {
       console.warn('Could not save the interview on the server', error)
     } finally {

@@ -8,7 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
-import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
+import { capBody, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
@@ -116,12 +116,13 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
       }
     })
     trpcScope.addHook('preParsing', async (req, reply, payload) => {
-      const procedure = (req.params as { path?: string }).path ?? ''
-      const length = Number(req.headers['content-length'] ?? 0)
-      if (!UPLOAD_PROCEDURES.has(procedure) && length > DEFAULT_BODY_LIMIT) {
+      // A batch may carry a photo when any of its procedures does.
+      const procedures = ((req.params as { path?: string }).path ?? '').split(',')
+      if (procedures.some((procedure) => UPLOAD_PROCEDURES.has(procedure))) return payload
+      if (Number(req.headers['content-length'] ?? 0) > DEFAULT_BODY_LIMIT) {
         return reply.code(413).send({ error: ERRORS.tooLarge })
       }
-      return payload
+      return capBody(payload, DEFAULT_BODY_LIMIT)
     })
     registerTrpcHttp(trpcScope, {
       prefix: '/trpc',

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -92,6 +93,26 @@ describe('HTTP surface', () => {
       expect(Object.keys(res.json()), url).toEqual(['error'])
       expect(res.json().error, url).toContain('not a valid url component')
     }
+  })
+
+  it('holds a chunked body (no Content-Length) to the same limit on /trpc, with 413', async () => {
+    const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(3_000_000) })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signin',
+      payload: Readable.from([Buffer.from(big)]),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toEqual({ error: 'The request is too large' })
+    // A small chunked body still gets through to the procedure.
+    const small = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signinOtp',
+      payload: Readable.from([Buffer.from(JSON.stringify({ email: 'chunked@example.com' }))]),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(small.statusCode).toBe(200)
   })
 
   it('refuses a body over the limit with 413 in the error shape', async () => {

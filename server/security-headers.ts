@@ -23,7 +23,7 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
 }
 
 /** The headers helmet sets with these options, read off one run of its middleware. */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {}
   const recorder = {
     setHeader(name: string, value: string) {

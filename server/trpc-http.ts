@@ -32,17 +32,13 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
   }
   const text = typeof req.body === 'string' ? req.body : ''
   const notJson = () => Promise.reject(new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
-  const request: Pick<
-    Request,
-    'url' | 'method' | 'headers' | 'signal' | 'body' | 'json' | 'text' | 'formData'
-  > = {
+  const request: Pick<Request, 'url' | 'method' | 'headers' | 'signal' | 'body' | 'json' | 'formData'> = {
     url: `http://localhost${req.url}`,
     method: req.method,
     headers,
     signal,
     body: null,
     json: async () => JSON.parse(text),
-    text: async () => text,
     formData: notJson,
   }
   return request as Request

@@ -25,7 +25,6 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
-export const middleware = t.middleware
 
 /** A rate-limit refusal from inside a procedure, as 429 with the catalogue's text. */
 function refusedByRateLimit(result: { ok: boolean; error?: TRPCError }) {

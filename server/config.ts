@@ -3,17 +3,18 @@ import { z } from 'zod'
 import { DEFAULT_SESSION_TTL } from '../shared/constants.ts'
 import { parseDurationSeconds } from '../shared/rules/duration.ts'
 
+/** HS256 wants a key as long as its hash; shorter secrets are refused, however they are given. */
+export const MIN_JWT_SECRET_LENGTH = 32
+
 // The runtime contract (CONTRACT.md): every variable optional, defaults that need no service at all.
-// Empty strings count as unset so `FOO=` in a shell or compose file means "use the default".
-const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional())
+// Empty strings count as unset (loadConfig drops them) so `FOO=` in a shell or compose file means "use
+// the default", for every variable alike.
+const optional = z.string().optional()
 const optionalUrl = (protocols: RegExp, hint: string) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z
-      .string()
-      .refine((v) => protocols.test(v) && URL.canParse(v), `must be a URL like ${hint}`)
-      .optional(),
-  )
+  z
+    .string()
+    .refine((v) => protocols.test(v) && URL.canParse(v), `must be a URL like ${hint}`)
+    .optional()
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -21,10 +22,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'postgresql://user@host:5432/db'),
   DATA_DIR: z.string().min(1).default('./.data'),
-  JWT_SECRET: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().min(32, 'must be at least 32 characters').optional(),
-  ),
+  JWT_SECRET: z
+    .string()
+    .min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`)
+    .optional(),
   SESSION_TTL: z
     .string()
     .default(DEFAULT_SESSION_TTL)
@@ -44,11 +45,9 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optionalUrl(/^https?:\/\//, 'https://api-m.sandbox.paypal.com'),
   /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (per-IP limits need the client's). */
-  TRUST_PROXY: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
-    .transform((v): boolean | number | string =>
-      v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v,
-    ),
+  TRUST_PROXY: optional.transform((v): boolean | number | string =>
+    v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v,
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test setting: multiplies the client's scripted delays (1 = the SPEC's timings). */
   UI_DELAY_SCALE: z.coerce.number().min(0).max(1).default(1),
@@ -69,7 +68,8 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; a bad value stops start-up with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env)
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
+  const parsed = envSchema.safeParse(set)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)

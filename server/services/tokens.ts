@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
+import { MIN_JWT_SECRET_LENGTH } from '../config.ts'
 
 export interface SessionUser {
   id: number
@@ -89,12 +90,20 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured
   const file = path.join(dataDir, 'jwt-secret')
+  let stored: string
   try {
-    return fs.readFileSync(file, 'utf8').trim()
+    stored = fs.readFileSync(file, 'utf8').trim()
   } catch {
     fs.mkdirSync(dataDir, { recursive: true })
     const secret = crypto.randomBytes(48).toString('base64url')
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
     return secret
   }
+  // An emptied or cut file would sign nothing and fail every signed-in request: refuse it at start-up.
+  if (stored.length < MIN_JWT_SECRET_LENGTH) {
+    throw new Error(
+      `${file} holds a secret shorter than ${MIN_JWT_SECRET_LENGTH} characters: delete it to have a new one made, or set JWT_SECRET`,
+    )
+  }
+  return stored
 }

@@ -171,8 +171,25 @@ describe('configuration', () => {
     expect(config.dataDir).toBe(path.resolve('.data'))
   })
 
-  it('treats empty values as unset', () => {
+  it('treats empty values as unset, for every variable', () => {
     expect(loadConfig({ DATABASE_URL: '', OPENAI_API_KEY: '' }).DATABASE_URL).toBeUndefined()
+    const blank = Object.fromEntries(
+      [
+        'NODE_ENV',
+        'PORT',
+        'HOST',
+        'DATA_DIR',
+        'JWT_SECRET',
+        'SESSION_TTL',
+        'LOG_LEVEL',
+        'UI_DELAY_SCALE',
+        'CHAT_RATE_PER_MINUTE',
+        'GLOBAL_RATE_PER_MINUTE',
+        'TRUST_PROXY',
+      ].map((name) => [name, '']),
+    )
+    expect(loadConfig(blank)).toEqual(loadConfig({}))
+    expect(loadConfig({ PORT: '', UI_DELAY_SCALE: '' })).toMatchObject({ PORT: 3000, UI_DELAY_SCALE: 1 })
   })
 
   it('stops start-up with a clear message for bad values', () => {

@@ -1,6 +1,9 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { createTokenService } from '../../server/services/tokens.ts'
+import { createTokenService, resolveJwtSecret } from '../../server/services/tokens.ts'
 
 const SECRET = 'unit-test-secret-that-is-long-enough-for-hs256'
 const user = {
@@ -45,5 +48,20 @@ describe('session tokens and the verified-token cache', () => {
     const last = token.at(-2) === 'A' ? 'B' : 'A'
     const altered = `${token.slice(0, -2)}${last}${token.at(-1)}`
     expect(await tokens.verify(altered)).toBeNull()
+  })
+})
+
+describe('the generated secret kept in DATA_DIR', () => {
+  it('is made once and read back on the next start', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-secret-'))
+    const first = resolveJwtSecret(undefined, dir)
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(resolveJwtSecret(undefined, dir)).toBe(first)
+  })
+
+  it('stops start-up with a clear message when the file holds too short a secret', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-secret-'))
+    fs.writeFileSync(path.join(dir, 'jwt-secret'), '\n')
+    expect(() => resolveJwtSecret(undefined, dir)).toThrow(/shorter than 32 characters: delete it/)
   })
 })

@@ -25,11 +25,14 @@ export function extractField(field: InterviewField, text: string, catName: strin
   }
 }
 
+const MAX_ANSWER_CHARS = 500
+
 export function checkAnswer(input: {
   field: InterviewField | 'none'
   messages: readonly AssistantMessage[]
 }): CheckResult {
-  const text = lastUserMessage(input.messages).trim()
+  // An answer is stored at 500 characters at most; reading further only costs time (the check is public).
+  const text = lastUserMessage(input.messages).trim().slice(0, MAX_ANSWER_CHARS)
   // Outside a question there is nothing to check: whatever the owner said stands.
   if (input.field === 'none') return { satisfied: 'true', answer: text, reason: '' }
   const extraction = extractField(input.field, text, catLabelFromInterview(input.messages))

@@ -36,8 +36,11 @@ function closestBreed(phrase: string): QuizBreed | null {
   if (exact) return exact.breed
   let best: { breed: QuizBreed; distance: number } | null = null
   for (const spelling of SPELLINGS) {
+    const allowed = allowedTypos(spelling.key.length)
+    // The lengths alone bound the distance from below: most spellings need no distance table at all.
+    if (Math.abs(key.length - spelling.key.length) > allowed) continue
     const distance = editDistance(key, spelling.key)
-    if (distance > allowedTypos(spelling.key.length)) continue
+    if (distance > allowed) continue
     if (!best || distance < best.distance) best = { breed: spelling.breed, distance }
   }
   return best?.breed ?? null

@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
+import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 // Proving the e-mail address (closing account pre-registration): sign-up hands out an account and a
 // session for an address nobody has proved. A used sign-in code proves it (User.emailVerifiedAt); only
@@ -47,16 +47,6 @@ async function signInWithCode(email: string) {
   // The next code for this address may be asked for at once.
   await t.db.otpCode.deleteMany({ where: { email } })
   return res.body as { session: { access_token: string }; user: { id: number } }
-}
-
-async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(TRPCError)
-  expect((error as TRPCError).code).toBe(code)
-  expect((error as TRPCError).message).toBe(message)
 }
 
 const account = (email: string) => t.db.user.findUniqueOrThrow({ where: { email } })

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server'
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
@@ -7,6 +6,7 @@ import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
+import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 // Accounts (issue 3) on a real database, through tRPC callers and the REST rows. Codes are read from
 // the embedded mailer's log line, the way an operator without SMTP reads them.
@@ -73,16 +73,6 @@ async function ageNewestCode(app: TestApp, email: string, seconds: number) {
     where: { id: newest.id },
     data: { createdAt: new Date(newest.createdAt.getTime() - seconds * 1000) },
   })
-}
-
-async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(TRPCError)
-  expect((error as TRPCError).code).toBe(code)
-  expect((error as TRPCError).message).toBe(message)
 }
 
 describe('one-time code: sending', () => {

@@ -8,6 +8,7 @@ import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { trpcFailure } from '../helpers/trpc-errors.ts'
 
 let double: OpenAiDouble
 let t: TestApp
@@ -54,16 +55,6 @@ async function subscriber(catName = 'Luna') {
   const api = await t.caller(user.token)
   const conversation = await api.conversation.create({})
   return { user, cat, api, conversation }
-}
-
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof TRPCError) return error
-    throw error
-  }
-  throw new Error('expected a TRPCError')
 }
 
 const rows = (conversationId: number) =>
@@ -276,7 +267,7 @@ describe('the receptionist on the OpenAI path (plain completions)', () => {
   it('an upstream failure of the reply is a 503 the client retries', async () => {
     const owner = await t.signIn()
     double.setNext({ status: 503 }, 2)
-    const error = await failure(
+    const error = await trpcFailure(
       (await t.caller(owner.token)).interview.reply({
         field: 'age',
         messages: [{ role: 'user', content: 'x' }],

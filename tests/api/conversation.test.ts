@@ -1,5 +1,4 @@
 // The conversation router through tRPC callers and the REST rows, on a real database, offline assistant.
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { createCaller } from '../../server/routers/index.ts'
@@ -7,6 +6,7 @@ import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { trpcFailure } from '../helpers/trpc-errors.ts'
 
 let t: TestApp
 
@@ -51,16 +51,6 @@ async function collect(pieces: AsyncIterable<string>): Promise<string> {
   return text
 }
 
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof TRPCError) return error
-    throw error
-  }
-  throw new Error('expected a TRPCError')
-}
-
 const rows = (conversationId: number) =>
   t.db.conversationMessage.findMany({ where: { conversationId }, orderBy: { id: 'asc' } })
 
@@ -81,8 +71,8 @@ describe('conversation.create / list', () => {
 
   it('needs a session token', async () => {
     const api = await t.caller()
-    expect((await failure(api.conversation.list())).code).toBe('UNAUTHORIZED')
-    expect((await failure(api.conversation.create({}))).message).toBe(ERRORS.notAuthenticated)
+    expect((await trpcFailure(api.conversation.list())).code).toBe('UNAUTHORIZED')
+    expect((await trpcFailure(api.conversation.create({}))).message).toBe(ERRORS.notAuthenticated)
   })
 
   it("lists only the owner's conversations", async () => {
@@ -167,12 +157,14 @@ describe('conversation.update: append-only persistence', () => {
   it("answers another owner's conversation with 404 and stores nothing", async () => {
     const a = await subscriber()
     const b = await subscriber()
-    const error = await failure(
+    const error = await trpcFailure(
       b.api.conversation.update({ id: a.conversation.id, messages: [msg('x', 'user', 'not yours')] }),
     )
     expect(error.code).toBe('NOT_FOUND')
     expect(await t.db.conversationMessage.count({ where: { conversationId: a.conversation.id } })).toBe(0)
-    expect((await failure(b.api.conversation.update({ id: 999_999, messages: [] }))).code).toBe('NOT_FOUND')
+    expect((await trpcFailure(b.api.conversation.update({ id: 999_999, messages: [] }))).code).toBe(
+      'NOT_FOUND',
+    )
   })
 
   it('refuses ids beyond the database range with 400, and a deleted account with 401', async () => {
@@ -182,25 +174,25 @@ describe('conversation.update: append-only persistence', () => {
       api.conversation.history({ id: 1, before: 2 ** 40 }),
       api.conversation.start({ catId: '1e21' }),
     ]) {
-      expect((await failure(call)).code).toBe('BAD_REQUEST')
+      expect((await trpcFailure(call)).code).toBe('BAD_REQUEST')
     }
     const gone = await t.signIn()
     await t.db.user.delete({ where: { id: gone.id } })
     const ghost = await t.caller(gone.token)
-    expect((await failure(ghost.conversation.create({}))).code).toBe('UNAUTHORIZED')
-    expect((await failure(ghost.conversation.start({}))).code).toBe('UNAUTHORIZED')
+    expect((await trpcFailure(ghost.conversation.create({}))).code).toBe('UNAUTHORIZED')
+    expect((await trpcFailure(ghost.conversation.start({}))).code).toBe('UNAUTHORIZED')
   })
 
   it('refuses control characters in ids and drops NUL from texts (PostgreSQL text cannot hold it)', async () => {
     const { api, conversation } = await subscriber()
-    const badId = await failure(
+    const badId = await trpcFailure(
       api.conversation.update({
         id: conversation.id,
         messages: [{ id: 'a\u0000b', role: 'user', content: 'x' }],
       }),
     )
     expect(badId.code).toBe('BAD_REQUEST')
-    expect((await failure(api.conversation.create({ session_id: 'session\u0000-with-nul' }))).code).toBe(
+    expect((await trpcFailure(api.conversation.create({ session_id: 'session\u0000-with-nul' }))).code).toBe(
       'BAD_REQUEST',
     )
     await api.conversation.update({
@@ -212,7 +204,7 @@ describe('conversation.update: append-only persistence', () => {
 
   it('refuses bad input with a readable 400', async () => {
     const { api, conversation } = await subscriber()
-    const error = await failure(
+    const error = await trpcFailure(
       api.conversation.update({
         id: conversation.id,
         messages: [{ role: 'system' as 'user', content: 'x' }],
@@ -283,7 +275,7 @@ describe('conversation.send: the streamed specialist reply', () => {
 
   it('refuses blank messages and missing ids with 400', async () => {
     const { api, conversation } = await subscriber()
-    const blank = await failure(
+    const blank = await trpcFailure(
       api.conversation.send({ conversationId: conversation.id, content: '  \n ', clientId: 'b' }),
     )
     expect(blank.code).toBe('BAD_REQUEST')
@@ -293,11 +285,11 @@ describe('conversation.send: the streamed specialist reply', () => {
   it("answers another owner's conversation or cat with 404", async () => {
     const a = await subscriber()
     const b = await subscriber()
-    const otherConversation = await failure(
+    const otherConversation = await trpcFailure(
       b.api.conversation.send({ conversationId: a.conversation.id, content: 'hello', clientId: 'x1' }),
     )
     expect(otherConversation.code).toBe('NOT_FOUND')
-    const otherCat = await failure(
+    const otherCat = await trpcFailure(
       b.api.conversation.send({
         conversationId: b.conversation.id,
         catId: a.cat.id,
@@ -321,7 +313,7 @@ describe('conversation.send: the streamed specialist reply', () => {
       if (sub) await subscribe(user.id, sub)
       const api = await t.caller(user.token)
       const conversation = await api.conversation.create({})
-      const error = await failure(
+      const error = await trpcFailure(
         api.conversation.send({ conversationId: conversation.id, content: 'Hello', clientId: 'p1' }),
       )
       expect(error.code, JSON.stringify(sub)).toBe('PAYMENT_REQUIRED')
@@ -350,7 +342,7 @@ describe('conversation.send: the streamed specialist reply', () => {
         }),
       )
     }
-    const error = await failure(
+    const error = await trpcFailure(
       api.conversation.send({ conversationId: conversation.id, content: 'One more', clientId: 'q6' }),
     )
     expect(error.code).toBe('TOO_MANY_REQUESTS')
@@ -456,7 +448,9 @@ describe('conversation.start and history: the chat survives a reload and another
     expect(first.messages.map((m) => m.content)).toEqual(list.slice(0, 20).map((m) => m.content))
     expect(first.next_before).toBeNull()
     const other = await subscriber()
-    expect((await failure(other.api.conversation.history({ id: conversation.id }))).code).toBe('NOT_FOUND')
+    expect((await trpcFailure(other.api.conversation.history({ id: conversation.id }))).code).toBe(
+      'NOT_FOUND',
+    )
   })
 })
 

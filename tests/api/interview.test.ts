@@ -1,8 +1,8 @@
 // The interview router through tRPC callers and the REST rows, on a real database, offline assistant.
-import { TRPCError } from '@trpc/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { trpcFailure } from '../helpers/trpc-errors.ts'
 
 let t: TestApp
 
@@ -12,16 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close()
 })
-
-async function failure(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof TRPCError) return error
-    throw error
-  }
-  throw new Error('expected a TRPCError')
-}
 
 let sessionCounter = 0
 const newSession = () => `visitor-session-${++sessionCounter}-${Date.now()}`
@@ -77,7 +67,7 @@ describe('create and update without a token, protected by the session', () => {
     const visitor = await t.caller()
     const session = newSession()
     const { id } = await visitor.interview.create({ session_id: session })
-    const wrong = await failure(
+    const wrong = await trpcFailure(
       visitor.interview.update({
         id,
         session_id: newSession(),
@@ -86,13 +76,13 @@ describe('create and update without a token, protected by the session', () => {
       }),
     )
     expect(wrong.code).toBe('NOT_FOUND')
-    const missing = await failure(
+    const missing = await trpcFailure(
       visitor.interview.update({ id: 987_654, session_id: session, messages: [] }),
     )
     expect(missing.code).toBe('NOT_FOUND')
     expect(await t.db.interviewMessage.count({ where: { interviewId: id } })).toBe(0)
     expect((await t.db.interview.findUniqueOrThrow({ where: { id } })).completed).toBe(false)
-    const noSession = await failure(visitor.interview.update({ id, messages: [] } as never))
+    const noSession = await trpcFailure(visitor.interview.update({ id, messages: [] } as never))
     expect(noSession.code).toBe('BAD_REQUEST')
   })
 
@@ -128,7 +118,9 @@ describe('create and update without a token, protected by the session', () => {
       ['assistant', 'Hi'],
       ['user', 'Luna'],
     ])
-    expect((await failure(visitor.interview.resume({ id, session_id: newSession() }))).code).toBe('NOT_FOUND')
+    expect((await trpcFailure(visitor.interview.resume({ id, session_id: newSession() }))).code).toBe(
+      'NOT_FOUND',
+    )
   })
 })
 
@@ -164,8 +156,8 @@ describe('read, list and delete need the token and ownership', () => {
     const unclaimed = await (await t.caller()).interview.create({ session_id: newSession() })
     const theirs = await t.caller(stranger.token)
     for (const id of [mine.id, unclaimed.id]) {
-      expect((await failure(theirs.interview.get({ id }))).code).toBe('NOT_FOUND')
-      expect((await failure(theirs.interview.delete({ id }))).code).toBe('NOT_FOUND')
+      expect((await trpcFailure(theirs.interview.get({ id }))).code).toBe('NOT_FOUND')
+      expect((await trpcFailure(theirs.interview.delete({ id }))).code).toBe('NOT_FOUND')
     }
     expect(await theirs.interview.list()).toEqual([])
     expect(await t.db.interview.count({ where: { id: { in: [mine.id, unclaimed.id] } } })).toBe(2)
@@ -179,7 +171,7 @@ describe('read, list and delete need the token and ownership', () => {
       visitor.interview.list(),
       visitor.interview.delete({ id }),
     ]) {
-      const error = await failure(call)
+      const error = await trpcFailure(call)
       expect(error.code).toBe('UNAUTHORIZED')
       expect(error.message).toBe(ERRORS.notAuthenticated)
     }
@@ -230,24 +222,26 @@ describe('the receptionist: reply (bearer) and check (no token)', () => {
       reason: 'I need a number.',
     })
     expect(again.message).toContain('I need a number.')
-    const anonymous = await failure((await t.caller()).interview.reply({ field: 'age', messages: [] }))
+    const anonymous = await trpcFailure((await t.caller()).interview.reply({ field: 'age', messages: [] }))
     expect(anonymous.code).toBe('UNAUTHORIZED')
   })
 
   it('refuses ids beyond the database range with 400, and a deleted account with 401', async () => {
     const visitor = await t.caller()
-    const big = await failure(
+    const big = await trpcFailure(
       visitor.interview.update({ id: 2_147_483_648, session_id: newSession(), messages: [] }),
     )
     expect(big.code).toBe('BAD_REQUEST')
     const gone = await t.signIn()
     await t.db.user.delete({ where: { id: gone.id } })
-    const error = await failure((await t.caller(gone.token)).interview.create({ session_id: newSession() }))
+    const error = await trpcFailure(
+      (await t.caller(gone.token)).interview.create({ session_id: newSession() }),
+    )
     expect(error.code).toBe('UNAUTHORIZED')
   })
 
   it('refuses an unknown field with a readable 400', async () => {
-    const error = await failure(
+    const error = await trpcFailure(
       (await t.caller()).interview.check({ field: 'colour' as 'age', messages: [] }),
     )
     expect(error.code).toBe('BAD_REQUEST')

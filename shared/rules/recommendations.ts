@@ -15,6 +15,7 @@
 // 5. The welcome messages name the cat (or 'your cat') and its main issue: the first issue faced, else
 //    the first goal, else the first progress wish, else a medical condition other than None.
 import { FALLBACK_CAT_NAME } from '../constants.ts'
+import { catNameOrFallback } from '../scripts.ts'
 import { toPounds } from './weight.ts'
 
 export interface RecommendationInput {
@@ -70,9 +71,9 @@ export function mainIssue(cat: RecommendationInput): string | null {
 
 /** 'Luna', 'Mr. Whiskers', or 'your cat'. */
 export function catDisplayName(name: string | null | undefined): string {
-  const trimmed = (name ?? '').trim()
-  if (!trimmed) return FALLBACK_CAT_NAME
-  return trimmed.replace(
+  const known = catNameOrFallback(name)
+  if (known === FALLBACK_CAT_NAME) return FALLBACK_CAT_NAME
+  return known.replace(
     /(^|[\s'-])(\p{Ll})/gu,
     (_m, lead: string, letter: string) => lead + letter.toUpperCase(),
   )

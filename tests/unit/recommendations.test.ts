@@ -107,6 +107,9 @@ describe('the welcome messages', () => {
     expect(catDisplayName('mr. whiskers')).toBe('Mr. Whiskers')
     expect(catDisplayName("o'malley")).toBe("O'Malley")
     expect(catDisplayName('  ')).toBe('your cat')
+    // Local storage can hold the text of a missing value; it is no name.
+    expect(catDisplayName('undefined')).toBe('your cat')
+    expect(catDisplayName('null')).toBe('your cat')
   })
 })
 

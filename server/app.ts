@@ -11,6 +11,7 @@ import { ERRORS } from '../shared/errors.ts'
 import { capBody, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
+import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
@@ -110,8 +111,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     // Procedures take JSON only: tRPC's own form-data and binary inputs are not used here, and its
     // form-data reader answered 500 for some bodies.
     trpcScope.addHook('onRequest', async (req, reply) => {
-      const type = req.headers['content-type']
-      if (req.method === 'POST' && type && !/^application\/json\b/i.test(type)) {
+      if (req.method === 'POST' && isNonJsonBody(req.headers['content-type'])) {
         return reply.code(415).send({ error: ERRORS.jsonOnly })
       }
     })

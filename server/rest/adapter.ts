@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ERRORS } from '../../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
 import { publicError } from '../errors.ts'
+import { isNonJsonBody } from '../json-only.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
 
 export interface RestRequest {
@@ -41,8 +42,7 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, rou
       handler: async (req, reply) => {
         // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
         // read as an empty object, creating records from nothing.
-        const type = req.headers['content-type']
-        if (!route.rawBody && type && !/^application\/json\b/i.test(type)) {
+        if (!route.rawBody && isNonJsonBody(req.headers['content-type'])) {
           return reply.code(415).send({ error: ERRORS.jsonOnly })
         }
         const ctx = await createContextInner({

@@ -6,6 +6,7 @@ import { PROFILE_BREEDS } from '../../../../shared/options.ts'
 import {
   type Cat,
   fieldErrors,
+  MAX_NAME_LENGTH,
   profileFormSchema,
   type UpdateCatInput,
 } from '../../../../shared/schemas/cat.ts'
@@ -153,7 +154,7 @@ function ProfileForm({ cat }: { cat: Cat }) {
           id={nameId}
           className="input"
           value={name}
-          maxLength={80}
+          maxLength={MAX_NAME_LENGTH}
           autoComplete="off"
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${nameId}-error` : undefined}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { CAT_MAX_AGE, CAT_MIN_AGE } from '../../../../../shared/constants.ts'
-import { fieldErrors, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
+import { fieldErrors, MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { useAnswer } from '../../../hooks/useCatAnswers.ts'
@@ -38,7 +38,7 @@ export function BasicsStep() {
           id={nameId}
           className="input"
           value={name}
-          maxLength={80}
+          maxLength={MAX_NAME_LENGTH}
           autoComplete="off"
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${nameId}-error` : undefined}

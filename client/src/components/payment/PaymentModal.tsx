@@ -8,8 +8,6 @@ export interface PaymentModalProps {
   open: boolean
   onClose(): void
   onSuccess(subscriptionId: string): void
-  /** Where 'Start My Journey' leads; the specialist chat by default. */
-  onContinue?(): void
 }
 
 /**
@@ -17,7 +15,7 @@ export interface PaymentModalProps {
  * shows whenever a subscription id is stored (re-checked on storage events, so another tab's payment
  * shows too). The meow plays when the owner first becomes subscribed.
  */
-export function PaymentModal({ open, onClose, onSuccess, onContinue }: PaymentModalProps) {
+export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   // Mounted while closed too, so the meow still plays when the caller closes the modal on success.
   const subscribed = useMeowOnSubscribe()
   const navigate = useNavigate()
@@ -63,7 +61,7 @@ export function PaymentModal({ open, onClose, onSuccess, onContinue }: PaymentMo
           </button>
         </div>
         {subscribed ? (
-          <ThankYou titleId={titleId} onContinue={onContinue ?? (() => navigate('/cat-assistant'))} />
+          <ThankYou titleId={titleId} onContinue={() => navigate('/cat-assistant')} />
         ) : (
           <PaymentForm onSuccess={onSuccess} onBusyChange={setBusy} />
         )}

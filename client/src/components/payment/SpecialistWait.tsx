@@ -20,14 +20,13 @@ export function useCountdown(from = WAIT_COUNTDOWN_SECONDS): number {
 export interface SpecialistWaitProps {
   /** Continue: opens the payment modal. */
   onContinue(): void
-  continueLabel?: string
 }
 
 /**
  * The specialist wait screen (SPEC §2 long quiz screen 11, /paywall): the specialist shown as connected,
  * the countdown 'm:ss left to respond', the plan card, Continue, and the privacy policy and terms links.
  */
-export function SpecialistWait({ onContinue, continueLabel = 'Continue' }: SpecialistWaitProps) {
+export function SpecialistWait({ onContinue }: SpecialistWaitProps) {
   const left = useCountdown()
   const billing = useBillingChoice()
   const titleId = useId()
@@ -49,7 +48,7 @@ export function SpecialistWait({ onContinue, continueLabel = 'Continue' }: Speci
       </p>
       <PlanCard billing={billing} />
       <button type="button" className="btn btn--primary btn--block" onClick={onContinue}>
-        {continueLabel}
+        Continue
       </button>
       <p className="specialist-wait__legal muted">
         By continuing you agree to our{' '}

@@ -4,11 +4,10 @@ export interface ThankYouProps {
   titleId?: string
   /** 'Start My Journey' (SPEC §2): the caller decides where it leads. */
   onContinue(): void
-  continueLabel?: string
 }
 
 /** The thank-you screen after payment: the project's own animation (/riv/V2/) and the way on. */
-export function ThankYou({ titleId, onContinue, continueLabel = 'Start My Journey' }: ThankYouProps) {
+export function ThankYou({ titleId, onContinue }: ThankYouProps) {
   const button = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     button.current?.focus()
@@ -21,7 +20,7 @@ export function ThankYou({ titleId, onContinue, continueLabel = 'Start My Journe
         Your trial has started. Your cat specialist is ready to chat with you at any hour, 24/7.
       </p>
       <button ref={button} type="button" className="btn btn--primary btn--block" onClick={onContinue}>
-        {continueLabel}
+        Start My Journey
       </button>
     </div>
   )

@@ -84,7 +84,6 @@ export function CatAssistantBPage() {
   const onDone = useCallback(async () => {}, [])
 
   const engine = useInterviewEngine({
-    persona: EXPERT_NAME,
     intro: INTRO,
     ready: banner === 'connected',
     beforeIntro,

@@ -37,7 +37,6 @@ export function InterviewPage() {
   }, [navigate, track])
 
   const engine = useInterviewEngine({
-    persona: RECEPTIONIST_NAME,
     intro: INTRO,
     ready: true,
     runFinal,

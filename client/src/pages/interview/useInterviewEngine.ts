@@ -45,8 +45,6 @@ export interface FinalStepTools {
 }
 
 export interface InterviewEngineConfig {
-  /** Who speaks (the receptionist on /interview, the specialist on chat B). */
-  persona: string
   intro: readonly ScriptedMessage[]
   /** False until the screen may start (chat B waits for its connection). */
   ready: boolean

@@ -1,8 +1,10 @@
 // The receptionist interview (SPEC §4 Interview, §6, §7 interview rows). A visitor creates and updates
 // an interview without a token: the session_id they hold is their proof (a wrong one is a 404). Reading,
 // listing and deleting need the token and ownership; sign-in claims the visitor's interviews by session.
+
 import { TRPCError } from '@trpc/server'
 import { ERRORS } from '../../shared/errors.ts'
+import { dropEmptyMessages } from '../../shared/rules/interview-flow.ts'
 import {
   createInterviewInput,
   createInterviewOutput,
@@ -70,7 +72,7 @@ async function sessionInterview(db: Db, id: number, sessionId: string): Promise<
 function transcript(
   messages: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>,
 ): AssistantMessage[] {
-  return messages.filter((m) => m.content.trim() !== '').map((m) => ({ role: m.role, content: m.content }))
+  return dropEmptyMessages(messages).map((m) => ({ role: m.role, content: m.content }))
 }
 
 export const interviewRouter = router({

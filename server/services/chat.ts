@@ -1,10 +1,12 @@
 // Chat persistence and the specialist's reply, shared by the streaming procedure and the REST row.
 // Messages are rows appended in order: every operation here touches only the new rows and a bounded
 // window of recent ones, so a long conversation costs the same per message as a short one.
+
 import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
+import { dropEmptyMessages } from '../../shared/rules/interview-flow.ts'
 import type { ChatMessage, ChatMessageInput } from '../../shared/schemas/conversation.ts'
 import type { Db } from '../db.ts'
 import type { Cat, ConversationMessage, InterviewMessage } from '../generated/prisma/client.ts'
@@ -39,7 +41,7 @@ export async function appendConversationList(
   conversationId: number,
   list: readonly ChatMessageInput[],
 ): Promise<number> {
-  const messages = list.filter((m) => m.content.trim() !== '')
+  const messages = dropEmptyMessages(list)
   if (messages.length === 0) return 0
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
@@ -135,10 +137,7 @@ export async function recentHistory(db: Db, conversationId: number): Promise<Ass
     take: CHAT_HISTORY_WINDOW,
     select: { role: true, content: true },
   })
-  return rows
-    .reverse()
-    .filter((row) => row.content.trim() !== '')
-    .map((row) => ({ role: asRole(row.role), content: row.content }))
+  return dropEmptyMessages(rows.reverse()).map((row) => ({ role: asRole(row.role), content: row.content }))
 }
 
 /** One page of stored messages, newest page first; `before` is the row cursor of the previous page. */
@@ -254,7 +253,7 @@ export async function appendInterviewList(
   list: readonly ChatMessageInput[],
   extra: { answers?: object; completed?: boolean },
 ): Promise<number> {
-  const messages = list.filter((m) => m.content.trim() !== '')
+  const messages = dropEmptyMessages(list)
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'interviews', interviewId)
     const stored = await tx.interviewMessage.count({ where: { interviewId } })

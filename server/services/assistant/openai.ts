@@ -1,9 +1,11 @@
 // The assistant backed by any OpenAI-compatible chat completions endpoint (OpenAI, Ollama, vLLM, the test double).
+
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { z } from 'zod'
 import { CAT_MAX_AGE, CHAT_HISTORY_WINDOW } from '../../../shared/constants.ts'
 import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shared/options.ts'
+import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import { AssistantUnavailableError } from './errors.ts'
 import { checkAnswerSystemPrompt, interviewSystemPrompt, specialistSystemPrompt } from './openai-prompts.ts'
 import type { Assistant, AssistantMessage, CheckResult } from './types.ts'
@@ -194,7 +196,7 @@ function matchOption(options: readonly string[], answer: string): string | null 
 
 /** Interview transcripts are not windowed by the caller; empty turns only confuse the model. */
 function recent(messages: AssistantMessage[]): AssistantMessage[] {
-  return messages.filter((message) => message.content.trim() !== '').slice(-CHAT_HISTORY_WINDOW)
+  return dropEmptyMessages(messages).slice(-CHAT_HISTORY_WINDOW)
 }
 
 function lastUserText(messages: AssistantMessage[]): string {

@@ -8,7 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
-import { capBody, DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
+import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
 import { isNonJsonBody } from './json-only.ts'
@@ -104,10 +104,6 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
   })
 
   await app.register(async (trpcScope) => {
-    // One route serves every procedure, so the upload limit is set on it and narrowed per procedure.
-    trpcScope.addHook('onRoute', (route) => {
-      route.bodyLimit = UPLOAD_BODY_LIMIT
-    })
     // Procedures take JSON only: tRPC's own form-data and binary inputs are not used here, and its
     // form-data reader answered 500 for some bodies.
     trpcScope.addHook('onRequest', async (req, reply) => {
@@ -115,17 +111,9 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
         return reply.code(415).send({ error: ERRORS.jsonOnly })
       }
     })
-    trpcScope.addHook('preParsing', async (req, reply, payload) => {
-      // A batch may carry a photo when any of its procedures does.
-      const procedures = ((req.params as { path?: string }).path ?? '').split(',')
-      if (procedures.some((procedure) => UPLOAD_PROCEDURES.has(procedure))) return payload
-      if (Number(req.headers['content-length'] ?? 0) > DEFAULT_BODY_LIMIT) {
-        return reply.code(413).send({ error: ERRORS.tooLarge })
-      }
-      return capBody(payload, DEFAULT_BODY_LIMIT)
-    })
     registerTrpcHttp(trpcScope, {
       prefix: '/trpc',
+      largeBodies: { procedures: UPLOAD_PROCEDURES, limit: UPLOAD_BODY_LIMIT },
       router: appRouter,
       createContext: (req) =>
         createContextInner({

@@ -11,13 +11,15 @@
 // answer is sent in one piece with its length. Streams (JSON-lines batches, chat replies) still stream.
 import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   prefix: string
   router: TRouter
   createContext(req: FastifyRequest): Promise<inferRouterContext<TRouter>>
   onError: HTTPErrorHandler<TRouter, FastifyRequest>
+  /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
+  largeBodies?: { procedures: ReadonlySet<string>; limit: number }
 }
 
 /**
@@ -32,13 +34,20 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
   }
   const text = typeof req.body === 'string' ? req.body : ''
   const notJson = () => Promise.reject(new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
-  const request: Pick<Request, 'url' | 'method' | 'headers' | 'signal' | 'body' | 'json' | 'formData'> = {
+  const request: Pick<
+    Request,
+    'url' | 'method' | 'headers' | 'signal' | 'body' | 'json' | 'text' | 'formData'
+  > = {
     url: `http://localhost${req.url}`,
     method: req.method,
     headers,
     signal,
     body: null,
     json: async () => JSON.parse(text),
+    text: async () => {
+      console.log('TEXTCALLED', new Error().stack)
+      return text
+    },
     formData: notJson,
   }
   return request as Request
@@ -52,27 +61,42 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body))
 
-  app.all(`${opts.prefix}/:path`, async (req, reply) => {
-    const leaving = new AbortController()
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) leaving.abort()
-    })
-    const response = await resolveResponse({
-      router: opts.router,
-      req: trpcRequest(req, leaving.signal),
-      // resolveResponse decodes the path itself, and Fastify has decoded it once already: encoding it
-      // again keeps '%' in a path from reaching tRPC as a broken escape (a 500 before this).
-      path: encodeURIComponent((req.params as { path: string }).path),
-      error: null,
-      createContext: () => opts.createContext(req),
-      onError: (event) => opts.onError({ ...event, req }),
-    })
+  const serve =
+    (pathOf: (req: FastifyRequest) => string) => async (req: FastifyRequest, reply: FastifyReply) => {
+      const leaving = new AbortController()
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) leaving.abort()
+      })
+      const response = await resolveResponse({
+        router: opts.router,
+        req: trpcRequest(req, leaving.signal),
+        // resolveResponse decodes the path itself, and Fastify has decoded it once already: encoding it
+        // again keeps '%' in a path from reaching tRPC as a broken escape (a 500 before this).
+        path: encodeURIComponent(pathOf(req)),
+        error: null,
+        createContext: () => opts.createContext(req),
+        onError: (event) => opts.onError({ ...event, req }),
+      })
 
-    reply.code(response.status)
-    for (const [name, value] of response.headers) reply.header(name, value)
-    const streamed =
-      response.headers.get('transfer-encoding') === 'chunked' ||
-      response.headers.get('content-type')?.startsWith('text/event-stream')
-    return reply.send(streamed ? response.body : await response.text())
-  })
+      reply.code(response.status)
+      for (const [name, value] of response.headers) reply.header(name, value)
+      const streamed =
+        response.headers.get('transfer-encoding') === 'chunked' ||
+        response.headers.get('content-type')?.startsWith('text/event-stream')
+      return reply.send(streamed ? response.body : await response.text())
+    }
+
+  app.all(
+    `${opts.prefix}/:path`,
+    serve((req) => (req.params as { path: string }).path),
+  )
+  // Fastify counts a body's bytes against its route's limit, chunked bodies too, so a larger limit is
+  // given by a route: /trpc/cat.create matches before /trpc/:path.
+  for (const procedure of opts.largeBodies?.procedures ?? []) {
+    app.all(
+      `${opts.prefix}/${procedure}`,
+      { bodyLimit: opts.largeBodies!.limit },
+      serve(() => procedure),
+    )
+  }
 }

@@ -230,23 +230,27 @@ export function useSpecialistChat() {
       let shown = false
       let received = ''
       try {
-        const [stream] = await Promise.all([
-          api.conversation.send.mutate(
-            {
-              conversationId,
-              catId,
-              content: userMessage.content,
-              clientId: userMessage.id,
-              replyClientId: replyId,
-            },
-            { signal: controller.signal },
-          ),
-          wait(MIN_TYPING_MS, controller.signal),
-        ])
+        const typingShown = wait(MIN_TYPING_MS, controller.signal)
+        // Stop before the first piece rejects it unread; the send itself reports the abort.
+        typingShown.catch(() => {})
+        const stream = await api.conversation.send.mutate(
+          {
+            conversationId,
+            catId,
+            content: userMessage.content,
+            clientId: userMessage.id,
+            replyClientId: replyId,
+          },
+          { signal: controller.signal },
+        )
+        // Read the reply as soon as it comes, and hold only its display for the typing indicator: tRPC's
+        // stream reader cannot be opened once a short reply has already ended (TypeError
+        // getReaderResource), which waiting before reading caused.
         for await (const piece of stream) {
           received += piece
           const content = received
           if (!shown) {
+            await typingShown
             shown = true
             setTyping(false)
             setMessages((list) => [...list, { id: replyId, role: 'assistant', content, status: 'streaming' }])

@@ -147,13 +147,17 @@ export function syncInterview(): Promise<void> {
 }
 
 async function pushOnce(): Promise<void> {
+  // Storage cleared meanwhile (logout, a new visitor): nothing of this interview is left to send, and
+  // creating a row now would hand the next session a stranger's interview.
+  const messages = loadMessages()
+  if (messages.length === 0) return
   const row = await ensureInterview()
   if (!row) return
   try {
     await api.interview.update.mutate({
       id: row.id,
       session_id: row.session,
-      messages: transcript(loadMessages()),
+      messages: transcript(messages),
       answers: storedAnswers(),
       completed: readFlag('interview_completed'),
     })

@@ -8,14 +8,15 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
-import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
+import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
-import { restRoutes } from './rest/routes.ts'
+import { registerApiDocs } from './rest/docs.ts'
+import { largeBodyProcedures } from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { serveClient } from './static-client.ts'
@@ -113,7 +114,8 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     })
     registerTrpcHttp(trpcScope, {
       prefix: '/trpc',
-      largeBodies: { procedures: UPLOAD_PROCEDURES, limit: UPLOAD_BODY_LIMIT },
+      // The procedures whose REST row declares a larger body limit get it on /trpc too.
+      largeBodies: { procedures: new Set(largeBodyProcedures().keys()), limit: UPLOAD_BODY_LIMIT },
       router: appRouter,
       createContext: (req) =>
         createContextInner({
@@ -129,7 +131,8 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     })
   })
 
-  registerRestRoutes(app, services, restRoutes)
+  registerRestRoutes(app, services)
+  registerApiDocs(app)
   await serveClient(app, services.config, clientDir ?? CLIENT_DIST_DIR)
   return app
 }

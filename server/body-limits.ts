@@ -1,5 +1,3 @@
 /** Ordinary requests are small; only photo uploads (a byte array in JSON) need more. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 export const UPLOAD_BODY_LIMIT = 24 * 1024 * 1024
-/** The tRPC procedures that carry a photo: each has a /trpc route of its own with UPLOAD_BODY_LIMIT. */
-export const UPLOAD_PROCEDURES: ReadonlySet<string> = new Set(['cat.update', 'cat.create'])

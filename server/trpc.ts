@@ -3,25 +3,29 @@ import { ZodError } from 'zod'
 import { ERRORS } from '../shared/errors.ts'
 import type { Context } from './context.ts'
 import { publicError } from './errors.ts'
+import type { ProcedureMeta } from './rest/meta.ts'
 import { RateLimitedError, type RateLimitName } from './services/rate-limits.ts'
 
-const t = initTRPC.context<Context>().create({
-  // Never ship stack traces, whatever NODE_ENV says.
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const { message } = publicError(error)
-    return {
-      ...shape,
-      message,
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        path: shape.data.path,
-        zodError: error.cause instanceof ZodError ? error.cause.flatten() : null,
-      },
-    }
-  },
-})
+const t = initTRPC
+  .meta<ProcedureMeta>()
+  .context<Context>()
+  .create({
+    // Never ship stack traces, whatever NODE_ENV says.
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const { message } = publicError(error)
+      return {
+        ...shape,
+        message,
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          zodError: error.cause instanceof ZodError ? error.cause.flatten() : null,
+        },
+      }
+    },
+  })
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
@@ -44,7 +48,7 @@ export const publicProcedure = t.procedure.use(async ({ next }) => {
 })
 
 // One middleware, not two stacked: each tRPC middleware level copies the call's options and context.
-export const authedProcedure = t.procedure.use(async ({ ctx, next }) => {
+export const authedProcedure = t.procedure.meta({ auth: true }).use(async ({ ctx, next }) => {
   const user = ctx.user
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
   const result = await next({ ctx: { ...ctx, user } })

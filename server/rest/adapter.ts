@@ -1,48 +1,41 @@
 import { TRPCError } from '@trpc/server'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { ERRORS } from '../../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
 import { publicError } from '../errors.ts'
 import { isNonJsonBody } from '../json-only.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
-
-export interface RestRequest {
-  body: unknown
-  params: Record<string, string>
-  query: Record<string, string>
-  headers: FastifyRequest['headers']
-}
-
-/** One row of the REST surface: a documented method and path, and the procedure it calls. */
-export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** Fastify path syntax: /api/supabase/cats/:id */
-  path: string
-  call(caller: AppCaller, req: RestRequest): Promise<unknown>
-  /** Larger than the server's default body limit (photo uploads). */
-  bodyLimit?: number
-  /** Hand the procedure the unparsed body (webhook signatures are computed over the exact bytes). */
-  rawBody?: boolean
-}
+import { restRows, type ServedRow } from './table.ts'
 
 function objectOrEmpty(value: unknown): Record<string, string> {
   return value && typeof value === 'object' ? (value as Record<string, string>) : {}
 }
 
+/** The caller's function for a procedure path ('cat.get'). */
+function procedureOf(caller: AppCaller, path: string): (input: unknown) => Promise<unknown> {
+  let node: unknown = caller
+  for (const key of path.split('.')) node = (node as Record<string, unknown>)[key]
+  return node as (input: unknown) => Promise<unknown>
+}
+
 /**
- * Serves each row by calling its procedure with the same context tRPC builds, and answers errors in
- * the contract's shape `{error}` with the status of tRPC's own code → status map.
+ * Serves every REST row the router declares by calling its procedure with the same context tRPC
+ * builds, and answers errors in the contract's shape `{error}` with the status of tRPC's own map.
  */
-export function registerRestRoutes(app: FastifyInstance, services: Services, routes: readonly RestRoute[]) {
-  const register = (scope: FastifyInstance, route: RestRoute) =>
+export function registerRestRoutes(
+  app: FastifyInstance,
+  services: Services,
+  rows: readonly ServedRow[] = restRows(),
+) {
+  const register = (scope: FastifyInstance, row: ServedRow) =>
     scope.route({
-      method: route.method,
-      url: route.path,
-      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+      method: row.method,
+      url: row.path,
+      bodyLimit: row.bodyLimit,
       handler: async (req, reply) => {
         // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
         // read as an empty object, creating records from nothing.
-        if (!route.rawBody && isNonJsonBody(req.headers['content-type'])) {
+        if (!row.rawBody && isNonJsonBody(req.headers['content-type'])) {
           return reply.code(415).send({ error: ERRORS.jsonOnly })
         }
         const ctx = await createContextInner({
@@ -52,12 +45,13 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, rou
           log: req.log,
         })
         try {
-          const result = await route.call(createCaller(ctx), {
-            body: req.body ?? {},
+          const input = row.toInput({
+            body: req.body,
             params: objectOrEmpty(req.params),
             query: objectOrEmpty(req.query),
             headers: req.headers,
           })
+          const result = await procedureOf(createCaller(ctx), row.procedure)(input)
           return reply.send(result ?? { success: true })
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error
@@ -69,10 +63,10 @@ export function registerRestRoutes(app: FastifyInstance, services: Services, rou
       },
     })
 
-  for (const route of routes.filter((r) => !r.rawBody)) register(app, route)
+  for (const row of rows.filter((r) => !r.rawBody)) register(app, row)
   void app.register(async (raw) => {
     raw.removeAllContentTypeParsers()
     raw.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-    for (const route of routes.filter((r) => r.rawBody)) register(raw, route)
+    for (const row of rows.filter((r) => r.rawBody)) register(raw, row)
   })
 }

@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas/auth.ts'
 import type { Context } from '../context.ts'
 import { Prisma } from '../generated/prisma/client.ts'
+import { rest } from '../rest/meta.ts'
 import { claimVisitorRecords } from '../services/claim-visitor-records.ts'
 import { checkCode, issueCode, otpPepper, withdrawCode } from '../services/otp.ts'
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts'
@@ -73,6 +74,11 @@ export const authRouter = router({
    * the first code sign-in (verifyOtp), so pre-registering someone else's address gains no lasting access.
    */
   signup: publicProcedure
+    .meta(
+      rest('POST', '/api/supabase/signup-passwordless', {
+        summary: 'Create an account without a password (SPEC §7 signup payload)',
+      }),
+    )
     .input(signupInput)
     .output(tokenSessionOutput)
     .mutation(async ({ ctx, input }) => {
@@ -109,6 +115,7 @@ export const authRouter = router({
    * whoever already knows the password.
    */
   signin: publicProcedure
+    .meta(rest('POST', '/api/supabase/signin', { summary: 'Sign in with e-mail and password' }))
     .input(signinInput)
     .output(tokenSessionOutput)
     .mutation(async ({ ctx, input }) => {
@@ -134,6 +141,11 @@ export const authRouter = router({
    * code (the account is made on the first verify), so the answer says nothing about who has one.
    */
   signinOtp: publicProcedure
+    .meta(
+      rest('POST', '/api/supabase/signin-otp', {
+        summary: 'Send a one-time sign-in code to an e-mail address',
+      }),
+    )
     .input(signinOtpInput)
     .output(signinOtpOutput)
     .mutation(async ({ ctx, input }) => {
@@ -160,6 +172,7 @@ export const authRouter = router({
    * before (by whoever signed the address up) is cleared in the same update.
    */
   verifyOtp: publicProcedure
+    .meta(rest('POST', '/api/supabase/verify-otp', { summary: 'Exchange a one-time code for a session' }))
     .input(verifyOtpInput)
     .output(verifyOtpOutput)
     .mutation(async ({ ctx, input }) => {

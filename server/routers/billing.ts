@@ -29,6 +29,7 @@ import {
   webhookOutput,
 } from '../../shared/schemas/billing.ts'
 import type { Context } from '../context.ts'
+import { type RestRequest, rest } from '../rest/meta.ts'
 import {
   type BillingActor,
   billingStatus,
@@ -97,6 +98,26 @@ async function cancelById(
   return { success: true as const, subscription_id: id, status: row.status }
 }
 
+function headerOf(req: RestRequest, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** REST: each checkout step carries its key in the body (`checkoutKey`) or as an Idempotency-Key header. */
+function withIdempotencyKey(req: RestRequest): unknown {
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}
+  const fields = body as Record<string, unknown>
+  return { ...fields, checkoutKey: fields.checkoutKey ?? headerOf(req, 'idempotency-key') }
+}
+
+/** REST: Stripe signs the exact bytes, so the webhook gets the raw body and the signature header. */
+function webhookRestInput(req: RestRequest): unknown {
+  return {
+    payload: Buffer.isBuffer(req.body) ? req.body.toString('base64') : '',
+    signature: headerOf(req, 'stripe-signature'),
+  }
+}
+
 /** Steps that touch a card: a per-owner budget on top of the server-wide limit. */
 const paymentProcedure = authedProcedure.use(async ({ ctx, next }) => {
   await limit(ctx, 'paymentPerUser', String(ctx.user.id))
@@ -111,18 +132,21 @@ export const billingRouter = router({
 
   /** POST /api/supabase/createPlan: records the chosen plan (an empty body keeps the current one). */
   createPlan: authedProcedure
+    .meta(rest('POST', '/api/supabase/createPlan', { summary: "Record the owner's plan" }))
     .input(createPlanInput)
     .output(billingStateSchema)
     .mutation(({ ctx, input }) => planOf(ctx, input?.billingPeriod)),
 
   /** PUT /api/supabase/updatePlan: switches between Monthly and Yearly. */
   updatePlan: authedProcedure
+    .meta(rest('PUT', '/api/supabase/updatePlan', { summary: 'Switch between Monthly and Yearly' }))
     .input(updatePlanInput)
     .output(billingStateSchema)
     .mutation(({ ctx, input }) => planOf(ctx, input.billingPeriod ?? periodOf(input.method ?? false))),
 
   /** DELETE /api/supabase/removePlan: back to the default plan (Monthly). */
   removePlan: authedProcedure
+    .meta(rest('DELETE', '/api/supabase/removePlan', { summary: 'Back to the default plan (Monthly)' }))
     .output(billingStateSchema)
     .mutation(({ ctx }) => planOf(ctx, DEFAULT_BILLING_PERIOD)),
 
@@ -139,6 +163,12 @@ export const billingRouter = router({
    * form of a client that ran the steps itself (with subscriptionId) returns its recorded subscription.
    */
   subscribe: paymentProcedure
+    .meta(
+      rest('POST', '/api/supabase/subscriptions', {
+        summary: 'Subscribe (the subscribe payload), or record a subscription',
+        input: withIdempotencyKey,
+      }),
+    )
     .input((value: unknown) => (value && typeof value === 'object' ? value : {}) as Record<string, unknown>)
     .output(checkoutOutput)
     .mutation(async ({ ctx, input }) => {
@@ -151,18 +181,36 @@ export const billingRouter = router({
 
   /** POST /api/payments/stripe/customer */
   createCustomer: paymentProcedure
+    .meta(
+      rest('POST', '/api/payments/stripe/customer', {
+        summary: 'Create the payment-provider customer',
+        input: withIdempotencyKey,
+      }),
+    )
     .input(customerInput)
     .output(customerOutput)
     .mutation(({ ctx, input }) => createCustomer(actor(ctx), input)),
 
   /** POST /api/payments/stripe/payment-intent: the activation fee, once per checkout key. */
   createPaymentIntent: paymentProcedure
+    .meta(
+      rest('POST', '/api/payments/stripe/payment-intent', {
+        summary: 'Charge the activation fee',
+        input: withIdempotencyKey,
+      }),
+    )
     .input(paymentIntentInput)
     .output(paymentIntentOutput)
     .mutation(({ ctx, input }) => createActivationPayment(actor(ctx), input)),
 
   /** POST /api/payments/stripe/subscription: the trial subscription, once per checkout key. */
   createSubscription: paymentProcedure
+    .meta(
+      rest('POST', '/api/payments/stripe/subscription', {
+        summary: 'Create the trial subscription',
+        input: withIdempotencyKey,
+      }),
+    )
     .input(subscriptionInput)
     .output(subscriptionOutput)
     .mutation(({ ctx, input }) => {
@@ -188,6 +236,7 @@ export const billingRouter = router({
 
   /** GET /api/supabase/subscriptions: the owner's subscriptions, newest first. */
   subscriptions: authedProcedure
+    .meta(rest('GET', '/api/supabase/subscriptions', { summary: "The owner's subscriptions, newest first" }))
     .output(subscriptionListOutput)
     .query(async ({ ctx }) => (await listSubscriptions(actor(ctx))).map((row) => toSubscriptionView(row))),
 
@@ -196,18 +245,29 @@ export const billingRouter = router({
 
   /** The stored subscription id, by SPEC §5's rule: sub_ to the card provider, I- to PayPal. */
   cancel: authedProcedure
+    .meta(
+      rest('DELETE', '/api/supabase/subscriptions/:id', {
+        summary: 'Cancel a subscription by its stored id',
+      }),
+    )
     .input(cancelInput)
     .output(cancelOutput)
     .mutation(({ ctx, input }) => cancelById(ctx, input.id)),
 
   /** DELETE /api/payments/stripe/subscription/{id} */
   cancelStripe: authedProcedure
+    .meta(
+      rest('DELETE', '/api/payments/stripe/subscription/:id', {
+        summary: 'Cancel a card-provider subscription',
+      }),
+    )
     .input(cancelInput)
     .output(cancelOutput)
     .mutation(({ ctx, input }) => cancelById(ctx, input.id, 'stripe')),
 
   /** POST /api/payments/paypal/subscription/{id} */
   cancelPaypal: authedProcedure
+    .meta(rest('POST', '/api/payments/paypal/subscription/:id', { summary: 'Cancel a PayPal subscription' }))
     .input(cancelInput)
     .output(cancelOutput)
     .mutation(({ ctx, input }) => cancelById(ctx, input.id, 'paypal')),
@@ -216,6 +276,13 @@ export const billingRouter = router({
 
   /** POST /api/payments/stripe/webhook: the exact bytes, base64, and the Stripe-Signature header. */
   stripeWebhook: publicProcedure
+    .meta(
+      rest('POST', '/api/payments/stripe/webhook', {
+        summary: 'Stripe events (signed)',
+        rawBody: true,
+        input: webhookRestInput,
+      }),
+    )
     .input(webhookInput)
     .output(webhookOutput)
     .mutation(({ ctx, input }) =>

@@ -17,10 +17,12 @@ import {
   recommendationsSchema,
   updateCatInputSchema,
 } from '../../shared/schemas/cat.ts'
+import { UPLOAD_BODY_LIMIT } from '../body-limits.ts'
 import type { Config } from '../config.ts'
 import type { Context } from '../context.ts'
 import { asOwner } from '../errors.ts'
 import type { Prisma } from '../generated/prisma/client.ts'
+import { rest } from '../rest/meta.ts'
 import { acceptPhoto, photoDataUrl } from '../services/photos.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 import { catsOfOwner } from './cats-of-owner.ts'
@@ -221,12 +223,16 @@ function recommendationColumns(r: RecommendationResult) {
 
 export const catRouter = router({
   /** The owner's cats, oldest first (the newest, the current cat, is last). Never the photo bytes. */
-  list: authedProcedure.output(catListSchema).query(async ({ ctx }) => {
-    const rows = await catsOfOwner<CatRow>(ctx.services.db, ctx.user.id)
-    return rows.map(toCat)
-  }),
+  list: authedProcedure
+    .meta(rest('GET', '/api/supabase/cats', { summary: "The owner's cats, oldest first" }))
+    .output(catListSchema)
+    .query(async ({ ctx }) => {
+      const rows = await catsOfOwner<CatRow>(ctx.services.db, ctx.user.id)
+      return rows.map(toCat)
+    }),
 
   get: authedProcedure
+    .meta(rest('GET', '/api/supabase/cats/:id', { summary: "One of the owner's cats" }))
     .input(catIdInputSchema)
     .output(catSchema)
     .query(async ({ ctx, input }) => toCat(await ownedCat(ctx, input.id))),
@@ -236,6 +242,12 @@ export const catRouter = router({
    * sign-in claims it. The answer carries the recommendations, which are stored on the cat too.
    */
   create: publicProcedure
+    .meta(
+      rest('POST', '/api/supabase/cats', {
+        summary: 'Create a cat; answers its id and recommendations',
+        bodyLimit: UPLOAD_BODY_LIMIT,
+      }),
+    )
     .input(createCatInputSchema)
     .output(createCatOutputSchema)
     .mutation(async ({ ctx, input }) => {
@@ -263,6 +275,12 @@ export const catRouter = router({
 
   /** Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. */
   update: authedProcedure
+    .meta(
+      rest('PUT', '/api/supabase/cats/:id', {
+        summary: "Change a cat's fields and photo",
+        bodyLimit: UPLOAD_BODY_LIMIT,
+      }),
+    )
     .input(updateCatInputSchema)
     .output(catSchema)
     .mutation(async ({ ctx, input }) => {
@@ -286,6 +304,7 @@ export const catRouter = router({
 
   /** The photo for its owner's browser, as a data URL (null when the cat has none). */
   photo: authedProcedure
+    .meta(rest('GET', '/api/supabase/cats/:id/photo', { summary: "A cat's photo as a data URL" }))
     .input(catIdInputSchema)
     .output(catPhotoSchema)
     .query(async ({ ctx, input }) => {
@@ -303,6 +322,11 @@ export const catRouter = router({
 
   /** SPEC §7: no token needed. Fields arrive lower-cased; unknown age and weights count as 0. */
   recommendations: publicProcedure
+    .meta(
+      rest('POST', '/api/openai/recommendations', {
+        summary: 'Food, treats, playtime and welcome messages for a cat',
+      }),
+    )
     .input(recommendationsInputSchema)
     .output(recommendationsSchema)
     .mutation(async ({ ctx, input }) => {

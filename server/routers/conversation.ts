@@ -21,6 +21,7 @@ import type { Db } from '../db.ts'
 import { hasActiveSubscription } from '../entitlement.ts'
 import { asOwner } from '../errors.ts'
 import type { Conversation } from '../generated/prisma/client.ts'
+import { rest } from '../rest/meta.ts'
 import {
   appendConversationList,
   appendUserMessage,
@@ -56,20 +57,24 @@ async function admitMessage(ctx: Context & { user: { id: number } }): Promise<vo
 
 export const conversationRouter = router({
   /** GET /api/supabase/conversations: the owner's conversations, newest activity first (no messages). */
-  list: authedProcedure.output(conversationOutput.array()).query(async ({ ctx }) => {
-    const rows = await ctx.services.db.conversation.findMany({
-      where: { userId: ctx.user.id },
-      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-      take: 100,
-    })
-    return rows.map(toConversation)
-  }),
+  list: authedProcedure
+    .meta(rest('GET', '/api/supabase/conversations', { summary: "The owner's conversations" }))
+    .output(conversationOutput.array())
+    .query(async ({ ctx }) => {
+      const rows = await ctx.services.db.conversation.findMany({
+        where: { userId: ctx.user.id },
+        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+        take: 100,
+      })
+      return rows.map(toConversation)
+    }),
 
   /**
    * POST /api/supabase/conversations {session_id}: a new conversation. The same session asking twice
    * (a double mount, a retried request) gets the one it already has.
    */
   create: authedProcedure
+    .meta(rest('POST', '/api/supabase/conversations', { summary: 'Start a conversation' }))
     .input(createConversationInput)
     .output(conversationOutput)
     .mutation(async ({ ctx, input }) => {
@@ -89,6 +94,9 @@ export const conversationRouter = router({
 
   /** PUT /api/supabase/conversations/:id {session_id, messages}: stores only what is new in the list. */
   update: authedProcedure
+    .meta(
+      rest('PUT', '/api/supabase/conversations/:id', { summary: 'Store the new messages of a conversation' }),
+    )
     .input(updateConversationInput)
     .output(updateConversationOutput)
     .mutation(async ({ ctx, input }) => {
@@ -156,6 +164,7 @@ export const conversationRouter = router({
    * else a new one), the reply is saved and returned.
    */
   chat: authedProcedure
+    .meta(rest('POST', '/api/openai/chat', { summary: "The specialist's reply to the newest message" }))
     .input(chatInput)
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {

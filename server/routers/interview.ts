@@ -25,6 +25,7 @@ import {
 import type { Db } from '../db.ts'
 import { asOwner } from '../errors.ts'
 import type { Interview } from '../generated/prisma/client.ts'
+import { rest } from '../rest/meta.ts'
 import type { AssistantMessage } from '../services/assistant/types.ts'
 import { appendInterviewList, assistantError, toChatMessage } from '../services/chat.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
@@ -78,6 +79,7 @@ function transcript(
 export const interviewRouter = router({
   /** POST /api/supabase/interview {session_id} → {id}. A signed-in owner's interview is theirs at once. */
   create: publicProcedure
+    .meta(rest('POST', '/api/supabase/interview', { summary: 'Start an interview' }))
     .input(createInterviewInput)
     .output(createInterviewOutput)
     .mutation(async ({ ctx, input }) => {
@@ -92,6 +94,7 @@ export const interviewRouter = router({
 
   /** PUT /api/supabase/interview/:id {messages, session_id}: appends what is new, keeps answers and completion. */
   update: publicProcedure
+    .meta(rest('PUT', '/api/supabase/interview/:id', { summary: 'Store the new messages of an interview' }))
     .input(updateInterviewInput)
     .output(updateInterviewOutput)
     .mutation(async ({ ctx, input }) => {
@@ -105,17 +108,21 @@ export const interviewRouter = router({
     }),
 
   /** GET /api/supabase/interview: the owner's interviews, newest first (messages via `get`). */
-  list: authedProcedure.output(interviewSummaryOutput.array()).query(async ({ ctx }) => {
-    const rows = await ctx.services.db.interview.findMany({
-      where: { userId: ctx.user.id },
-      orderBy: { id: 'desc' },
-      take: 100,
-    })
-    return rows.map(toSummary)
-  }),
+  list: authedProcedure
+    .meta(rest('GET', '/api/supabase/interview', { summary: "The owner's interviews" }))
+    .output(interviewSummaryOutput.array())
+    .query(async ({ ctx }) => {
+      const rows = await ctx.services.db.interview.findMany({
+        where: { userId: ctx.user.id },
+        orderBy: { id: 'desc' },
+        take: 100,
+      })
+      return rows.map(toSummary)
+    }),
 
   /** GET /api/supabase/interview/:id */
   get: authedProcedure
+    .meta(rest('GET', '/api/supabase/interview/:id', { summary: 'One interview with its messages' }))
     .input(interviewIdInput)
     .output(interviewOutput)
     .query(async ({ ctx, input }) => {
@@ -136,17 +143,21 @@ export const interviewRouter = router({
     }),
 
   /** DELETE /api/supabase/interview/:id */
-  delete: authedProcedure.input(interviewIdInput).mutation(async ({ ctx, input }) => {
-    const row = await ownedInterview(ctx.services.db, ctx.user.id, input.id)
-    await ctx.services.db.interview.delete({ where: { id: row.id } })
-    return { success: true as const }
-  }),
+  delete: authedProcedure
+    .meta(rest('DELETE', '/api/supabase/interview/:id', { summary: 'Delete an interview' }))
+    .input(interviewIdInput)
+    .mutation(async ({ ctx, input }) => {
+      const row = await ownedInterview(ctx.services.db, ctx.user.id, input.id)
+      await ctx.services.db.interview.delete({ where: { id: row.id } })
+      return { success: true as const }
+    }),
 
   /**
    * POST /api/openai/interview (bearer) {messages, field, reason?}: the receptionist's next line, asking
    * for `field` (again, with `reason`, when the last answer did not count) or wrapping up for 'none'.
    */
   reply: authedProcedure
+    .meta(rest('POST', '/api/openai/interview', { summary: "The receptionist's next line" }))
     .input(interviewReplyInput)
     .output(interviewReplyOutput)
     .mutation(async ({ ctx, input }) => {
@@ -165,6 +176,9 @@ export const interviewRouter = router({
 
   /** POST /api/openai/interview/check {messages, field} → {satisfied, answer, reason}; no token needed. */
   check: publicProcedure
+    .meta(
+      rest('POST', '/api/openai/interview/check', { summary: 'Check an answer to an interview question' }),
+    )
     .input(interviewCheckInput)
     .output(interviewCheckOutput)
     .mutation(async ({ ctx, input }) => {

@@ -1,4 +1,4 @@
-// Generated bad input against the whole HTTP surface: every REST row of restRoutes and every tRPC
+// Generated bad input against the whole HTTP surface: every REST row the router declares and every tRPC
 // procedure of appRouter (read at run time, so rows and procedures added later are fuzzed too), with
 // no token, a valid one and junk ones. Whatever arrives, the answer is never a 5xx, never shows a stack
 // trace or a source path, REST errors keep the {error} shape, and the server stays healthy.
@@ -562,7 +562,7 @@ const boundaryValues = () => [
 ]
 
 describe('every REST row answers generated bad input without a 5xx', () => {
-  it('reads the rows from restRoutes', () => {
+  it('reads the rows the router declares', () => {
     expect(ROWS.length).toBeGreaterThan(0)
   })
 

@@ -1,11 +1,9 @@
 // The whole API surface, read from the server's own tables at run time: every tRPC procedure of
-// appRouter and every REST row of restRoutes (with the procedure each row calls). The resilience tests
+// appRouter and every REST row the router declares (with the procedure each row calls). The resilience tests
 // walk these lists, so a procedure or row added later is covered without editing the tests.
 import { randomUUID } from 'node:crypto'
-import { DEFAULT_BODY_LIMIT } from '../../server/body-limits.ts'
-import type { RestRoute } from '../../server/rest/adapter.ts'
-import { restRoutes } from '../../server/rest/routes.ts'
-import { type AppCaller, appRouter } from '../../server/routers/index.ts'
+import { restRows, type ServedRow } from '../../server/rest/table.ts'
+import { appRouter } from '../../server/routers/index.ts'
 
 /** The part of a zod (v4) schema these helpers read. */
 interface ZodLike {
@@ -106,11 +104,10 @@ export function procedures(): ProcedureInfo[] {
 }
 
 export interface RestInfo {
-  method: RestRoute['method']
+  method: ServedRow['method']
   /** Fastify path syntax: /api/supabase/cats/:id */
   path: string
-  route: RestRoute
-  /** The procedure the row calls ('cat.get'), found by calling the row with a recording caller. */
+  /** The procedure the row calls ('cat.get'), as its meta declares. */
   procedure: string | null
   /** Procedure input fields filled from path parameters (`{id: 'id'}`: input.id ← :id). */
   paramFields: Record<string, string>
@@ -119,48 +116,30 @@ export interface RestInfo {
   rawBody: boolean
 }
 
-/** Calls the row with a caller that records which procedure it reaches and with what input. */
-async function recordCall(route: RestRoute, params: Record<string, string>, body: unknown) {
-  const seen: { path: string | null; input: unknown } = { path: null, input: undefined }
-  const node = (path: string[]): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => (typeof key === 'string' && key !== 'then' ? node([...path, key]) : undefined),
-      apply: (_target, _this, args: unknown[]) => {
-        seen.path = path.join('.')
-        seen.input = args[0]
-        return Promise.resolve(undefined)
-      },
-    })
-  await route.call(node([]) as AppCaller, { body, params, query: {}, headers: {} })
-  return seen
-}
-
-/** Every REST row of restRoutes, with the procedure it calls and which input fields its path fills. */
+/** Every REST row the router declares, with the procedure it calls and which input fields its path fills. */
 export async function restTable(): Promise<RestInfo[]> {
-  const rows: RestInfo[] = []
-  for (const route of restRoutes) {
-    const params = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
-    const marks = Object.fromEntries(params.map((p) => [p, `__param_${p}__`]))
-    const seen = await recordCall(route, marks, {})
+  return restRows().map((row) => {
+    // A row's input mapper fills the field named like each path parameter (the default mapping); a
+    // row with a mapper of its own is probed with marked values to see where they land.
+    const marks = Object.fromEntries(row.params.map((p) => [p, `__param_${p}__`]))
+    const input = row.toInput({ body: {}, params: marks, query: {}, headers: {} })
     const paramFields: Record<string, string> = {}
-    if (seen.input && typeof seen.input === 'object') {
-      for (const [field, value] of Object.entries(seen.input)) {
-        const param = params.find((p) => value === marks[p])
+    if (input && typeof input === 'object') {
+      for (const [field, value] of Object.entries(input)) {
+        const param = row.params.find((p) => value === marks[p])
         if (param) paramFields[field] = param
       }
     }
-    rows.push({
-      method: route.method,
-      path: route.path,
-      route,
-      procedure: seen.path,
+    return {
+      method: row.method,
+      path: row.path,
+      procedure: row.procedure,
       paramFields,
-      params,
-      bodyLimit: route.bodyLimit ?? DEFAULT_BODY_LIMIT,
-      rawBody: route.rawBody === true,
-    })
-  }
-  return rows
+      params: row.params,
+      bodyLimit: row.bodyLimit,
+      rawBody: row.rawBody,
+    }
+  })
 }
 
 /** A concrete URL for a row: each `:param` replaced (URL-encoded unless `raw`). */

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify'
+
+/** What the REST adapter hands a row's input mapper: the parts of the HTTP request a procedure may read. */
+export interface RestRequest {
+  body: unknown
+  params: Record<string, string>
+  query: Record<string, string>
+  headers: FastifyRequest['headers']
+}
+
+/** A procedure's REST row (SPEC §7's call table), declared in its `.meta()` beside its zod input and output. */
+export interface RestRow {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Fastify path syntax: /api/supabase/cats/:id (`:id` fills the input field of the same name). */
+  path: string
+  /** One line for the OpenAPI document. */
+  summary?: string
+  /** Larger than the server's default body limit (photo uploads). */
+  bodyLimit?: number
+  /** The procedure gets the unparsed body (webhook signatures are computed over the exact bytes). */
+  rawBody?: boolean
+  /**
+   * How the request becomes the procedure's input, when the default does not fit. The default: the
+   * JSON body's fields, then the path parameters over them (a path's `:id` wins over a body `id`).
+   */
+  input?: (req: RestRequest) => unknown
+}
+
+export interface ProcedureMeta {
+  /** Needs `Authorization: Bearer <token>` (set by authedProcedure; read by the OpenAPI document). */
+  auth?: boolean
+  rest?: RestRow
+}
+
+/** `.meta(rest('GET', '/api/supabase/cats', {summary: …}))` */
+export function rest(method: RestRow['method'], path: string, extra: Omit<RestRow, 'method' | 'path'> = {}) {
+  return { rest: { method, path, ...extra } } satisfies ProcedureMeta
+}

@@ -1,0 +1,86 @@
+// The REST surface, read from the router: every procedure whose `.meta()` declares a REST row. The
+// adapter serves these rows and the OpenAPI document describes them, so the two cannot drift apart.
+import type { z } from 'zod'
+import { DEFAULT_BODY_LIMIT } from '../body-limits.ts'
+import { appRouter } from '../routers/index.ts'
+import type { ProcedureMeta, RestRequest, RestRow } from './meta.ts'
+
+interface ProcedureDef {
+  _def: {
+    type: 'query' | 'mutation' | 'subscription'
+    inputs: unknown[]
+    output?: unknown
+    meta?: ProcedureMeta
+  }
+}
+
+export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
+  /** The procedure's path in the router: 'cat.get'. */
+  procedure: string
+  summary: string | undefined
+  bodyLimit: number
+  rawBody: boolean
+  auth: boolean
+  /** The path's parameter names, in order (`/cats/:id` → ['id']). */
+  params: string[]
+  /** The procedure's zod input and output, where declared. */
+  inputSchema: z.ZodType | undefined
+  outputSchema: z.ZodType | undefined
+  toInput(req: RestRequest): unknown
+}
+
+const isZod = (value: unknown): value is z.ZodType =>
+  typeof value === 'object' && value !== null && '_zod' in value
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+
+/**
+ * The default mapping: the body's fields with the path parameters over them. A JSON body that is not
+ * an object (text, an array, null) counts as no fields; a procedure without an input gets nothing.
+ */
+function defaultInput(row: RestRow, hasInput: boolean) {
+  return (req: RestRequest): unknown => {
+    if (!hasInput) return undefined
+    const takesBody = row.method === 'POST' || row.method === 'PUT'
+    const body = takesBody && isPlainObject(req.body) ? req.body : {}
+    return { ...body, ...req.params }
+  }
+}
+
+let rows: ServedRow[] | null = null
+
+/** Every REST row the router declares, in router order. */
+export function restRows(): ServedRow[] {
+  if (rows) return rows
+  const table = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def
+    .procedures
+  rows = Object.entries(table).flatMap(([procedure, { _def }]) => {
+    const row = _def.meta?.rest
+    if (!row) return []
+    const inputSchema = _def.inputs.find(isZod)
+    return [
+      {
+        method: row.method,
+        path: row.path,
+        procedure,
+        summary: row.summary,
+        bodyLimit: row.bodyLimit ?? DEFAULT_BODY_LIMIT,
+        rawBody: row.rawBody === true,
+        auth: _def.meta?.auth === true,
+        params: [...row.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string),
+        inputSchema,
+        outputSchema: isZod(_def.output) ? _def.output : undefined,
+        toInput: row.input ?? defaultInput(row, _def.inputs.length > 0),
+      },
+    ]
+  })
+  return rows
+}
+
+/** The tRPC procedures that take a body larger than the default (each gets a /trpc route of its own). */
+export function largeBodyProcedures(): Map<string, number> {
+  return new Map(
+    restRows().flatMap((r) => (r.bodyLimit > DEFAULT_BODY_LIMIT ? [[r.procedure, r.bodyLimit]] : [])),
+  )
+}

@@ -10,7 +10,7 @@ import Fastify, {
 import { ERRORS } from '../shared/errors.ts'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
-import { publicError } from './errors.ts'
+import { errorBody, publicError } from './errors.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
@@ -39,7 +39,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     return503OnClosing: true,
     // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
     frameworkErrors: (error, _req, reply) => {
-      void (reply as FastifyReply).code(400).send({ error: error.message })
+      void (reply as FastifyReply).code(400).send(errorBody('INVALID_INPUT', error.message))
     },
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -69,28 +69,35 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     timeWindow: 60_000,
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
-      error: ERRORS.tooManyRequests,
+      ...errorBody('TOO_MANY_REQUESTS'),
     }),
   })
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode ?? 500
-    if (status === 413) return reply.code(413).send({ error: ERRORS.tooLarge })
+    if (status === 413) return reply.code(413).send(errorBody('TOO_LARGE'))
     if (error.validation || status === 400) {
       return reply
         .code(400)
-        .send({ error: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Invalid JSON body' : error.message })
+        .send(
+          errorBody(
+            'INVALID_INPUT',
+            error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Invalid JSON body' : error.message,
+          ),
+        )
     }
-    if (status === 429) return reply.code(429).send({ error: ERRORS.tooManyRequests })
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: error.message })
+    if (status === 429) return reply.code(429).send(errorBody('TOO_MANY_REQUESTS'))
+    if (status === 415) return reply.code(415).send(errorBody('JSON_ONLY', error.message))
+    if (status >= 400 && status < 500)
+      return reply.code(status).send(errorBody('INVALID_INPUT', error.message))
     req.log.error({ err: error }, 'unhandled error')
-    return reply.code(500).send({ error: ERRORS.unexpected })
+    return reply.code(500).send(errorBody('UNEXPECTED'))
   })
 
   app.addHook('preValidation', async (req, reply) => {
     const body = typeof req.body === 'string' ? jsonTextContainsNul(req.body) : containsNul(req.body)
     if (urlContainsNul(req.url) || body || containsNul(req.params)) {
-      return reply.code(400).send({ error: ERRORS.nulCharacter })
+      return reply.code(400).send(errorBody('NUL_CHARACTER'))
     }
   })
 
@@ -109,7 +116,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     // form-data reader answered 500 for some bodies.
     trpcScope.addHook('onRequest', async (req, reply) => {
       if (req.method === 'POST' && isNonJsonBody(req.headers['content-type'])) {
-        return reply.code(415).send({ error: ERRORS.jsonOnly })
+        return reply.code(415).send(errorBody('JSON_ONLY'))
       }
     })
     registerTrpcHttp(trpcScope, {

@@ -1,8 +1,52 @@
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { ZodError } from 'zod'
-import { ERRORS } from '../shared/errors.ts'
+import { ERROR_CATALOGUE, ERRORS, type ErrorBody, type ErrorCode } from '../shared/errors.ts'
 import { Prisma } from './generated/prisma/client.ts'
+
+type TrpcCode = TRPCError['code']
+
+/** tRPC's code for each status the catalogue uses (tRPC maps it back to the same status). */
+const TRPC_CODE_BY_STATUS: Record<number, TrpcCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  412: 'PRECONDITION_FAILED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+}
+
+/** A known failure from the catalogue: its code, its status, and its text (or a more precise one). */
+export class AppError extends TRPCError {
+  readonly appCode: ErrorCode
+
+  constructor(code: ErrorCode, options: { message?: string; cause?: unknown } = {}) {
+    const entry = ERROR_CATALOGUE[code]
+    super({
+      code: TRPC_CODE_BY_STATUS[entry.status] ?? 'INTERNAL_SERVER_ERROR',
+      message: options.message ?? entry.message,
+      cause: options.cause,
+    })
+    this.appCode = code
+  }
+}
+
+/** `throw appError('CAT_NOT_FOUND')` */
+export function appError(code: ErrorCode, options?: { message?: string; cause?: unknown }): AppError {
+  return new AppError(code, options)
+}
+
+/** The REST body for a catalogue entry, for answers that never reach a procedure (limits, parsers). */
+export function errorBody(code: ErrorCode, message?: string): ErrorBody {
+  return { error: message ?? ERROR_CATALOGUE[code].message, code }
+}
 
 /** A readable one-liner from a zod failure: "email: Please enter a valid email address". */
 export function describeZodError(error: ZodError): string {
@@ -12,17 +56,40 @@ export function describeZodError(error: ZodError): string {
   return `${where}${issue.message}`
 }
 
+// Errors still raised as plain TRPCErrors carry a catalogue text: their code is found by that text,
+// else by tRPC's own code.
+const CODE_BY_MESSAGE = new Map<string, ErrorCode>(
+  (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { message: string }][])
+    .reverse()
+    .map(([code, e]) => [e.message, code]),
+)
+const CODE_BY_TRPC_CODE: Partial<Record<TrpcCode, ErrorCode>> = {
+  BAD_REQUEST: 'INVALID_INPUT',
+  UNAUTHORIZED: 'NOT_AUTHENTICATED',
+  PAYMENT_REQUIRED: 'PAYMENT_FAILED',
+  NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'JSON_ONLY',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+}
+
 /**
- * The status and message every surface answers for an error: tRPC's own code → status map, our
- * catalogue's text for known failures, and a generic text (never internals) for unknown ones.
+ * The status, text and code every surface answers for an error: the catalogue's for known failures,
+ * and a generic text (never internals) for unknown ones.
  */
-export function publicError(error: TRPCError): { status: number; message: string } {
+export function publicError(error: TRPCError): { status: number; message: string; code: ErrorCode } {
   const status = getHTTPStatusCodeFromError(error)
-  if (error.cause instanceof ZodError) return { status, message: describeZodError(error.cause) }
+  if (error.cause instanceof ZodError) {
+    return { status, message: describeZodError(error.cause), code: 'INVALID_INPUT' }
+  }
+  if (error instanceof AppError) return { status, message: error.message, code: error.appCode }
   // Unknown failures say nothing of their cause; a 5xx a procedure raised on purpose (503 'assistant
   // not available') carries a catalogue text meant for the user.
-  if (error.code === 'INTERNAL_SERVER_ERROR') return { status, message: ERRORS.unexpected }
-  return { status, message: error.message }
+  if (error.code === 'INTERNAL_SERVER_ERROR')
+    return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
+  const code = CODE_BY_MESSAGE.get(error.message) ?? CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT'
+  return { status, message: error.message, code }
 }
 
 /**
@@ -34,7 +101,7 @@ export async function asOwner<T>(create: () => Promise<T>): Promise<T> {
     return await create()
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003') {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      throw appError('NOT_AUTHENTICATED')
     }
     throw error
   }

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import { clientRuntimeConfig, injectClientConfig } from './client-config.ts'
 import type { Config } from './config.ts'
+import { errorBody } from './errors.ts'
 
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
 
@@ -35,7 +36,7 @@ export async function serveClient(app: FastifyInstance, config: Config, clientDi
     const url = req.url.split('?')[0] ?? '/'
     const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p))
     if (req.method !== 'GET' || isApi || !index) {
-      return reply.code(404).send({ error: 'Not found' })
+      return reply.code(404).send(errorBody('NOT_FOUND'))
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index)
   })

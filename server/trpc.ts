@@ -13,12 +13,14 @@ const t = initTRPC
     // Never ship stack traces, whatever NODE_ENV says.
     isDev: false,
     errorFormatter({ shape, error }) {
-      const { message } = publicError(error)
+      const { message, code } = publicError(error)
       return {
         ...shape,
         message,
         data: {
           code: shape.data.code,
+          /** The catalogue's code (shared/errors.ts): what a client decides by. */
+          appCode: code,
           httpStatus: shape.data.httpStatus,
           path: shape.data.path,
           zodError: error.cause instanceof ZodError ? error.cause.flatten() : null,

@@ -52,9 +52,84 @@ export const ERRORS = {
   fullNameOnCard: 'Please enter the full name on the card',
   invalidWebhook: 'Invalid webhook signature',
   assistantUnavailable: 'The assistant is not available right now. Please try again in a moment.',
+  serverBusy: 'The server is busy. Please try again in a moment.',
   fillRequired: 'Please fill in all required fields',
   authenticateToContinue: 'Please authenticate to continue.',
 } as const
+
+/**
+ * The error catalogue: for each failure the server reports, the code a program decides by, the HTTP
+ * status both surfaces answer, and the text a person reads (ERRORS above). The server throws by code
+ * (server/errors.ts appError); one formatter gives tRPC's shape (`data.appCode`) and REST's
+ * `{error, code}`; the client branches on the code and shows the text.
+ */
+export const ERROR_CATALOGUE = {
+  INVALID_INPUT: { status: 400, message: ERRORS.invalidInput },
+  NUL_CHARACTER: { status: 400, message: ERRORS.nulCharacter },
+  NOT_AUTHENTICATED: { status: 401, message: ERRORS.notAuthenticated },
+  SESSION_EXPIRED: { status: 401, message: ERRORS.sessionExpired },
+  SUBSCRIPTION_REQUIRED: { status: 402, message: ERRORS.subscriptionRequired },
+  NOT_FOUND: { status: 404, message: ERRORS.notFound },
+  CAT_NOT_FOUND: { status: 404, message: ERRORS.noCatFound },
+  CONVERSATION_NOT_FOUND: { status: 404, message: ERRORS.noConversationFound },
+  TOO_LARGE: { status: 413, message: ERRORS.tooLarge },
+  JSON_ONLY: { status: 415, message: ERRORS.jsonOnly },
+  TOO_MANY_REQUESTS: { status: 429, message: ERRORS.tooManyRequests },
+  UNEXPECTED: { status: 500, message: ERRORS.unexpected },
+  SERVICE_UNAVAILABLE: { status: 503, message: ERRORS.serverBusy },
+  ASSISTANT_UNAVAILABLE: { status: 503, message: ERRORS.assistantUnavailable },
+  // Accounts
+  ACCOUNT_EXISTS: { status: 409, message: ERRORS.accountExists },
+  INVALID_CREDENTIALS: { status: 400, message: ERRORS.invalidCredentials },
+  INVALID_CODE: { status: 400, message: ERRORS.invalidCode },
+  CODE_EXPIRED: { status: 400, message: ERRORS.codeExpired },
+  CODE_TOO_MANY_ATTEMPTS: { status: 429, message: ERRORS.codeTooManyAttempts },
+  RESEND_TOO_SOON: { status: 429, message: ERRORS.resendTooSoon },
+  CODE_FORMAT: { status: 400, message: ERRORS.codeFormat },
+  PASSWORD_TOO_SHORT: { status: 400, message: ERRORS.passwordTooShort },
+  PASSWORD_TOO_LONG: { status: 400, message: ERRORS.passwordTooLong },
+  WRONG_PASSWORD: { status: 400, message: ERRORS.wrongPassword },
+  PASSWORD_ALREADY_SET: { status: 409, message: ERRORS.passwordAlreadySet },
+  PASSWORD_NOT_SET: { status: 400, message: ERRORS.passwordNotSet },
+  EMAIL_NOT_VERIFIED: { status: 400, message: ERRORS.emailNotVerified },
+  PASSWORD_NEEDS_VERIFIED_EMAIL: { status: 400, message: ERRORS.passwordNeedsVerifiedEmail },
+  NAME_REQUIRED: { status: 400, message: ERRORS.nameRequired },
+  // Cats
+  PHOTO_TOO_LARGE: { status: 413, message: ERRORS.photoTooLarge },
+  PHOTO_TYPE: { status: 415, message: ERRORS.photoType },
+  // Billing
+  NO_SUBSCRIPTION_ID: { status: 400, message: ERRORS.noSubscriptionId },
+  INVALID_SUBSCRIPTION_ID: { status: 400, message: ERRORS.invalidSubscriptionId },
+  PAYMENT_FAILED: { status: 402, message: ERRORS.paymentFailed },
+  CARD_DECLINED: {
+    status: 402,
+    message: 'Your card was declined. Please check your card details and try again.',
+  },
+  INSUFFICIENT_FUNDS: {
+    status: 402,
+    message: 'Insufficient funds. Please use a different card or contact your bank.',
+  },
+  EXPIRED_CARD: { status: 402, message: 'Your card has expired. Please use a different card.' },
+  CUSTOMER_FAILED: { status: 502, message: ERRORS.customerFailed },
+  INTENT_FAILED: { status: 402, message: ERRORS.intentFailed },
+  PAYPAL_NOT_CONFIGURED: { status: 412, message: ERRORS.paypalNotConfigured },
+  CHECKOUT_KEY_REQUIRED: { status: 400, message: ERRORS.checkoutKeyRequired },
+  PAYMENT_METHOD_REQUIRED: { status: 400, message: ERRORS.paymentMethodRequired },
+  DEMO_CARD_UNKNOWN: { status: 400, message: ERRORS.demoCardUnknown },
+  CARD_NUMBERS_REFUSED: { status: 400, message: ERRORS.cardNumbersRefused },
+  ACTIVATION_FEE_REQUIRED: { status: 409, message: ERRORS.activationFeeRequired },
+  PAYMENT_IN_PROGRESS: { status: 409, message: ERRORS.paymentInProgress },
+  PRICE_UNKNOWN: { status: 400, message: ERRORS.priceUnknown },
+  INVALID_WEBHOOK: { status: 400, message: ERRORS.invalidWebhook },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE
+
+/** The REST error body of CONTRACT.md: people read `error`, programs read `code`. */
+export interface ErrorBody {
+  error: string
+  code: ErrorCode
+}
 
 /** Default messages of the client's API wrappers (SPEC §8), used when the server gives none. */
 export const DEFAULT_ERRORS = {

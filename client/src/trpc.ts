@@ -60,3 +60,10 @@ export function errorCode(error: unknown): string | null {
     ? ((error.data as { code?: string } | undefined)?.code ?? null)
     : null
 }
+
+/** The catalogue's code of a failed call (shared/errors.ts ERROR_CATALOGUE), null when there is none. */
+export function appErrorCode(error: unknown): string | null {
+  return error instanceof TRPCClientError
+    ? ((error.data as { appCode?: string } | undefined)?.appCode ?? null)
+    : null
+}

@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import type { FastifyInstance } from 'fastify'
-import { ERRORS } from '../../shared/errors.ts'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
-import { publicError } from '../errors.ts'
+import { errorBody, publicError } from '../errors.ts'
 import { isNonJsonBody } from '../json-only.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
 import { restRows, type ServedRow } from './table.ts'
@@ -36,7 +35,7 @@ export function registerRestRoutes(
         // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
         // read as an empty object, creating records from nothing.
         if (!row.rawBody && isNonJsonBody(req.headers['content-type'])) {
-          return reply.code(415).send({ error: ERRORS.jsonOnly })
+          return reply.code(415).send(errorBody('JSON_ONLY'))
         }
         const ctx = await createContextInner({
           services,
@@ -55,10 +54,10 @@ export function registerRestRoutes(
           return reply.send(result ?? { success: true })
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error
-          const { status, message } = publicError(error)
+          const { status, message, code } = publicError(error)
           if (status >= 500) req.log.error({ err: error.cause ?? error }, 'procedure failed')
           if (error.code === 'TOO_MANY_REQUESTS') reply.header('retry-after', 60)
-          return reply.code(status).send({ error: message })
+          return reply.code(status).send({ error: message, code })
         }
       },
     })

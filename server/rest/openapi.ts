@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of the REST surface, built from the same declarations the adapter serves:
 // each procedure's REST row (its meta) and its zod input and output (zod 4's own JSON Schema output).
 import { z } from 'zod'
+import { ERROR_CATALOGUE } from '../../shared/errors.ts'
 import { restRows, type ServedRow } from './table.ts'
 
 type JsonSchema = Record<string, unknown>
@@ -108,9 +109,13 @@ export function openApiDocument(rows: readonly ServedRow[] = restRows()) {
           type: 'object',
           properties: {
             error: { type: 'string', description: 'For people: the message to show' },
-            code: { type: 'string', description: 'For programs: what went wrong' },
+            code: {
+              type: 'string',
+              description: 'For programs: what went wrong (the catalogue in shared/errors.ts)',
+              enum: Object.keys(ERROR_CATALOGUE),
+            },
           },
-          required: ['error'],
+          required: ['error', 'code'],
         },
       },
     },

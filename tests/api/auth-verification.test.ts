@@ -62,12 +62,12 @@ describe('pre-registering someone else’s address', () => {
     // Before the owner proves the address, the password mints no session, with a message saying why.
     expect(await signin(victim, attackerPassword)).toEqual({
       status: 400,
-      body: { error: ERRORS.passwordNeedsVerifiedEmail },
+      body: { error: ERRORS.passwordNeedsVerifiedEmail, code: 'PASSWORD_NEEDS_VERIFIED_EMAIL' },
     })
     // A wrong password on such an account answers like any other wrong password.
     expect(await signin(victim, 'not-the-password')).toEqual({
       status: 400,
-      body: { error: ERRORS.invalidCredentials },
+      body: { error: ERRORS.invalidCredentials, code: 'INVALID_CREDENTIALS' },
     })
 
     const owner = await signInWithCode(victim)
@@ -77,7 +77,7 @@ describe('pre-registering someone else’s address', () => {
     expect(verified.passwordHash).toBeNull()
     expect(await signin(victim, attackerPassword)).toEqual({
       status: 400,
-      body: { error: ERRORS.invalidCredentials },
+      body: { error: ERRORS.invalidCredentials, code: 'INVALID_CREDENTIALS' },
     })
 
     // The owner's own password, set from their verified session, is the one that works now.

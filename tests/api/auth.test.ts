@@ -127,7 +127,7 @@ describe('one-time code: sending', () => {
     expect((await sendCode(t, email)).status).toBe(200)
     const tooSoon = await sendCode(t, email)
     expect(tooSoon.status).toBe(429)
-    expect(tooSoon.body).toEqual({ error: ERRORS.resendTooSoon })
+    expect(tooSoon.body).toEqual({ error: ERRORS.resendTooSoon, code: 'RESEND_TOO_SOON' })
     expect(tooSoon.headers['retry-after']).toBeDefined()
     expect(mailedCodes(t, email)).toHaveLength(1)
 
@@ -464,7 +464,7 @@ describe('passwords', () => {
     ]
     for (const answer of answers) {
       expect(answer.status).toBe(400)
-      expect(answer.body).toEqual({ error: ERRORS.invalidCredentials })
+      expect(answer.body).toEqual({ error: ERRORS.invalidCredentials, code: 'INVALID_CREDENTIALS' })
     }
   })
 
@@ -579,7 +579,7 @@ describe('session tokens', () => {
 })
 
 describe('input errors', () => {
-  it('answers an invalid e-mail on REST with 400 and {error}', async () => {
+  it('answers an invalid e-mail on REST with 400 and {error, code}', async () => {
     for (const [payload, message] of [
       [{ email: 'nope' }, 'email: Please enter a valid email address'],
       [{ email: 'cat@home' }, 'email: Please enter a valid email address'],
@@ -588,7 +588,7 @@ describe('input errors', () => {
     ] as const) {
       const res = await post(t, '/api/supabase/signin-otp', payload)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ error: message })
+      expect(res.body).toEqual({ error: message, code: 'INVALID_INPUT' })
     }
   })
 
@@ -632,7 +632,7 @@ describe('mail delivery failure', () => {
       const email = address()
       const res = await sendCode(failing, email)
       expect(res.status).toBe(500)
-      expect(res.body).toEqual({ error: ERRORS.unexpected })
+      expect(res.body).toEqual({ error: ERRORS.unexpected, code: 'UNEXPECTED' })
       expect(await failing.db.otpCode.count({ where: { email } })).toBe(0)
       expect((await sendCode(failing, email)).status).toBe(500)
     } finally {
@@ -661,7 +661,8 @@ describe('rate limits (the shipped budgets)', () => {
       const res = await verify(strict, email, i >= 6 ? code : wrong(code, i), {}, ip)
       expect(res.status).not.toBe(200)
       statuses.push(res.status)
-      if (res.status === 429) expect(res.body).toEqual({ error: ERRORS.tooManyRequests })
+      if (res.status === 429)
+        expect(res.body).toEqual({ error: ERRORS.tooManyRequests, code: 'TOO_MANY_REQUESTS' })
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true)

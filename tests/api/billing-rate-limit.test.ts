@@ -26,7 +26,10 @@ describe('payment attempts per owner', () => {
     for (let i = 0; i < 3; i++) expect((await card(tester.token)).statusCode).toBe(200)
     const refused = await card(tester.token)
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' })
+    expect(refused.json()).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'TOO_MANY_REQUESTS',
+    })
 
     const checkout = await t.app.inject({
       method: 'POST',

@@ -181,7 +181,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
       payload: { checkoutKey },
     })
     expect(failed.statusCode).toBe(500)
-    expect(failed.json()).toEqual({ error: 'An unexpected error occurred' })
+    expect(failed.json()).toEqual({ error: 'An unexpected error occurred', code: 'UNEXPECTED' })
     expect(await hasActiveSubscription(t.db, owner.id)).toBe(false)
 
     // The retry (or a reload) sends the whole checkout again with the same key, even with another card.

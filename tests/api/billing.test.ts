@@ -219,7 +219,10 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     )
     expect(badPeriod.status).toBe(400)
     const anonymous = await rest('POST', '/api/supabase/subscriptions', null, subscribePayload())
-    expect(anonymous).toEqual({ status: 401, body: { error: 'User Not Authenticated' } })
+    expect(anonymous).toEqual({
+      status: 401,
+      body: { error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' },
+    })
     expect(await counts(owner.id)).toEqual({ payments: 0, subscriptions: 0 })
   })
 
@@ -361,7 +364,10 @@ describe('the payment flow step by step (SPEC §7 payments rows)', () => {
     const early = await rest('POST', '/api/payments/stripe/subscription', owner.token, { checkoutKey })
     expect(early).toEqual({
       status: 409,
-      body: { error: 'The activation fee has not been paid for this checkout yet.' },
+      body: {
+        error: 'The activation fee has not been paid for this checkout yet.',
+        code: 'ACTIVATION_FEE_REQUIRED',
+      },
     })
 
     const other = await t.signIn()
@@ -379,7 +385,7 @@ describe('the payment flow step by step (SPEC §7 payments rows)', () => {
     })
     expect(unknownPrice).toEqual({
       status: 400,
-      body: { error: 'Unknown price: choose the monthly or the yearly plan.' },
+      body: { error: 'Unknown price: choose the monthly or the yearly plan.', code: 'PRICE_UNKNOWN' },
     })
     const yearly = await rest('POST', '/api/payments/stripe/subscription', owner.token, {
       checkoutKey,
@@ -514,15 +520,24 @@ describe('cancellation', () => {
   it('applies the id rule: other prefixes are invalid, no id is "No subscription ID found"', async () => {
     const owner = await subscribed()
     const invalid = await rest('DELETE', '/api/supabase/subscriptions/cus_123', owner.token)
-    expect(invalid).toEqual({ status: 400, body: { error: 'Invalid subscription ID' } })
+    expect(invalid).toEqual({
+      status: 400,
+      body: { error: 'Invalid subscription ID', code: 'INVALID_SUBSCRIPTION_ID' },
+    })
     const paypalOnStripe = await rest('DELETE', '/api/payments/stripe/subscription/I-ABC123', owner.token)
-    expect(paypalOnStripe).toEqual({ status: 400, body: { error: 'Invalid subscription ID' } })
+    expect(paypalOnStripe).toEqual({
+      status: 400,
+      body: { error: 'Invalid subscription ID', code: 'INVALID_SUBSCRIPTION_ID' },
+    })
     const stripeOnPaypal = await rest(
       'POST',
       `/api/payments/paypal/subscription/${owner.subscriptionId}`,
       owner.token,
     )
-    expect(stripeOnPaypal).toEqual({ status: 400, body: { error: 'Invalid subscription ID' } })
+    expect(stripeOnPaypal).toEqual({
+      status: 400,
+      body: { error: 'Invalid subscription ID', code: 'INVALID_SUBSCRIPTION_ID' },
+    })
     const api = await t.caller(owner.token)
     await expect(api.billing.cancel({})).rejects.toThrow('No subscription ID found')
     await expect(api.billing.cancel({ id: 'null' })).rejects.toThrow('No subscription ID found')
@@ -532,7 +547,10 @@ describe('cancellation', () => {
   it('answers that PayPal is not configured when PAYPAL_* is unset', async () => {
     const owner = await t.signIn()
     const response = await rest('POST', '/api/payments/paypal/subscription/I-BW452GLLEP1G', owner.token)
-    expect(response).toEqual({ status: 412, body: { error: 'PayPal is not configured' } })
+    expect(response).toEqual({
+      status: 412,
+      body: { error: 'PayPal is not configured', code: 'PAYPAL_NOT_CONFIGURED' },
+    })
     expect((await rest('POST', '/api/payments/paypal/subscription/I-BW452GLLEP1G', null)).status).toBe(401)
   })
 })
@@ -546,6 +564,6 @@ describe('webhook with the demo provider', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toEqual({ error: 'Invalid webhook signature' })
+    expect(response.json()).toEqual({ error: 'Invalid webhook signature', code: 'INVALID_WEBHOOK' })
   })
 })

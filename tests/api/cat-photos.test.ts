@@ -98,7 +98,7 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
       photo: { buffer: [...bytes], mimetype, originalname: 'x.png' },
     })
     expect(res.statusCode).toBe(415)
-    expect(res.json()).toEqual({ error: ERRORS.photoType })
+    expect(res.json()).toEqual({ error: ERRORS.photoType, code: 'PHOTO_TYPE' })
     // Nothing of the request is written when the photo is refused.
     const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
     expect(row).toMatchObject({ name: 'Pixel', photo: null, photoMimetype: null })
@@ -125,7 +125,7 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
     const big = pngOfSize(PHOTO_MAX_BYTES + 1)
     const asText = await put(id, { photo: { buffer: big.toString('base64'), mimetype: 'image/png' } })
     expect(asText.statusCode).toBe(413)
-    expect(asText.json()).toEqual({ error: ERRORS.photoTooLarge })
+    expect(asText.json()).toEqual({ error: ERRORS.photoTooLarge, code: 'PHOTO_TOO_LARGE' })
     const asBytes = await put(id, { photo: { buffer: [...big], mimetype: 'image/png' } })
     expect(asBytes.statusCode).toBe(413)
     const row = await t.db.cat.findUniqueOrThrow({ where: { id } })

@@ -87,7 +87,7 @@ describe('POST /api/supabase/cats', () => {
   it('refuses a visitor without a session id', async () => {
     const res = await rest('POST', '/api/supabase/cats', null, { cat_name: 'Nobody' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ error: 'User Not Authenticated' })
+    expect(res.json()).toEqual({ error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' })
   })
 
   it('works the same through tRPC', async () => {
@@ -249,7 +249,7 @@ describe('GET /api/supabase/cats', () => {
   it('needs the bearer token', async () => {
     const res = await rest('GET', '/api/supabase/cats', null)
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ error: 'User Not Authenticated' })
+    expect(res.json()).toEqual({ error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' })
   })
 })
 
@@ -294,7 +294,7 @@ describe("another owner's cat is a 404, for reads and writes", () => {
     ] as const) {
       const res = await rest(method, url, owner.token, method === 'PUT' ? { name: 'Mine now' } : undefined)
       expect(res.statusCode).toBe(404)
-      expect(res.json()).toEqual({ error: 'Not found' })
+      expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' })
     }
     const row = await t.db.cat.findUniqueOrThrow({ where: { id: theirs } })
     expect(row).toMatchObject({ name: 'Private', breed: 'Sphynx', userId: other.id })

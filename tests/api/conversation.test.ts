@@ -485,7 +485,7 @@ describe('REST rows', () => {
     expect(list.json()).toEqual([expect.objectContaining({ id, session_id: 'rest-session-1' })])
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/supabase/conversations' })
     expect(anonymous.statusCode).toBe(401)
-    expect(anonymous.json()).toEqual({ error: ERRORS.notAuthenticated })
+    expect(anonymous.json()).toEqual({ error: ERRORS.notAuthenticated, code: 'NOT_AUTHENTICATED' })
     const stranger = await t.signIn()
     const theirs = await t.app.inject({
       method: 'PUT',
@@ -534,7 +534,7 @@ describe('REST rows', () => {
       payload: { catId: 'undefined', messages: [{ role: 'user', content: 'hello' }] },
     })
     expect(unpaid.statusCode).toBe(402)
-    expect(unpaid.json()).toEqual({ error: ERRORS.subscriptionRequired })
+    expect(unpaid.json()).toEqual({ error: ERRORS.subscriptionRequired, code: 'SUBSCRIPTION_REQUIRED' })
     const { user: payer } = await subscriber()
     const noQuestion = await t.app.inject({
       method: 'POST',

@@ -54,7 +54,7 @@ describe('HTTP surface', () => {
   it('answers unknown API paths with 404 in the error shape', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ error: 'Not found' })
+    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' })
   })
 
   it('answers an unknown procedure with 404, not 500', async () => {
@@ -90,7 +90,7 @@ describe('HTTP surface', () => {
     for (const url of ['/trpc/%E0%A4%A', '/api/supabase/cats/%E0%A4%A']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(400)
-      expect(Object.keys(res.json()), url).toEqual(['error'])
+      expect(Object.keys(res.json()), url).toEqual(['error', 'code'])
       expect(res.json().error, url).toContain('not a valid url component')
     }
   })
@@ -104,7 +104,7 @@ describe('HTTP surface', () => {
       headers: { 'content-type': 'application/json' },
     })
     expect(res.statusCode).toBe(413)
-    expect(res.json()).toEqual({ error: 'The request is too large' })
+    expect(res.json()).toEqual({ error: 'The request is too large', code: 'TOO_LARGE' })
     // A small chunked body still gets through to the procedure.
     const small = await t.app.inject({
       method: 'POST',
@@ -125,7 +125,7 @@ describe('HTTP surface', () => {
         headers: { 'content-type': 'application/json' },
       })
       expect(res.statusCode, url).toBe(413)
-      expect(res.json(), url).toEqual({ error: 'The request is too large' })
+      expect(res.json(), url).toEqual({ error: 'The request is too large', code: 'TOO_LARGE' })
     }
   })
 
@@ -137,7 +137,7 @@ describe('HTTP surface', () => {
       headers: { 'content-type': 'application/json' },
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ error: 'Invalid JSON body' })
+    expect(res.json()).toEqual({ error: 'Invalid JSON body', code: 'INVALID_INPUT' })
     expect(res.body).not.toMatch(/at .*\.ts:\d+/)
   })
 
@@ -242,7 +242,7 @@ describe('tRPC bodies', () => {
         headers: { 'content-type': type },
       })
       expect(res.statusCode, type).toBe(415)
-      expect(res.json()).toEqual({ error: 'Content-Type must be application/json' })
+      expect(res.json()).toEqual({ error: 'Content-Type must be application/json', code: 'JSON_ONLY' })
     }
   })
 })
@@ -268,7 +268,7 @@ describe('NUL characters', () => {
     ])
     for (const res of answers) {
       expect(res.statusCode, `${res.raw.req.url}: ${res.body}`).toBe(400)
-      expect(res.json()).toEqual({ error: 'Text must not contain NUL characters' })
+      expect(res.json()).toEqual({ error: 'Text must not contain NUL characters', code: 'NUL_CHARACTER' })
     }
   })
 })
@@ -283,7 +283,7 @@ describe('REST bodies', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
     })
     expect(res.statusCode).toBe(415)
-    expect(res.json()).toEqual({ error: 'Content-Type must be application/json' })
+    expect(res.json()).toEqual({ error: 'Content-Type must be application/json', code: 'JSON_ONLY' })
     expect(await t.db.cat.count({ where: { userId: id } })).toBe(0)
   })
 })

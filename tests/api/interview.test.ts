@@ -286,7 +286,7 @@ describe('REST rows', () => {
     expect(deleted.statusCode).toBe(200)
     const gone = await t.app.inject({ method: 'GET', url: `/api/supabase/interview/${id}`, headers })
     expect(gone.statusCode).toBe(404)
-    expect(gone.json()).toEqual({ error: ERRORS.notFound })
+    expect(gone.json()).toEqual({ error: ERRORS.notFound, code: 'NOT_FOUND' })
   })
 
   it('POST /api/openai/interview (bearer) and /api/openai/interview/check (no token)', async () => {

@@ -135,7 +135,10 @@ describe('Stripe webhook', () => {
       'garbage',
     ]) {
       const response = await deliver(payload, signature)
-      expect(response).toEqual({ status: 400, body: { error: 'Invalid webhook signature' } })
+      expect(response).toEqual({
+        status: 400,
+        body: { error: 'Invalid webhook signature', code: 'INVALID_WEBHOOK' },
+      })
     }
     expect((await row(owner.subscriptionId)).status).toBe('trialing')
     expect(await t.db.processedEvent.count({ where: { id } })).toBe(0)
@@ -204,7 +207,10 @@ describe('Stripe webhook', () => {
     })
     double.failNext(500, 2)
     const failed = await deliver(payload, signWebhook(payload, SECRET))
-    expect(failed).toEqual({ status: 500, body: { error: 'An unexpected error occurred' } })
+    expect(failed).toEqual({
+      status: 500,
+      body: { error: 'An unexpected error occurred', code: 'UNEXPECTED' },
+    })
     expect((await row(owner.subscriptionId)).status).toBe('trialing')
     const redelivered = await deliver(payload, signWebhook(payload, SECRET))
     expect(redelivered.body).toEqual({ received: true, duplicate: false })

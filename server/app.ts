@@ -7,7 +7,6 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify'
-import { ERRORS } from '../shared/errors.ts'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'

@@ -43,7 +43,8 @@ export const MAX_MULTI_SELECT = 10
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
 export const KG_PER_LB = 0.453592
 export const CAT_MIN_AGE = 1
-export const CAT_MAX_AGE = 24
+/** A cat's age in years, everywhere: the picker's options (SPEC §9: 1 to 24), the schema, both assistants. */
+export const MAX_CAT_AGE = 24
 export const FALLBACK_CAT_NAME = 'your cat'
 
 /** How many recent messages the specialist sees (eight exchanges): a bounded window keeps long chats cheap. */

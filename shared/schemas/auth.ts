@@ -3,21 +3,9 @@
 import { z } from 'zod'
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts'
 import { ERRORS } from '../errors.ts'
-import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
+import { emailSchema, personNameSchema, sessionIdSchema } from './primitives.ts'
 
 export const PASSWORD_MAX_LENGTH = 128
-const NAME_MAX_LENGTH = 100
-
-/** A login e-mail, trimmed and lower-cased, with the login screen's own messages. */
-export const emailSchema = z
-  .string({
-    error: (issue) => (issue.input === undefined ? EMAIL_MESSAGES.required : EMAIL_MESSAGES.invalid),
-  })
-  .trim()
-  .min(1, EMAIL_MESSAGES.required)
-  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid)
-  .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)
-  .transform(normalizeEmail)
 
 /** A new password: 8 to 128 characters, kept exactly as typed (spaces count). */
 export const newPasswordSchema = z
@@ -31,17 +19,12 @@ const givenPasswordSchema = z
   .min(1, ERRORS.invalidCredentials)
   .max(PASSWORD_MAX_LENGTH, ERRORS.invalidCredentials)
 
-const nameSchema = z.string().trim().max(NAME_MAX_LENGTH, `Names are at most ${NAME_MAX_LENGTH} characters`)
-
-/** The browser's visitor session (client storage `sessionId`), whose anonymous records the account takes over. */
-export const sessionIdSchema = z.string().trim().min(1).max(200)
-
 export const signupInput = z
   .object({
     email: emailSchema,
-    full_name: nameSchema.optional(),
-    first_name: nameSchema.optional(),
-    last_name: nameSchema.optional(),
+    full_name: personNameSchema.optional(),
+    first_name: personNameSchema.optional(),
+    last_name: personNameSchema.optional(),
     password: newPasswordSchema.optional(),
     session_id: sessionIdSchema.optional(),
   })

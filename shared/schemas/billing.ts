@@ -3,8 +3,9 @@
 import { z } from 'zod'
 import { ACTIVATION_CURRENCY, ACTIVATION_FEE_CENTS } from '../constants.ts'
 import { ERRORS } from '../errors.ts'
-import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES } from '../rules/email.ts'
 import { BILLING_PERIODS } from '../rules/pricing.ts'
+import { emailAddress } from './primitives.ts'
 
 export const billingPeriodSchema = z.enum(BILLING_PERIODS)
 
@@ -45,13 +46,8 @@ const requiredText = (max: number) =>
   z.string({ error: ERRORS.fillRequired }).trim().min(1, ERRORS.fillRequired).max(max)
 const optionalText = (max: number) => z.string().trim().max(max).optional()
 
-const emailSchema = z
-  .string({ error: ERRORS.fillRequired })
-  .trim()
-  .min(1, ERRORS.fillRequired)
-  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid)
-  .regex(EMAIL_PATTERN, EMAIL_MESSAGES.invalid)
-  .transform(normalizeEmail)
+/** The payment form's e-mail: SPEC §5's step-1 message when it is missing. */
+const emailSchema = emailAddress({ required: ERRORS.fillRequired, invalid: EMAIL_MESSAGES.invalid })
 
 /** Billing state of SPEC §3 (method false = monthly, true = yearly). */
 export const billingStateSchema = z.object({

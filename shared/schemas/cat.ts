@@ -1,7 +1,7 @@
 // The cat (SPEC §3) as one set of zod field rules. Every cat procedure's input and output, the
 // recommendations call, the wizard's steps and the profile form are built from these same fields.
 import { z } from 'zod'
-import { MAX_MULTI_SELECT } from '../constants.ts'
+import { MAX_CAT_AGE, MAX_MULTI_SELECT } from '../constants.ts'
 import {
   ACTIVITY_LEVELS,
   CAT_ITEMS,
@@ -20,6 +20,7 @@ import {
   WEIGHT_UNITS,
   weightFromBand,
 } from '../rules/weight.ts'
+import { recordId, sessionIdSchema } from './primitives.ts'
 
 /** The texts the forms show (SPEC §5) and the API answers with, prefixed by the field's name. */
 export const CAT_MESSAGES = {
@@ -44,7 +45,6 @@ export const CAT_MESSAGES = {
 } as const
 
 /** The oldest age the API accepts; the quiz offers 1 to 24 years, the interview also meets kittens (0.5). */
-export const MAX_CAT_AGE = 30
 export const MAX_NAME_LENGTH = 80
 export const MAX_BREED_LENGTH = 80
 export const MAX_SHORT_TEXT = 500
@@ -162,11 +162,8 @@ export const catFieldsSchema = z.object({ ...catFields, cat_name: catFields.name
 export type CatFieldsInput = z.input<typeof catFieldsSchema>
 export type CatFields = z.output<typeof catFieldsSchema>
 
-/** Database ids arrive as numbers (tRPC) or path text (REST). */
-export const catIdSchema = z
-  .union([z.number(), z.string()], { error: 'Invalid cat id' })
-  .transform((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value))
-  .pipe(z.number({ error: 'Invalid cat id' }).int({ error: 'Invalid cat id' }).min(1).max(2_147_483_647))
+/** Database ids arrive as numbers (tRPC) or path text (REST): the one record-id rule. */
+export const catIdSchema = recordId
 
 /**
  * SPEC §3: the photo as a byte array plus mimetype and originalname. The bytes may also come as
@@ -191,7 +188,7 @@ export type PhotoInput = z.input<typeof photoInputSchema>
 
 export const createCatInputSchema = catFieldsSchema.extend({
   /** The browser's sessionId: visitor rows are attached to the account by it at sign-in. */
-  session_id: z.string().trim().min(1).max(100).optional(),
+  session_id: sessionIdSchema.optional(),
   photo: photoInputSchema.optional(),
 })
 export type CreateCatInput = z.input<typeof createCatInputSchema>
@@ -216,7 +213,7 @@ export type Recommendations = z.output<typeof recommendationsSchema>
 
 /** The recommendations call takes the cat's fields (lower-cased by the client; any case is accepted). */
 export const recommendationsInputSchema = catFieldsSchema.extend({
-  session_id: z.string().trim().max(100).optional(),
+  session_id: sessionIdSchema.optional(),
 })
 
 /** A cat as every procedure answers it. The photo's bytes are never in it: has_photo says whether one exists. */

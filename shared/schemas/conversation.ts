@@ -1,38 +1,10 @@
 // Inputs and outputs of the conversation router (SPEC §3 Conversation and Chat message, §7 conversation rows).
 import { z } from 'zod'
 import { CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
-
-/** The largest id a PostgreSQL integer column holds. */
-export const MAX_RECORD_ID = 2_147_483_647
-
-/** A record id from a path (`/conversations/12`) or a JSON body. */
-export const recordId = z.coerce
-  .number({ error: 'id must be a number' })
-  .int('id must be a whole number')
-  .positive('id must be a positive number')
-  .max(MAX_RECORD_ID, 'id is too large')
-
-/** PostgreSQL text cannot hold NUL, and no identifier needs control characters (code points 0-31, 127). */
-function noControlChars(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 32 || code === 127) return false
-  }
-  return true
-}
+import { MAX_RECORD_ID, noControlChars, recordId, sessionIdSchema } from './primitives.ts'
 
 /** Free text as stored: NUL characters (which PostgreSQL text cannot hold) are dropped. */
 export const storableText = (schema: z.ZodString) => schema.transform((text) => text.replaceAll('\u0000', ''))
-
-export const sessionIdSchema = z
-  .string({ error: 'session_id is required' })
-  .trim()
-  .min(8, 'session_id is too short')
-  .max(128, 'session_id is too long')
-  .refine(noControlChars, 'session_id has invalid characters')
-
-/** The session_id of rows that only carry it along (conversations): optional, any length up to 128. */
-const looseSessionId = z.string().max(128).refine(noControlChars, 'session_id has invalid characters')
 
 /** The client's own id of a message (SPEC §3 "optional id"); numbers are accepted and kept as text. */
 export const clientMessageId = z
@@ -81,23 +53,18 @@ export type ConversationOut = z.infer<typeof conversationOutput>
 export const optionalCatId = z
   .union([z.number(), z.string(), z.null()])
   .optional()
-  .transform((value, ctx) => {
+  .transform((value) => {
     if (value === null || value === undefined) return null
-    const text = String(value).trim()
-    if (text === '' || text === 'undefined' || text === 'null') return null
-    const id = Number(text)
-    if (!Number.isInteger(id) || id <= 0 || id > MAX_RECORD_ID) {
-      ctx.addIssue({ code: 'custom', message: 'catId must be a positive whole number' })
-      return z.NEVER
-    }
-    return id
+    const text = typeof value === 'string' ? value.trim() : value
+    return text === '' || text === 'undefined' || text === 'null' ? null : text
   })
+  .pipe(recordId.nullable())
 
 export const createConversationInput = z.object({ session_id: sessionIdSchema.optional() })
 
 export const updateConversationInput = z.object({
   id: recordId,
-  session_id: looseSessionId.optional(),
+  session_id: sessionIdSchema.optional(),
   messages: chatMessageList,
 })
 
@@ -155,7 +122,7 @@ export const sendInput = z.object({
 
 /** POST /api/openai/chat: {session_id, catId, messages} → {message}. */
 export const chatInput = z.object({
-  session_id: looseSessionId.optional(),
+  session_id: sessionIdSchema.optional(),
   catId: optionalCatId,
   conversationId: recordId.optional(),
   messages: chatMessageList.min(1, 'messages must not be empty'),

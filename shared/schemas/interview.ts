@@ -1,13 +1,8 @@
 // Inputs and outputs of the interview router (SPEC §3 Interview and check result, §7 interview rows).
 import { z } from 'zod'
 import { INTERVIEW_FIELDS } from '../options.ts'
-import {
-  chatMessageList,
-  chatMessageOutput,
-  recordId,
-  sessionIdSchema,
-  storableText,
-} from './conversation.ts'
+import { chatMessageList, chatMessageOutput, storableText } from './conversation.ts'
+import { recordId, sessionIdSchema } from './primitives.ts'
 
 export const interviewFieldSchema = z.enum(INTERVIEW_FIELDS, {
   error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,

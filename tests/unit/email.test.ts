@@ -8,7 +8,7 @@ import {
   normalizeEmail,
   sanitizeCode,
 } from '../../shared/rules/email.ts'
-import { emailSchema } from '../../shared/schemas/auth.ts'
+import { emailSchema } from '../../shared/schemas/primitives.ts'
 
 describe('login e-mail (SPEC §5)', () => {
   it('is required', () => {

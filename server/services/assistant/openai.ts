@@ -3,7 +3,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { z } from 'zod'
-import { CAT_MAX_AGE, CHAT_HISTORY_WINDOW } from '../../../shared/constants.ts'
+import { CHAT_HISTORY_WINDOW, MAX_CAT_AGE } from '../../../shared/constants.ts'
 import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shared/options.ts'
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import { AssistantUnavailableError } from './errors.ts'
@@ -178,7 +178,7 @@ function normaliseAnswer(field: InterviewField, raw: string): string | null {
   switch (field) {
     case 'age': {
       const years = Number(/\d+/.exec(answer)?.[0])
-      return Number.isInteger(years) && years <= CAT_MAX_AGE ? String(years) : null
+      return Number.isInteger(years) && years <= MAX_CAT_AGE ? String(years) : null
     }
     case 'breed':
       return matchOption(QUIZ_BREEDS, answer) ?? 'Other'

@@ -3,12 +3,10 @@
 // The answer is the age in years with at most one decimal ("0.5", "1.5", "12"): the quiz keeps
 // whole years 1 to 24, but the interview also meets kittens, and "0.5" keeps them kittens instead
 // of rounding them up to adults. Any positive age rounds to at least "0.1" (a three-day-old).
+import { MAX_CAT_AGE } from '../../../../shared/constants.ts'
 import { accept, type Extraction, refuse } from './extraction.ts'
 import { normalise } from './text.ts'
 import { soundsUnsure } from './vocabulary.ts'
-
-/** Above this the owner has mistyped: the oldest cats on record barely passed it. */
-const MAX_PLAUSIBLE_YEARS = 30
 
 type AgeUnit = 'year' | 'month' | 'week' | 'day'
 type Unit = AgeUnit | 'not-age'
@@ -205,7 +203,8 @@ export function extractAge(text: string, catName: string): Extraction {
   if (years <= 0) {
     return refuse(`Could you tell me roughly how many weeks or months old ${catName} is?`)
   }
-  if (years > MAX_PLAUSIBLE_YEARS) {
+  // Above the product's age limit the owner has most likely mistyped.
+  if (years > MAX_CAT_AGE) {
     return refuse(
       `${formatYears(years)} years would make ${catName} one of the oldest cats ever recorded! Could you double-check the age for me?`,
     )

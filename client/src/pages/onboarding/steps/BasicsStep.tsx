@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { CAT_MAX_AGE, CAT_MIN_AGE } from '../../../../../shared/constants.ts'
+import { CAT_MIN_AGE, MAX_CAT_AGE } from '../../../../../shared/constants.ts'
 import { fieldErrors, MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
@@ -11,7 +11,7 @@ const GENDER_OPTIONS = [
   { value: 'Female', title: 'Female', icon: '🐱' },
   { value: 'Male', title: 'Male', icon: '🐈' },
 ]
-const AGES = Array.from({ length: CAT_MAX_AGE - CAT_MIN_AGE + 1 }, (_, i) => i + CAT_MIN_AGE)
+const AGES = Array.from({ length: MAX_CAT_AGE - CAT_MIN_AGE + 1 }, (_, i) => i + CAT_MIN_AGE)
 
 /** Step 2: name, gender and age, each required with its SPEC §5 message. */
 export function BasicsStep() {

@@ -1,0 +1,62 @@
+// The primitives every schema builds on, one rule each (README "Decisions"):
+// - a record id is a positive whole number up to PostgreSQL's integer limit, sent as a JSON number or
+//   as plain decimal digits (a path's "12"); "0x1f", "1e3", " 12" and "12.0" are not ids;
+// - the visitor's session_id is 1 to 128 characters after trimming, with no control characters;
+// - an e-mail address matches SPEC §5's simple pattern, trimmed and lower-cased, at most 254 characters;
+// - a person's name is trimmed text of at most 100 characters.
+import { z } from 'zod'
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_RECORD_ID = 2_147_483_647
+export const SESSION_ID_MAX_LENGTH = 128
+export const PERSON_NAME_MAX_LENGTH = 100
+
+/** PostgreSQL text cannot hold NUL, and no identifier needs control characters (code points 0-31, 127). */
+export function noControlChars(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 32 || code === 127) return false
+  }
+  return true
+}
+
+/** A record id from a path (`/conversations/12`) or a JSON body (`12` or `"12"`). */
+export const recordId = z
+  .union([z.number(), z.string()], { error: 'Invalid id' })
+  .transform((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value))
+  .pipe(
+    z
+      .number({ error: 'Invalid id' })
+      .int({ error: 'Invalid id' })
+      .min(1, { error: 'Invalid id' })
+      .max(MAX_RECORD_ID, { error: 'Invalid id' }),
+  )
+
+/** The browser's visitor session (client storage `sessionId`). */
+export const sessionIdSchema = z
+  .string({ error: 'session_id must be text' })
+  .trim()
+  .min(1, 'session_id must not be empty')
+  .max(SESSION_ID_MAX_LENGTH, 'session_id is too long')
+  .refine(noControlChars, 'session_id has invalid characters')
+
+/** An e-mail address, trimmed and lower-cased; the messages depend on the form that asks for it. */
+export function emailAddress(messages: { required: string; invalid: string } = EMAIL_MESSAGES) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalid) })
+    .trim()
+    .min(1, messages.required)
+    .max(EMAIL_MAX_LENGTH, messages.invalid)
+    .regex(EMAIL_PATTERN, messages.invalid)
+    .transform(normalizeEmail)
+}
+
+/** A login e-mail, with the login screen's own messages (SPEC §5). */
+export const emailSchema = emailAddress()
+
+/** A person's name (first, last or full). */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .max(PERSON_NAME_MAX_LENGTH, `Names are at most ${PERSON_NAME_MAX_LENGTH} characters`)

@@ -1,7 +1,8 @@
-import { Suspense } from 'react'
+import { Suspense, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { LoadingOverlay } from '../loading.tsx'
 import { DevMenu } from './DevMenu.tsx'
+import { RouteFocus } from './RouteFocus.tsx'
 import { Sidebar } from './Sidebar.tsx'
 
 /** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
@@ -10,6 +11,7 @@ const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
 export function Layout() {
   const { pathname } = useLocation()
   const bare = BARE_PATHS.has(pathname.toLowerCase())
+  const main = useRef<HTMLElement>(null)
   return (
     <div className={bare ? 'shell shell--bare' : 'shell'}>
       <Sidebar />
@@ -23,7 +25,8 @@ export function Layout() {
           </header>
         )}
         {!bare && <div className="corner-decoration" aria-hidden="true" />}
-        <main className="page">
+        <RouteFocus main={main} />
+        <main className="page" ref={main}>
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />
           </Suspense>

@@ -49,7 +49,8 @@ async function audit(url: string): Promise<PageResult> {
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     ) as PageResult['scores']
-    const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ?? []
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items ?? []
     const scriptBytes = (requests as { resourceType?: string; transferSize?: number }[])
       .filter((r) => r.resourceType === 'Script')
       .reduce((sum, r) => sum + (r.transferSize ?? 0), 0)
@@ -72,7 +73,10 @@ async function audit(url: string): Promise<PageResult> {
 }
 
 /** The Lighthouse rows of the benchmark table for the app served at `base`. */
-export async function lighthouseRows(base: string, log: (message: string) => void = () => {}): Promise<Row[]> {
+export async function lighthouseRows(
+  base: string,
+  log: (message: string) => void = () => {},
+): Promise<Row[]> {
   const rows: Row[] = []
   for (const page of PAGES) {
     log(`lighthouse ${page}`)

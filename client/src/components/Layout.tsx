@@ -1,9 +1,15 @@
-import { Suspense, useRef } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { LoadingOverlay } from '../loading.tsx'
+import { useStoredText } from '../storage.ts'
 import { DevMenu } from './DevMenu.tsx'
 import { RouteFocus } from './RouteFocus.tsx'
-import { Sidebar } from './Sidebar.tsx'
+
+/**
+ * The sidebar (and its icons) is only for signed-in owners: its own chunk, so a visitor's first load
+ * (/login, /start) does not carry it.
+ */
+const Sidebar = lazy(async () => ({ default: (await import('./Sidebar.tsx')).Sidebar }))
 
 /** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
 const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
@@ -12,9 +18,14 @@ export function Layout() {
   const { pathname } = useLocation()
   const bare = BARE_PATHS.has(pathname.toLowerCase())
   const main = useRef<HTMLElement>(null)
+  const signedIn = useStoredText('token') !== ''
   return (
     <div className={bare ? 'shell shell--bare' : 'shell'}>
-      <Sidebar />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <Sidebar />
+        </Suspense>
+      )}
       <div className="shell__main">
         {!bare && (
           <header className="site-header">

@@ -55,6 +55,8 @@ export default defineConfig({
     sourcemap: false,
     // Every page is its own chunk; the /login entry stays small.
     chunkSizeWarningLimit: 400,
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in the first load.
+    modulePreload: { polyfill: false },
   },
   server: {
     port: 5173,

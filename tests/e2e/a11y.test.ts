@@ -19,7 +19,8 @@ const SIZES = [
 describe.each(SIZES)('accessibility of every journey screen, $name ($width×$height)', (size) => {
   let t: BrowserTest
   beforeAll(async () => {
-    t = await startBrowserTest({ viewport: { width: size.width, height: size.height } })
+    // Scripted delays at a fifth of SPEC's pace: the receptionist's chat stays up long enough to be checked.
+    t = await startBrowserTest({ viewport: { width: size.width, height: size.height }, delayScale: 0.2 })
   })
   afterAll(async () => {
     t?.app.server.closeAllConnections()
@@ -116,6 +117,7 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
     await t.page.goto('/onboarding')
     await t.page.locator('.bubble').first().waitFor()
     await check('onboarding')
+    expect(new URL(t.page.url()).pathname).toBe('/onboarding')
     await t.page.goto('/interview')
     await t.page.locator('.bubble').first().waitFor()
     await check('interview')
@@ -139,7 +141,9 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
     await expect
       .poll(() => t.page.locator('.chat__status').innerText(), { timeout: 20_000 })
       .toBe(`Connected to ${EXPERT_NAME}`)
-    await expect.poll(() => t.page.locator('.bubble[data-role="assistant"]').count()).toBe(4)
+    await expect
+      .poll(() => t.page.locator('.bubble[data-role="assistant"]').count(), { timeout: 20_000 })
+      .toBe(4)
     await check('cat-assistant')
     // A long answer makes the history scroll: it must stay reachable by keyboard.
     await t.page.getByLabel(`Message ${EXPERT_NAME}`).fill('What should I feed her and how much?')

@@ -14,6 +14,7 @@ import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
+import { lighthouseRows } from './bench/lighthouse.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -308,6 +309,7 @@ async function main() {
     const rss = Math.max(peakRssMb(app.child.pid!), peakRssMb(withUpstream.child.pid!))
     log('login page JavaScript')
     const gzipKb = await loginPageGzipKb(app.base)
+    const lighthouse = await lighthouseRows(app.base, log)
 
     const ratio = (x: number, y: number) => x / y
     const rows: [string, string, string, boolean | null][] = [
@@ -350,6 +352,7 @@ async function main() {
       ],
       ['server peak RSS during the run', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150],
       ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
+      ...lighthouse,
     ]
     const errors = a.errors + b.errors + trpcRead.errors + restRead.errors
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU'

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
+import { isClientPath } from '../shared/client-paths.ts'
 import { clientRuntimeConfig, injectClientConfig } from './client-config.ts'
 import type { Config } from './config.ts'
 import { errorBody } from './errors.ts'
@@ -9,8 +10,10 @@ import { errorBody } from './errors.ts'
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
 
 /**
- * The built React app with history fallback: files from dist/client, and index.html (with the runtime
- * config) for every other GET that is not an API path, so client routes survive a reload.
+ * The built React app with history fallback: files from dist/client (with the brotli and gzip copies
+ * the build writes beside them, chosen by Accept-Encoding), and index.html (with the runtime config)
+ * for every other GET that is not an API path: status 200 for the client's routes, so they survive a
+ * reload, and 404 for any other path (the app then shows its Not found page).
  */
 export async function serveClient(app: FastifyInstance, config: Config, clientDir: string) {
   const indexFile = path.join(clientDir, 'index.html')
@@ -22,6 +25,8 @@ export async function serveClient(app: FastifyInstance, config: Config, clientDi
       root: clientDir,
       index: false,
       wildcard: false,
+      // `npm run build` writes name.br and name.gz beside each compressible file (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`))
@@ -38,6 +43,10 @@ export async function serveClient(app: FastifyInstance, config: Config, clientDi
     if (req.method !== 'GET' || isApi || !index) {
       return reply.code(404).send(errorBody('NOT_FOUND'))
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index)
+    return reply
+      .code(isClientPath(url) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(index)
   })
 }

@@ -94,27 +94,39 @@ export const TRAINING_DAYS = [
   'Sunday',
 ] as const
 
+/** The name of a cat item's picture; the client draws it as an SVG icon (client/src/components/Icon.tsx). */
+export type CatItemIcon =
+  | 'litter-box'
+  | 'scratching-post'
+  | 'toys'
+  | 'treats'
+  | 'dry-food'
+  | 'wet-food'
+  | 'carrier'
+  | 'grooming'
+  | 'health'
+
 export interface CatItem {
   id: number
   title: string
   description: string
-  icon: string
+  icon: CatItemIcon
 }
 
 export const CAT_ITEMS: readonly CatItem[] = [
-  { id: 1, title: 'Litter Box', description: 'Where your cat does its business', icon: '🧺' },
-  { id: 2, title: 'Scratching Post or Pad', description: 'Saves your sofa', icon: '🪵' },
-  { id: 3, title: 'Cat Toys', description: 'Wands, balls and mice', icon: '🧶' },
-  { id: 4, title: 'Treats', description: 'Rewards for training', icon: '🍤' },
-  { id: 5, title: 'Dry Food', description: 'Kibble', icon: '🥣' },
-  { id: 6, title: 'Wet Food', description: 'Cans and pouches', icon: '🥫' },
-  { id: 7, title: 'Cat Carrier', description: 'For vet visits and travel', icon: '🧳' },
-  { id: 8, title: 'Grooming Supplies', description: 'Brushes, combs, nail clippers', icon: '🪮' },
+  { id: 1, title: 'Litter Box', description: 'Where your cat does its business', icon: 'litter-box' },
+  { id: 2, title: 'Scratching Post or Pad', description: 'Saves your sofa', icon: 'scratching-post' },
+  { id: 3, title: 'Cat Toys', description: 'Wands, balls and mice', icon: 'toys' },
+  { id: 4, title: 'Treats', description: 'Rewards for training', icon: 'treats' },
+  { id: 5, title: 'Dry Food', description: 'Kibble', icon: 'dry-food' },
+  { id: 6, title: 'Wet Food', description: 'Cans and pouches', icon: 'wet-food' },
+  { id: 7, title: 'Cat Carrier', description: 'For vet visits and travel', icon: 'carrier' },
+  { id: 8, title: 'Grooming Supplies', description: 'Brushes, combs, nail clippers', icon: 'grooming' },
   {
     id: 9,
     title: 'Flea Prevention or Other Health Products',
     description: 'Spot-ons, collars, supplements',
-    icon: '💊',
+    icon: 'health',
   },
 ]
 

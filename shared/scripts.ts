@@ -21,7 +21,7 @@ export function catNameOrFallback(name: string | null | undefined): string {
 
 /** /onboarding: the receptionist greets the visitor, then the app moves on to /interview. */
 export const ONBOARDING_MESSAGES: readonly ScriptedMessage[] = [
-  { delayMs: 2000, text: `Hi there! I'm ${RECEPTIONIST_NAME}, the receptionist at Kitty Care. 🐾` },
+  { delayMs: 2000, text: `Hi there! I'm ${RECEPTIONIST_NAME}, the receptionist at Kitty Care.` },
   { delayMs: 3000, text: 'Welcome! We help cat owners with expert advice and a personalised care plan.' },
   {
     delayMs: 4000,
@@ -48,7 +48,7 @@ export const ONBOARDING_NUDGE =
 /** /interview (and chat B): six opening lines before the first question. */
 export function interviewIntroMessages(persona: string = RECEPTIONIST_NAME): ScriptedMessage[] {
   return [
-    { delayMs: 2000, text: `Hello! I'm ${persona}. Thank you for choosing Kitty Care. 😊` },
+    { delayMs: 2000, text: `Hello! I'm ${persona}. Thank you for choosing Kitty Care.` },
     { delayMs: 3000, text: "I'm going to ask you five short questions about your cat." },
     {
       delayMs: 3000,
@@ -72,7 +72,7 @@ export function interviewClosingMessages(catName: string | null | undefined): Sc
     },
     { delayMs: 4000, text: `You'll be able to ask ${EXPERT_NAME} anything, at any hour of the day.` },
     { delayMs: 3000, text: 'All set! Your care plan is ready to be unlocked.' },
-    { delayMs: 2000, text: `Taking you to ${EXPERT_NAME} now. Talk soon! 🐱` },
+    { delayMs: 2000, text: `Taking you to ${EXPERT_NAME} now. Talk soon!` },
   ]
 }
 
@@ -80,7 +80,7 @@ export function interviewClosingMessages(catName: string | null | undefined): Sc
 export function specialistWelcomeMessages(catName: string | null | undefined): ScriptedMessage[] {
   const name = catNameOrFallback(catName)
   return [
-    { delayMs: 2000, text: `Hi! I'm ${EXPERT_NAME}, your Kitty Care cat specialist. 🐾` },
+    { delayMs: 2000, text: `Hi! I'm ${EXPERT_NAME}, your Kitty Care cat specialist.` },
     { delayMs: 3000, text: `I've read ${name}'s profile, so my advice will be tailored to ${name}.` },
     {
       delayMs: 3000,
@@ -104,7 +104,7 @@ export function creatingProfileMessages(catName: string | null | undefined): Scr
 export function profileCreatedMessages(catName: string | null | undefined): ScriptedMessage[] {
   const name = catNameOrFallback(catName)
   return [
-    { delayMs: 2000, text: `${name}'s profile is ready! 🎉` },
+    { delayMs: 2000, text: `${name}'s profile is ready!` },
     { delayMs: 3000, text: `From now on, every answer I give takes ${name}'s needs into account.` },
     { delayMs: 2000, text: `Ask me anything about ${name}, whenever you need.` },
   ]

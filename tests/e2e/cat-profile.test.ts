@@ -51,7 +51,9 @@ describe('/cat-profile', () => {
     expect(await breed.inputValue()).toBe('Maine coon')
     const options = await breed.locator('option:not([disabled])').allInnerTexts()
     expect(options).toEqual([...PROFILE_BREEDS])
-    expect(await page.locator('.photo-area').evaluate((el) => el.getBoundingClientRect().height)).toBe(415)
+    // With no photo yet the area is compact (SAVE stays in view); a shown photo gets SPEC's 415 px.
+    const photoHeight = () => page.locator('.photo-area').evaluate((el) => el.getBoundingClientRect().height)
+    expect(await photoHeight()).toBeLessThan(415)
     await page.getByText('at least 256x256 px, PNG or JPG', { exact: false }).waitFor()
     // No logo header on this screen.
     expect(await page.getByRole('link', { name: 'Kitty Care home' }).count()).toBe(0)
@@ -60,6 +62,9 @@ describe('/cat-profile', () => {
     expect(await save().isDisabled()).toBe(true)
     await name.fill('Mochi Bean')
     expect(await save().isDisabled()).toBe(true)
+    // The photo's error waits for an attempt to save.
+    expect(await page.getByText(CAT_MESSAGES.photo).count()).toBe(0)
+    await name.press('Enter')
     await page.getByText(CAT_MESSAGES.photo).waitFor()
     await name.fill('')
     await page.getByText(CAT_MESSAGES.name).waitFor()
@@ -76,6 +81,7 @@ describe('/cat-profile', () => {
       .getByLabel('Upload photo')
       .setInputFiles({ name: 'mochi.png', mimeType: 'image/png', buffer: PNG })
     await page.locator('.photo-area img[src^="blob:"]').waitFor()
+    expect(await photoHeight()).toBe(415)
     await breed.selectOption('Siamese')
     expect(await save().isDisabled()).toBe(false)
     await t.screenshot('cat-profile-before-save')

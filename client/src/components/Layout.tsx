@@ -1,8 +1,15 @@
-import { Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
 import { LoadingOverlay } from '../loading.tsx'
+import { useStoredText } from '../storage.ts'
 import { DevMenu } from './DevMenu.tsx'
-import { Sidebar } from './Sidebar.tsx'
+import { RouteFocus } from './RouteFocus.tsx'
+
+/**
+ * The sidebar (and its icons) is only for signed-in owners: its own chunk, so a visitor's first load
+ * (/login, /start) does not carry it.
+ */
+const Sidebar = lazy(async () => ({ default: (await import('./Sidebar.tsx')).Sidebar }))
 
 /** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
 const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
@@ -10,9 +17,15 @@ const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
 export function Layout() {
   const { pathname } = useLocation()
   const bare = BARE_PATHS.has(pathname.toLowerCase())
+  const main = useRef<HTMLElement>(null)
+  const signedIn = useStoredText('token') !== ''
   return (
     <div className={bare ? 'shell shell--bare' : 'shell'}>
-      <Sidebar />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <Sidebar />
+        </Suspense>
+      )}
       <div className="shell__main">
         {!bare && (
           <header className="site-header">
@@ -23,7 +36,8 @@ export function Layout() {
           </header>
         )}
         {!bare && <div className="corner-decoration" aria-hidden="true" />}
-        <main className="page">
+        <RouteFocus main={main} />
+        <main className="page" ref={main}>
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />
           </Suspense>

@@ -4,6 +4,7 @@ import { MOBILE_MAX_WIDTH } from '../../../shared/constants.ts'
 import { greetingFromToken, useSessionExpiry, useSignOut } from '../session.ts'
 import { useStoredText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
+import { Icon, type IconName } from './Icon.tsx'
 
 // The signed-in sidebar (SPEC §2 Layout): only with a stored token; collapses on wide screens and is a
 // drawer behind a menu button at ≤ 768 px. It also owns the session-expiry timer, since the layout
@@ -21,34 +22,8 @@ function useIsMobile(): boolean {
   return useSyncExternalStore(subscribeMobile, () => window.matchMedia(MOBILE_QUERY).matches)
 }
 
-const ICONS = {
-  chat: 'M4 5h16v11H8l-4 4z',
-  report: 'M5 20V10m7 10V4m7 16v-7',
-  logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
-  profile: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0',
-  menu: 'M4 6h16M4 12h16M4 18h16',
-  close: 'M6 6l12 12M18 6 6 18',
-  collapse: 'M15 6l-6 6 6 6',
-  expand: 'M9 6l6 6-6 6',
-} as const
-
-function Icon({ name }: { name: keyof typeof ICONS }) {
-  return (
-    <svg
-      className="sidebar__icon"
-      viewBox="0 0 24 24"
-      width="22"
-      height="22"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  )
+function SidebarIcon({ name }: { name: IconName }) {
+  return <Icon name={name} size={22} className="sidebar__icon" />
 }
 
 export function Sidebar() {
@@ -133,7 +108,7 @@ function SidebarPanel({ token }: { token: string }) {
             aria-controls={panelId}
             onClick={() => setDrawerOpen(true)}
           >
-            <Icon name="menu" />
+            <SidebarIcon name="menu" />
           </button>
           <span className="sidebar-bar__greeting">{greeting}</span>
         </div>
@@ -150,7 +125,7 @@ function SidebarPanel({ token }: { token: string }) {
           <p className={compact ? 'sr-only' : 'sidebar__greeting'}>{greeting}</p>
           {mobile ? (
             <button type="button" className="sidebar__toggle" aria-label="Close menu" onClick={closeDrawer}>
-              <Icon name="close" />
+              <SidebarIcon name="close" />
             </button>
           ) : (
             <button
@@ -161,7 +136,7 @@ function SidebarPanel({ token }: { token: string }) {
               aria-controls={panelId}
               onClick={() => setCollapsed(!collapsed)}
             >
-              <Icon name={collapsed ? 'expand' : 'collapse'} />
+              <SidebarIcon name={collapsed ? 'expand' : 'collapse'} />
             </button>
           )}
         </div>
@@ -173,13 +148,13 @@ function SidebarPanel({ token }: { token: string }) {
                 className={linkClass}
                 title={compact ? 'Chat with Expert' : undefined}
               >
-                <Icon name="chat" />
+                <SidebarIcon name="chat" />
                 {label('Chat with Expert')}
               </NavLink>
             </li>
             <li>
               <NavLink to="/progress" className={linkClass} title={compact ? 'Review Report' : undefined}>
-                <Icon name="report" />
+                <SidebarIcon name="report" />
                 {label('Review Report')}
               </NavLink>
             </li>
@@ -190,13 +165,13 @@ function SidebarPanel({ token }: { token: string }) {
                 title={compact ? 'Logout' : undefined}
                 onClick={() => signOut('/login')}
               >
-                <Icon name="logout" />
+                <SidebarIcon name="logout" />
                 {label('Logout')}
               </button>
             </li>
             <li>
               <NavLink to="/cat-profile" className={linkClass} title={compact ? 'Profile' : undefined}>
-                <Icon name="profile" />
+                <SidebarIcon name="profile" />
                 {label('Profile')}
               </NavLink>
             </li>

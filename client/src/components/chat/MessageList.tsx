@@ -33,6 +33,8 @@ export function MessageList(props: {
       role="log"
       aria-live="polite"
       aria-label="Conversation"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must take focus to scroll by keyboard (axe: scrollable-region-focusable)
+      tabIndex={0}
       onScroll={(event) => {
         const box = event.currentTarget
         pinned.current = box.scrollHeight - box.scrollTop - box.clientHeight < 48

@@ -1,10 +1,11 @@
 import { useId } from 'react'
+import { Icon, type IconName } from '../Icon.tsx'
 
 export interface ChoiceOption {
   value: string
   title: string
   hint?: string
-  icon?: string
+  icon?: IconName
   /** A small tag beside the title, e.g. 'Recommended'. */
   badge?: string
 }
@@ -14,7 +15,7 @@ function CardBody({ option }: { option: ChoiceOption }) {
     <>
       {option.icon && (
         <span className="choice__icon" aria-hidden="true">
-          {option.icon}
+          <Icon name={option.icon} size={28} />
         </span>
       )}
       <span className="choice__title">

@@ -86,6 +86,8 @@ function ProfileForm({ cat }: { cat: Cat }) {
   const [photoError, setPhotoError] = useState<string | null>(null)
   const [saveError, setSaveError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
+  // The photo's 'Please choose a photo' waits for an attempt to save (SAVE or Enter), not the first look.
+  const [attempted, setAttempted] = useState(false)
   const [hasStoredPhoto, setHasStoredPhoto] = useState(cat.has_photo)
   const nameId = useId()
   const breedId = useId()
@@ -102,6 +104,15 @@ function ProfileForm({ cat }: { cat: Cat }) {
   const errors = fieldErrors(result.error)
   const changed = name !== baseline.name || breed !== baseline.breed || file !== null
   const shownPhoto = (file && preview) || photo.data?.data_url || null
+  const canSave = changed && result.success && !update.isPending
+  const missingPhoto = !hasStoredPhoto && !file && errors.has_photo
+
+  /** A save that cannot happen yet: say what is missing and take the owner to the first such field. */
+  function explainWhyNotSaved() {
+    setAttempted(true)
+    const firstInvalid = errors.name ? nameId : errors.breed ? breedId : missingPhoto ? photoId : null
+    if (firstInvalid) document.getElementById(firstInvalid)?.focus()
+  }
 
   function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0]
@@ -145,7 +156,8 @@ function ProfileForm({ cat }: { cat: Cat }) {
       className="stack profile__form"
       onSubmit={(event) => {
         event.preventDefault()
-        if (changed && result.success && !update.isPending) void save()
+        if (canSave) void save()
+        else if (!update.isPending) explainWhyNotSaved()
       }}
     >
       <div className="field">
@@ -198,7 +210,7 @@ function ProfileForm({ cat }: { cat: Cat }) {
         <span className="field__label" id={`${photoId}-label`}>
           Photo
         </span>
-        <div className="photo-area">
+        <div className={shownPhoto ? 'photo-area' : 'photo-area photo-area--empty'}>
           {shownPhoto ? (
             <img src={shownPhoto} alt={name || 'Your cat'} className="photo-area__image" />
           ) : (
@@ -222,8 +234,8 @@ function ProfileForm({ cat }: { cat: Cat }) {
           />
           {file && <span className="muted">{file.name}</span>}
         </div>
-        {(photoError || (!hasStoredPhoto && !file && errors.has_photo)) && (
-          <p className="field-error" role={photoError ? 'alert' : undefined}>
+        {(photoError || (attempted && missingPhoto)) && (
+          <p className="field-error" role="alert">
             {photoError ?? errors.has_photo}
           </p>
         )}
@@ -243,10 +255,13 @@ function ProfileForm({ cat }: { cat: Cat }) {
         </p>
       )}
 
+      {/* SPEC §5: usable only when something changed and the form is valid. aria-disabled rather than
+          disabled, so a click still reaches the form and explains what is missing. */}
       <button
         type="submit"
         className="btn btn--primary"
-        disabled={!changed || !result.success || update.isPending}
+        aria-disabled={canSave ? undefined : true}
+        disabled={update.isPending}
       >
         {update.isPending ? 'Saving...' : 'SAVE PROFILE'}
       </button>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
+import { Icon } from '../../components/Icon.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
 import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
@@ -21,7 +22,7 @@ export function CatAssistantPage() {
     <section className="chat chat--room" aria-labelledby="chat-title">
       <header className="chat__header">
         <div className="chat__avatar" aria-hidden="true">
-          🐾
+          <Icon name="paw" />
         </div>
         <div>
           <h1 id="chat-title" className="chat__title">

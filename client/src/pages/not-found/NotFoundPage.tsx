@@ -1,4 +1,14 @@
-/** SPEC §2: any other path is the plain text 'Not found'. */
+import { Link } from 'react-router'
+
+/** SPEC §2: any other path shows 'Not found' (the server answers it with the status 404). */
 export function NotFoundPage() {
-  return <p className="not-found">Not found</p>
+  return (
+    <section className="not-found" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Not found</h1>
+      <p className="muted">There is no page at this address.</p>
+      <Link to="/" className="btn btn--primary">
+        Back to Kitty Care
+      </Link>
+    </section>
+  )
 }

@@ -7,8 +7,8 @@ import { useAnswer } from '../../hooks/useCatAnswers.ts'
 
 const STEPS = 4
 const GENDERS = [
-  { value: 'female', title: 'Girl', icon: '🐱' },
-  { value: 'male', title: 'Boy', icon: '🐈' },
+  { value: 'female', title: 'Girl', icon: 'female' as const },
+  { value: 'male', title: 'Boy', icon: 'male' as const },
 ]
 const AGES = SHORT_QUIZ_AGES.map((age) => ({ value: age.value, title: age.title, hint: age.hint }))
 const WEIGHTS = SHORT_QUIZ_WEIGHTS.map((band) => ({ value: band, title: band }))

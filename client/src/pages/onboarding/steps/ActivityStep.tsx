@@ -1,16 +1,17 @@
 import { ACTIVITY_LEVELS, type ActivityLevel } from '../../../../../shared/options.ts'
+import type { IconName } from '../../../components/Icon.tsx'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { useAnswer } from '../../../hooks/useCatAnswers.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
 
-const PICTURES: Record<ActivityLevel, { icon: string; hint: string }> = {
-  'Very Active': { icon: '🏃', hint: 'Zooms around the house every day' },
-  Active: { icon: '🐾', hint: 'Plays often and loves to explore' },
-  'Moderately Active': { icon: '🧶', hint: 'Plays now and then' },
-  'Mostly Inactive': { icon: '🛋️', hint: 'Prefers the sofa to the toy box' },
-  'Very Inactive': { icon: '😴', hint: 'Sleeps most of the day' },
+const PICTURES: Record<ActivityLevel, { icon: IconName; hint: string }> = {
+  'Very Active': { icon: 'very-active', hint: 'Zooms around the house every day' },
+  Active: { icon: 'active', hint: 'Plays often and loves to explore' },
+  'Moderately Active': { icon: 'moderately-active', hint: 'Plays now and then' },
+  'Mostly Inactive': { icon: 'mostly-inactive', hint: 'Prefers the sofa to the toy box' },
+  'Very Inactive': { icon: 'very-inactive', hint: 'Sleeps most of the day' },
 }
 const OPTIONS = ACTIVITY_LEVELS.map((level) => ({ value: level, title: level, ...PICTURES[level] }))
 

@@ -8,8 +8,8 @@ import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
 
 const GENDER_OPTIONS = [
-  { value: 'Female', title: 'Female', icon: '🐱' },
-  { value: 'Male', title: 'Male', icon: '🐈' },
+  { value: 'Female', title: 'Female', icon: 'female' as const },
+  { value: 'Male', title: 'Male', icon: 'male' as const },
 ]
 const AGES = Array.from({ length: MAX_CAT_AGE - CAT_MIN_AGE + 1 }, (_, i) => i + CAT_MIN_AGE)
 

@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/Icon.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { useWizard } from '../wizard-context.ts'
 
@@ -15,7 +16,7 @@ export function IntroStep() {
       }
     >
       <p className="wizard__hero" aria-hidden="true">
-        🐾
+        <Icon name="paw" size={64} />
       </p>
     </QuizStep>
   )

@@ -1,0 +1,34 @@
+/**
+ * The client routes of SPEC §2's route table. The server answers these with the app (status 200) and
+ * every other page path with the app's Not found page and the status 404. React Router matches paths
+ * case-insensitively and with or without a trailing slash, so the server does too.
+ */
+export const CLIENT_PATHS = [
+  '/',
+  '/login',
+  '/sent-mail',
+  '/dashboard',
+  '/signup',
+  '/priceselection',
+  '/paymentmethod',
+  '/PaymentForm',
+  '/onboarding',
+  '/start',
+  '/start-b',
+  '/interview',
+  '/paywall',
+  '/cat-assistant',
+  '/cat-assistant-b',
+  '/cat-profile',
+  '/progress',
+  '/privacy',
+  '/terms',
+] as const
+
+const KNOWN = new Set(CLIENT_PATHS.map((path) => path.toLowerCase()))
+
+/** Whether a request path (without its query) is one of the client's routes. */
+export function isClientPath(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return KNOWN.has((trimmed || '/').toLowerCase())
+}

@@ -1,0 +1,22 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { CLIENT_PATHS, isClientPath } from '../../shared/client-paths.ts'
+
+const APP = fs.readFileSync(path.join(import.meta.dirname, '../../client/src/App.tsx'), 'utf8')
+
+describe('client paths the server answers with 200', () => {
+  it('are exactly the routes the client declares (besides the catch-all)', () => {
+    const declared = [...APP.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*')
+    expect([...declared].sort()).toEqual([...CLIENT_PATHS].sort())
+  })
+
+  it('match as React Router does: any case, with or without a trailing slash', () => {
+    expect(isClientPath('/')).toBe(true)
+    expect(isClientPath('/paymentform')).toBe(true)
+    expect(isClientPath('/Login/')).toBe(true)
+    expect(isClientPath('/login/x')).toBe(false)
+    expect(isClientPath('/nope')).toBe(false)
+    expect(isClientPath('//')).toBe(true)
+  })
+})

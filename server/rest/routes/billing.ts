@@ -20,10 +20,15 @@ function header(req: RestRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** Each step of a checkout carries its key in the body (`checkoutKey`) or as an Idempotency-Key header. */
+/**
+ * A payment step's optional Idempotency-Key header becomes the procedure's `checkoutKey` (a body
+ * `checkoutKey`, as earlier clients sent it, still counts). Without either, the step belongs to the
+ * owner's one open checkout.
+ */
 function withCheckoutKey(req: RestRequest): Record<string, unknown> {
   const fields = body(req)
-  return { ...fields, checkoutKey: fields.checkoutKey ?? header(req, 'idempotency-key') }
+  const key = header(req, 'idempotency-key') ?? fields.checkoutKey
+  return key === undefined ? fields : { ...fields, checkoutKey: key }
 }
 
 /** SPEC §7 rows served by the billing router. */

@@ -103,9 +103,11 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block">
-        Next
-      </button>
+      <div className="payment-actions">
+        <button type="submit" className="btn btn--primary btn--block">
+          Next
+        </button>
+      </div>
     </form>
   )
 }

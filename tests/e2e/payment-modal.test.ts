@@ -87,6 +87,36 @@ describe('the payment modal at 1280×800', () => {
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true)
     expect(t.pageErrors).toEqual([])
   })
+
+  it('thanks and meows once per subscription: a returning subscriber goes straight to the specialist', async () => {
+    await signedIn()
+    const page = t.page
+    const dialog = await openCardStep(page)
+    await page.evaluate(() => {
+      ;(window as unknown as { sounds: string[] }).sounds = []
+      window.addEventListener('kitty-sound', (e) =>
+        (window as unknown as { sounds: string[] }).sounds.push((e as CustomEvent).detail),
+      )
+    })
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34')
+    await dialog.getByLabel('CVC').fill('123')
+    await dialog.getByRole('button', { name: /^Pay \$1\.99/ }).click()
+    await dialog.getByRole('heading', { name: 'Thank you for subscribing!' }).waitFor()
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sounds: string[] }).sounds))
+      .toEqual(['meow'])
+
+    // A new sign-in on this browser: storage is cleared but for the session; the server knows the rest.
+    await page.evaluate(() => {
+      const keep = ['token', 'expiry', 'email', 'interview_completed', 'catId', 'cat_name']
+      for (const key of Object.keys(localStorage)) if (!keep.includes(key)) localStorage.removeItem(key)
+    })
+    await page.goto('/paywall')
+    await page.waitForURL('**/cat-assistant')
+    expect(await page.getByText('Thank you for subscribing!').count()).toBe(0)
+    expect(t.pageErrors).toEqual([])
+  })
 })
 
 describe('the payment modal on a 390×844 phone', () => {

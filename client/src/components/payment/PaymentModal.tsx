@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useMeowOnSubscribe } from './meow.ts'
+import { useWelcomeOnSubscribe } from './meow.ts'
 import { PaymentForm } from './PaymentForm.tsx'
 import { ThankYou } from './ThankYou.tsx'
 
@@ -21,7 +21,7 @@ export interface PaymentModalProps {
  */
 export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   // Mounted while closed too, so the meow still plays when the caller closes the modal on success.
-  const subscribed = useMeowOnSubscribe()
+  const { subscribed, welcome } = useWelcomeOnSubscribe(open)
   const navigate = useNavigate()
   const titleId = useId()
   const [busy, setBusy] = useState(false)
@@ -38,6 +38,11 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
       if (opener instanceof HTMLElement) opener.focus()
     }
   }, [open])
+
+  // A subscriber who has had the thank-you already goes straight to the specialist.
+  useEffect(() => {
+    if (open && subscribed && welcome === false) navigate('/cat-assistant')
+  }, [open, subscribed, welcome, navigate])
 
   if (!open) return null
 
@@ -70,7 +75,13 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
       </div>
       <div className="payment-modal__body">
         {subscribed ? (
-          <ThankYou titleId={titleId} onContinue={() => navigate('/cat-assistant')} />
+          welcome ? (
+            <ThankYou titleId={titleId} onContinue={() => navigate('/cat-assistant')} />
+          ) : (
+            <p className="muted" role="status">
+              One moment...
+            </p>
+          )
         ) : (
           <PaymentForm onSuccess={onSuccess} onBusyChange={setBusy} />
         )}

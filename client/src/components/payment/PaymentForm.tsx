@@ -13,7 +13,7 @@ import {
   type ContactDetails,
   PaymentStepError,
   paymentFailureText,
-  runCheckout,
+  useCheckoutFlow,
 } from './checkout-flow.ts'
 import { loadStripe, type StripeCardElement, type StripeClient } from './stripe-js.ts'
 import { useBillingChoice } from './useBillingChoice.ts'
@@ -51,6 +51,7 @@ export interface PaymentFormProps {
 /** The two steps of SPEC §4's payment modal: contact information, then the card. */
 export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
   const billing = useBillingChoice()
+  const runCheckout = useCheckoutFlow()
   const { setLoading } = useGlobalLoading()
   const [askEmail] = useState(() => knownEmail() === '')
   const [step, setStep] = useState<1 | 2>(1)

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { ACTIVATION_CURRENCY, ACTIVATION_FEE_CENTS } from '../constants.ts'
 import { ERRORS } from '../errors.ts'
+import { needsState } from '../rules/countries.ts'
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
 import { BILLING_PERIODS } from '../rules/pricing.ts'
 
@@ -158,27 +159,52 @@ export const subscriptionOutput = z.object({ subscriptionId: z.string(), success
 
 // --- The whole checkout in one call (SPEC §3 Subscribe payload) --------------------------------------
 
+/** SPEC §5 "Payment step 1": the contact fields, without the state rule (see withStateRule). */
+const contactFields = {
+  fullName: requiredText(200),
+  email: emailSchema.optional(),
+  country: requiredText(100),
+  state: z.string({ error: ERRORS.fillRequired }).trim().max(100, ERRORS.fillRequired),
+  postalCode: requiredText(20),
+}
+
+/** The state is required when the country has states to choose from (the same rule in the form). */
+function withStateRule<T extends z.ZodType<{ country: string; state: string }>>(schema: T) {
+  return schema.refine((v) => !needsState(v.country) || v.state !== '', {
+    message: ERRORS.fillRequired,
+    path: ['state'],
+  })
+}
+
+/** The payment form's step 1 (client): the e-mail is asked only when no e-mail is known (SPEC §5). */
+export function contactFormSchema(askEmail: boolean) {
+  return withStateRule(
+    z.object({
+      ...contactFields,
+      email: askEmail ? emailSchema : z.string().max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid),
+    }),
+  )
+}
+export type ContactForm = z.input<ReturnType<typeof contactFormSchema>>
+
 /**
- * The subscribe payload (SPEC §3), plus an optional idempotency key. The card is a payment method id from Stripe.js, or, with
- * the demo provider only, a test card number (`cardNumber`) the server maps to its test method.
+ * The subscribe payload (SPEC §3), plus an optional idempotency key. The card is a payment method id
+ * from Stripe.js, or, with the demo provider only, a test card number (`cardNumber`) the server maps to
+ * its test method.
  */
-export const checkoutInput = z
-  .object({
-    fullName: requiredText(200),
-    email: emailSchema.optional(),
-    country: requiredText(100),
-    state: requiredText(100),
-    postalCode: requiredText(20),
+export const checkoutInput = withStateRule(
+  z.object({
+    ...contactFields,
     paymentMethod: paymentMethodIdSchema.optional(),
     cardNumber: demoCardNumberSchema.optional(),
     billingPeriod: billingPeriodSchema,
     catDetails: z.unknown().optional(),
     checkoutKey: idempotencyKeySchema,
-  })
-  .refine((v) => v.paymentMethod !== undefined || v.cardNumber !== undefined, {
-    message: ERRORS.paymentMethodRequired,
-    path: ['paymentMethod'],
-  })
+  }),
+).refine((v) => v.paymentMethod !== undefined || v.cardNumber !== undefined, {
+  message: ERRORS.paymentMethodRequired,
+  path: ['paymentMethod'],
+})
 export type CheckoutInput = z.input<typeof checkoutInput>
 
 export const checkoutOutput = z.object({

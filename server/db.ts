@@ -54,7 +54,7 @@ export async function openPglite(dataDir?: string, migrationsDir = MIGRATIONS_DI
   }
 }
 
-async function applyMigrationsToPglite(pg: PGlite, migrationsDir: string) {
+export async function applyMigrationsToPglite(pg: PGlite, migrationsDir: string) {
   await pg.exec(
     'CREATE TABLE IF NOT EXISTS "_app_migrations" (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   )

@@ -1,13 +1,8 @@
+// The billing procedures: inputs and outputs from shared/schemas/billing.ts, rules in server/domain/billing.
 import { TRPCError } from '@trpc/server'
 import type { ZodType } from 'zod'
 import { ERRORS } from '../../shared/errors.ts'
-import {
-  billingState,
-  DEFAULT_BILLING_PERIOD,
-  isBillingPeriod,
-  periodOf,
-  subscriptionIdKind,
-} from '../../shared/rules/pricing.ts'
+import { DEFAULT_BILLING_PERIOD, periodOf } from '../../shared/rules/pricing.ts'
 import {
   billingStateSchema,
   billingStatusOutput,
@@ -27,29 +22,23 @@ import {
   updatePlanInput,
   webhookInput,
   webhookOutput,
+  welcomeOutput,
 } from '../../shared/schemas/billing.ts'
 import type { Context } from '../context.ts'
+import * as billing from '../domain/billing/index.ts'
+import type { Subscription } from '../generated/prisma/client.ts'
 import { type RestRequest, rest } from '../rest/meta.ts'
-import {
-  type BillingActor,
-  billingStatus,
-  cancelSubscription,
-  checkout,
-  createActivationPayment,
-  createCustomer,
-  createSubscription,
-  handleStripeWebhook,
-  listSubscriptions,
-  recordedSubscription,
-  toSubscriptionView,
-} from '../services/checkout.ts'
 import type { SessionUser } from '../services/tokens.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
-const actor = (ctx: Context & { user: SessionUser }): BillingActor => ({
-  services: ctx.services,
+type Authed = Context & { user: SessionUser }
+
+const deps = (ctx: Context): billing.BillingDeps => ({
+  db: ctx.services.db,
+  payments: ctx.services.payments,
+  paypal: ctx.services.paypal,
+  config: ctx.services.config,
   log: ctx.log,
-  user: ctx.user,
 })
 
 /** Parses with `schema` inside a procedure; a failure is a 400 with the schema's readable message. */
@@ -60,42 +49,12 @@ function parse<T>(schema: ZodType<T>, value: unknown): T {
   return result.data
 }
 
-async function planOf(ctx: Context & { user: SessionUser }, set?: 'Monthly' | 'Yearly') {
-  const { db } = ctx.services
-  const user = set
-    ? await db.user.update({
-        where: { id: ctx.user.id },
-        data: { billingPeriod: set },
-        select: { billingPeriod: true },
-      })
-    : await db.user.findUnique({ where: { id: ctx.user.id }, select: { billingPeriod: true } })
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
-  const billingPeriod = isBillingPeriod(user.billingPeriod) ? user.billingPeriod : DEFAULT_BILLING_PERIOD
-  return { billingPeriod, ...billingState(billingPeriod) }
-}
-
-function checkoutResult(row: Parameters<typeof toSubscriptionView>[0]) {
+function checkoutResult(row: Subscription) {
   return {
     success: true as const,
     subscriptionId: row.providerSubscriptionId ?? String(row.id),
-    subscription: toSubscriptionView(row),
+    subscription: billing.toSubscriptionView(row),
   }
-}
-
-/** Cancels after SPEC §5's id rule; `only` restricts a provider-specific row to its own kind of id. */
-async function cancelById(
-  ctx: Context & { user: SessionUser },
-  rawId: string | undefined,
-  only?: 'stripe' | 'paypal',
-) {
-  const id = rawId?.trim() ?? ''
-  const kind = subscriptionIdKind(id)
-  if (kind === 'none') throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.noSubscriptionId })
-  if (kind === 'invalid' || (only && kind !== only)) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.invalidSubscriptionId })
-  }
-  const row = await cancelSubscription(actor(ctx), kind, id)
-  return { success: true as const, subscription_id: id, status: row.status }
 }
 
 function headerOf(req: RestRequest, name: string): string | undefined {
@@ -103,11 +62,16 @@ function headerOf(req: RestRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** REST: each checkout step carries its key in the body (`checkoutKey`) or as an Idempotency-Key header. */
+/**
+ * REST: a payment step's optional Idempotency-Key header becomes the procedure's `checkoutKey` (a body
+ * `checkoutKey`, as earlier clients sent it, still counts). Without either, the step belongs to the
+ * owner's one open checkout.
+ */
 function withIdempotencyKey(req: RestRequest): unknown {
   const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}
   const fields = body as Record<string, unknown>
-  return { ...fields, checkoutKey: fields.checkoutKey ?? headerOf(req, 'idempotency-key') }
+  const key = headerOf(req, 'idempotency-key') ?? fields.checkoutKey
+  return key === undefined ? fields : { ...fields, checkoutKey: key }
 }
 
 /** REST: Stripe signs the exact bytes, so the webhook gets the raw body and the signature header. */
@@ -127,36 +91,35 @@ const paymentProcedure = authedProcedure.use(async ({ ctx, next }) => {
 export const billingRouter = router({
   // --- Plan (SPEC §3 Billing state; the plan rows of SPEC §7) ---------------------------------------
 
-  /** The owner's chosen plan and the prices the server charges. */
-  plan: authedProcedure.output(billingStateSchema).query(({ ctx }) => planOf(ctx)),
-
   /** POST /api/supabase/createPlan: records the chosen plan (an empty body keeps the current one). */
   createPlan: authedProcedure
     .meta(rest('POST', '/api/supabase/createPlan', { summary: "Record the owner's plan" }))
     .input(createPlanInput)
     .output(billingStateSchema)
-    .mutation(({ ctx, input }) => planOf(ctx, input?.billingPeriod)),
+    .mutation(({ ctx, input }) => billing.planState(ctx.services.db, ctx.user, input?.billingPeriod)),
 
   /** PUT /api/supabase/updatePlan: switches between Monthly and Yearly. */
   updatePlan: authedProcedure
     .meta(rest('PUT', '/api/supabase/updatePlan', { summary: 'Switch between Monthly and Yearly' }))
     .input(updatePlanInput)
     .output(billingStateSchema)
-    .mutation(({ ctx, input }) => planOf(ctx, input.billingPeriod ?? periodOf(input.method ?? false))),
+    .mutation(({ ctx, input }) =>
+      billing.planState(ctx.services.db, ctx.user, input.billingPeriod ?? periodOf(input.method ?? false)),
+    ),
 
   /** DELETE /api/supabase/removePlan: back to the default plan (Monthly). */
   removePlan: authedProcedure
     .meta(rest('DELETE', '/api/supabase/removePlan', { summary: 'Back to the default plan (Monthly)' }))
     .output(billingStateSchema)
-    .mutation(({ ctx }) => planOf(ctx, DEFAULT_BILLING_PERIOD)),
+    .mutation(({ ctx }) => billing.planState(ctx.services.db, ctx.user, DEFAULT_BILLING_PERIOD)),
 
   // --- The payment flow -------------------------------------------------------------------------------
 
-  /** The whole flow of SPEC §4 in one idempotent call (our own client). */
+  /** The whole flow of SPEC §4 in one call (our own client). */
   checkout: paymentProcedure
     .input(checkoutInput)
     .output(checkoutOutput)
-    .mutation(async ({ ctx, input }) => checkoutResult(await checkout(actor(ctx), input))),
+    .mutation(async ({ ctx, input }) => checkoutResult(await billing.checkout(deps(ctx), ctx.user, input))),
 
   /**
    * POST /api/supabase/subscriptions: the subscribe payload (with a card) runs the checkout; the payment
@@ -171,12 +134,12 @@ export const billingRouter = router({
     )
     .input((value: unknown) => (value && typeof value === 'object' ? value : {}) as Record<string, unknown>)
     .output(checkoutOutput)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(async ({ ctx, input }: { ctx: Authed; input: Record<string, unknown> }) => {
       if (typeof input.subscriptionId === 'string') {
         const form = parse(recordSubscriptionInput, input)
-        return checkoutResult(await recordedSubscription(actor(ctx), form.subscriptionId))
+        return checkoutResult(await billing.recordedSubscription(deps(ctx), ctx.user, form.subscriptionId))
       }
-      return checkoutResult(await checkout(actor(ctx), parse(checkoutInput, input)))
+      return checkoutResult(await billing.checkout(deps(ctx), ctx.user, parse(checkoutInput, input)))
     }),
 
   /** POST /api/payments/stripe/customer */
@@ -189,9 +152,9 @@ export const billingRouter = router({
     )
     .input(customerInput)
     .output(customerOutput)
-    .mutation(({ ctx, input }) => createCustomer(actor(ctx), input)),
+    .mutation(({ ctx, input }) => billing.createCustomer(deps(ctx), ctx.user, input)),
 
-  /** POST /api/payments/stripe/payment-intent: the activation fee, once per checkout key. */
+  /** POST /api/payments/stripe/payment-intent: the activation fee, once per checkout. */
   createPaymentIntent: paymentProcedure
     .meta(
       rest('POST', '/api/payments/stripe/payment-intent', {
@@ -201,9 +164,9 @@ export const billingRouter = router({
     )
     .input(paymentIntentInput)
     .output(paymentIntentOutput)
-    .mutation(({ ctx, input }) => createActivationPayment(actor(ctx), input)),
+    .mutation(({ ctx, input }) => billing.createActivationPayment(deps(ctx), ctx.user, input)),
 
-  /** POST /api/payments/stripe/subscription: the trial subscription, once per checkout key. */
+  /** POST /api/payments/stripe/subscription: the trial subscription, once per checkout. */
   createSubscription: paymentProcedure
     .meta(
       rest('POST', '/api/payments/stripe/subscription', {
@@ -213,24 +176,7 @@ export const billingRouter = router({
     )
     .input(subscriptionInput)
     .output(subscriptionOutput)
-    .mutation(({ ctx, input }) => {
-      const { STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY } = ctx.services.config
-      if (
-        input.priceId !== undefined &&
-        input.priceId !== STRIPE_PRICE_MONTHLY &&
-        input.priceId !== STRIPE_PRICE_YEARLY
-      ) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.priceUnknown })
-      }
-      const fromPrice =
-        input.priceId === undefined ? undefined : input.priceId === STRIPE_PRICE_YEARLY ? 'Yearly' : 'Monthly'
-      return createSubscription(actor(ctx), {
-        checkoutKey: input.checkoutKey,
-        customerId: input.customerId,
-        paymentMethodId: input.paymentMethodId,
-        billingPeriod: input.billingPeriod ?? fromPrice,
-      })
-    }),
+    .mutation(({ ctx, input }) => billing.createSubscription(deps(ctx), ctx.user, input)),
 
   // --- Subscriptions ----------------------------------------------------------------------------------
 
@@ -238,12 +184,21 @@ export const billingRouter = router({
   subscriptions: authedProcedure
     .meta(rest('GET', '/api/supabase/subscriptions', { summary: "The owner's subscriptions, newest first" }))
     .output(subscriptionListOutput)
-    .query(async ({ ctx }) => (await listSubscriptions(actor(ctx))).map((row) => toSubscriptionView(row))),
+    .query(async ({ ctx }) =>
+      (await billing.listSubscriptions(deps(ctx), ctx.user)).map((row) => billing.toSubscriptionView(row)),
+    ),
 
   /** Whether the owner is subscribed now, decided from the database (the browser mirrors it). */
-  status: authedProcedure.output(billingStatusOutput).query(({ ctx }) => billingStatus(actor(ctx))),
+  status: authedProcedure
+    .output(billingStatusOutput)
+    .query(({ ctx }) => billing.billingStatus(deps(ctx), ctx.user)),
 
-  /** The stored subscription id, by SPEC §5's rule: sub_ to the card provider, I- to PayPal. */
+  /** Whether to show the thank-you screen and the meow now: true once per subscription, ever. */
+  welcome: authedProcedure
+    .output(welcomeOutput)
+    .mutation(({ ctx }) => billing.claimWelcome(deps(ctx), ctx.user)),
+
+  /** DELETE /api/supabase/subscriptions/{id}: the stored id, by SPEC §5's rule. */
   cancel: authedProcedure
     .meta(
       rest('DELETE', '/api/supabase/subscriptions/:id', {
@@ -252,7 +207,7 @@ export const billingRouter = router({
     )
     .input(cancelInput)
     .output(cancelOutput)
-    .mutation(({ ctx, input }) => cancelById(ctx, input.id)),
+    .mutation(({ ctx, input }) => billing.cancelById(deps(ctx), ctx.user, input.id)),
 
   /** DELETE /api/payments/stripe/subscription/{id} */
   cancelStripe: authedProcedure
@@ -263,14 +218,14 @@ export const billingRouter = router({
     )
     .input(cancelInput)
     .output(cancelOutput)
-    .mutation(({ ctx, input }) => cancelById(ctx, input.id, 'stripe')),
+    .mutation(({ ctx, input }) => billing.cancelById(deps(ctx), ctx.user, input.id, 'stripe')),
 
   /** POST /api/payments/paypal/subscription/{id} */
   cancelPaypal: authedProcedure
     .meta(rest('POST', '/api/payments/paypal/subscription/:id', { summary: 'Cancel a PayPal subscription' }))
     .input(cancelInput)
     .output(cancelOutput)
-    .mutation(({ ctx, input }) => cancelById(ctx, input.id, 'paypal')),
+    .mutation(({ ctx, input }) => billing.cancelById(deps(ctx), ctx.user, input.id, 'paypal')),
 
   // --- Webhooks ---------------------------------------------------------------------------------------
 
@@ -286,6 +241,6 @@ export const billingRouter = router({
     .input(webhookInput)
     .output(webhookOutput)
     .mutation(({ ctx, input }) =>
-      handleStripeWebhook(ctx.services, ctx.log, Buffer.from(input.payload, 'base64'), input.signature),
+      billing.handleStripeWebhook(deps(ctx), ctx.log, Buffer.from(input.payload, 'base64'), input.signature),
     ),
 })

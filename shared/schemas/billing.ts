@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { ACTIVATION_CURRENCY, ACTIVATION_FEE_CENTS } from '../constants.ts'
 import { ERRORS } from '../errors.ts'
+import { needsState } from '../rules/countries.ts'
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES } from '../rules/email.ts'
 import { BILLING_PERIODS } from '../rules/pricing.ts'
 import { emailAddress } from './primitives.ts'
@@ -10,15 +11,17 @@ import { emailAddress } from './primitives.ts'
 export const billingPeriodSchema = z.enum(BILLING_PERIODS)
 
 /**
- * The client's key for one checkout (a UUID in practice). Every step of that checkout sends it; the
- * server derives the provider's idempotency keys from it and allows one payment and one subscription per key.
+ * The optional Idempotency-Key of a payment step (a UUID in practice; REST reads it from the
+ * `Idempotency-Key` header, tRPC from the input's `checkoutKey`). It names one checkout: every step of that
+ * checkout sends the same key. Without it the step belongs to the owner's one open checkout.
  */
-export const checkoutKeySchema = z
-  .string({ error: ERRORS.checkoutKeyRequired })
+export const idempotencyKeySchema = z
+  .string({ error: ERRORS.idempotencyKeyInvalid })
   .trim()
-  .min(8, ERRORS.checkoutKeyRequired)
-  .max(100, ERRORS.checkoutKeyRequired)
-  .regex(/^[A-Za-z0-9_-]+$/, ERRORS.checkoutKeyRequired)
+  .min(8, ERRORS.idempotencyKeyInvalid)
+  .max(100, ERRORS.idempotencyKeyInvalid)
+  .regex(/^[A-Za-z0-9_-]+$/, ERRORS.idempotencyKeyInvalid)
+  .optional()
 
 /** A card payment method id made by Stripe.js (pm_…), or one of Stripe's documented test methods. */
 export const paymentMethodIdSchema = z
@@ -97,6 +100,8 @@ export const billingStatusOutput = z.object({
   subscribed: z.boolean(),
   subscriptionId: z.string().nullable(),
   subscription: subscriptionViewSchema.nullable(),
+  /** Whether the owner has been shown the thank-you for the current subscription (true when none). */
+  welcomed: z.boolean(),
 })
 export type BillingStatus = z.infer<typeof billingStatusOutput>
 
@@ -107,7 +112,7 @@ export const customerInput = z.object({
   name: z.string().trim().max(200).optional(),
   email: emailSchema.optional(),
   paymentMethodId: paymentMethodIdSchema,
-  checkoutKey: checkoutKeySchema,
+  checkoutKey: idempotencyKeySchema,
 })
 export type CustomerInput = z.input<typeof customerInput>
 export const customerOutput = z.object({ customerId: z.string() })
@@ -127,7 +132,7 @@ export const paymentIntentInput = z.object({
     .optional(),
   customerId: customerIdSchema,
   paymentMethodId: paymentMethodIdSchema,
-  checkoutKey: checkoutKeySchema,
+  checkoutKey: idempotencyKeySchema,
   billingPeriod: billingPeriodSchema.optional(),
 })
 export type PaymentIntentInput = z.input<typeof paymentIntentInput>
@@ -142,7 +147,7 @@ export const subscriptionInput = z.object({
   priceId: z.string().trim().max(255).optional(),
   trial_end: z.union([z.number(), z.string()]).optional(),
   customerId: customerIdSchema.optional(),
-  checkoutKey: checkoutKeySchema,
+  checkoutKey: idempotencyKeySchema,
   billingPeriod: billingPeriodSchema.optional(),
 })
 export type SubscriptionInput = z.input<typeof subscriptionInput>
@@ -150,27 +155,52 @@ export const subscriptionOutput = z.object({ subscriptionId: z.string(), success
 
 // --- The whole checkout in one call (SPEC §3 Subscribe payload) --------------------------------------
 
+/** SPEC §5 "Payment step 1": the contact fields, without the state rule (see withStateRule). */
+const contactFields = {
+  fullName: requiredText(200),
+  email: emailSchema.optional(),
+  country: requiredText(100),
+  state: z.string({ error: ERRORS.fillRequired }).trim().max(100, ERRORS.fillRequired),
+  postalCode: requiredText(20),
+}
+
+/** The state is required when the country has states to choose from (the same rule in the form). */
+function withStateRule<T extends z.ZodType<{ country: string; state: string }>>(schema: T) {
+  return schema.refine((v) => !needsState(v.country) || v.state !== '', {
+    message: ERRORS.fillRequired,
+    path: ['state'],
+  })
+}
+
+/** The payment form's step 1 (client): the e-mail is asked only when no e-mail is known (SPEC §5). */
+export function contactFormSchema(askEmail: boolean) {
+  return withStateRule(
+    z.object({
+      ...contactFields,
+      email: askEmail ? emailSchema : z.string().max(EMAIL_MAX_LENGTH, EMAIL_MESSAGES.invalid),
+    }),
+  )
+}
+export type ContactForm = z.input<ReturnType<typeof contactFormSchema>>
+
 /**
- * The subscribe payload plus the checkout key. The card is a payment method id from Stripe.js, or, with
- * the demo provider only, a test card number (`cardNumber`) the server maps to its test method.
+ * The subscribe payload (SPEC §3), plus an optional idempotency key. The card is a payment method id
+ * from Stripe.js, or, with the demo provider only, a test card number (`cardNumber`) the server maps to
+ * its test method.
  */
-export const checkoutInput = z
-  .object({
-    fullName: requiredText(200),
-    email: emailSchema.optional(),
-    country: requiredText(100),
-    state: requiredText(100),
-    postalCode: requiredText(20),
+export const checkoutInput = withStateRule(
+  z.object({
+    ...contactFields,
     paymentMethod: paymentMethodIdSchema.optional(),
     cardNumber: demoCardNumberSchema.optional(),
     billingPeriod: billingPeriodSchema,
     catDetails: z.unknown().optional(),
-    checkoutKey: checkoutKeySchema,
-  })
-  .refine((v) => v.paymentMethod !== undefined || v.cardNumber !== undefined, {
-    message: ERRORS.paymentMethodRequired,
-    path: ['paymentMethod'],
-  })
+    checkoutKey: idempotencyKeySchema,
+  }),
+).refine((v) => v.paymentMethod !== undefined || v.cardNumber !== undefined, {
+  message: ERRORS.paymentMethodRequired,
+  path: ['paymentMethod'],
+})
 export type CheckoutInput = z.input<typeof checkoutInput>
 
 export const checkoutOutput = z.object({
@@ -200,6 +230,9 @@ export const recordSubscriptionInput = z.object({
 export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>
 
 // --- Cancellation and webhooks ----------------------------------------------------------------------
+
+/** billing.welcome: whether this caller shows the thank-you screen and the meow (once per subscription). */
+export const welcomeOutput = z.object({ welcome: z.boolean() })
 
 /** The stored subscription id; an absent or empty one is 'No subscription ID found'. */
 export const cancelInput = z.object({ id: z.string().trim().max(255).optional() })

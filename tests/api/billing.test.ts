@@ -109,7 +109,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
       (Date.parse(subscription.end_date as string) - Date.parse(subscription.start_date as string)) /
       86_400_000
     expect(days).toBeCloseTo(7, 3)
-    const plan = await (await t.caller(owner.token)).billing.plan()
+    const plan = await (await t.caller(owner.token)).billing.createPlan()
     expect(plan).toMatchObject({ billingPeriod: 'Yearly', method: true, price: 299.99 })
   })
 
@@ -183,7 +183,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     }
   })
 
-  it('requires the contact fields, a card and a checkout key (400), and a session (401)', async () => {
+  it('requires the contact fields, a card and a well-formed Idempotency-Key when one is sent (400), and a session (401)', async () => {
     const owner = await t.signIn()
     for (const field of ['country', 'state', 'postalCode', 'fullName']) {
       const { status, body } = await rest(
@@ -203,14 +203,16 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     )
     expect(noCard.status).toBe(400)
     expect(noCard.body.error).toContain('A card payment method is required')
-    const noKey = await rest(
+    // The key is optional since issue 13 (without it the owner's one open checkout is used); a malformed one is refused.
+    const badKey = await rest(
       'POST',
       '/api/supabase/subscriptions',
       owner.token,
       subscribePayload({ checkoutKey: undefined }),
+      { 'idempotency-key': 'no spaces allowed' },
     )
-    expect(noKey.status).toBe(400)
-    expect(noKey.body.error).toContain('checkout key')
+    expect(badKey.status).toBe(400)
+    expect(badKey.body.error).toContain('Idempotency-Key')
     const badPeriod = await rest(
       'POST',
       '/api/supabase/subscriptions',

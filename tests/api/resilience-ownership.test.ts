@@ -225,9 +225,10 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
     case 'interview':
       return (await api.interview.create({ session_id: b.sessionId })).id
     case 'subscription':
-      return String(like).startsWith('I-')
-        ? paypalSubscription(b.id, b.email)
-        : (await checkout(b)).subscriptionId
+      if (String(like).startsWith('I-')) return paypalSubscription(b.id, b.email)
+      // One subscription at a time (issue 12): B's current ones end before B checks out again.
+      await t.db.subscription.updateMany({ where: { userId: b.id }, data: { status: 'canceled' } })
+      return (await checkout(b)).subscriptionId
   }
 }
 

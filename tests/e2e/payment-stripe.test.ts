@@ -1,6 +1,7 @@
 // The card form with a publishable key: Stripe Elements in Chromium, the server on the Stripe SDK talking
-// to the local Stripe-compatible double. The browser has no network, so https://js.stripe.com/v3 is
-// answered by a stand-in with Stripe.js's interface (elements().create('card'), createPaymentMethod),
+// to the local Stripe-compatible double. The browser has no network, so the Stripe.js that
+// @stripe/stripe-js loads (https://js.stripe.com/<release>/stripe.js) is answered by a stand-in with the
+// interface Elements uses (elements().create('card'), mount, on/off, createPaymentMethod),
 // which maps Stripe's test card numbers to their test payment methods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/entitlement.ts'
@@ -11,23 +12,35 @@ const FAKE_STRIPE_JS = `
 window.__stripeCalls = []
 window.Stripe = function (publishableKey) {
   window.__stripeCalls.push({ publishableKey })
+  let mounted
   return {
+    version: 'endive',
     elements() {
       return {
+        update() {},
+        getElement() { return mounted ?? null },
         create(type) {
           let input
-          return {
+          const handlers = {}
+          const element = {
             mount(target) {
               input = document.createElement('input')
               input.setAttribute('aria-label', 'Card number (Stripe)')
-              target.append(input)
+              ;(typeof target === 'string' ? document.querySelector(target) : target).append(input)
+              mounted = element
+              setTimeout(() => (handlers.ready ?? []).forEach((handler) => handler({ elementType: type })))
             },
-            destroy() { if (input) input.remove() },
-            on() {},
+            destroy() { if (input) input.remove(); mounted = undefined },
+            update() {},
+            on(event, handler) { (handlers[event] ??= []).push(handler); return element },
+            off(event, handler) { handlers[event] = (handlers[event] ?? []).filter((h) => h !== handler); return element },
           }
+          return element
         },
       }
     },
+    async createToken() { throw new Error('not used') },
+    async confirmCardPayment() { throw new Error('not used') },
     async createPaymentMethod(data) {
       window.__stripeCalls.push({ createPaymentMethod: { type: data.type, billing_details: data.billing_details } })
       const number = document.querySelector('[aria-label="Card number (Stripe)"]').value.replace(/\\s/g, '')
@@ -43,6 +56,9 @@ window.Stripe = function (publishableKey) {
 }
 `
 
+/** Where @stripe/stripe-js loads Stripe.js from (https://js.stripe.com/<release>/stripe.js, or /v3). */
+const STRIPE_JS = /^https:\/\/js\.stripe\.com\/(v3|[a-z]+\/stripe\.js)/
+
 let double: StripeDouble
 let t: BrowserTest
 
@@ -55,7 +71,7 @@ beforeAll(async () => {
       STRIPE_API_BASE: double.apiBase,
     },
   })
-  await t.context.route('https://js.stripe.com/v3', (route) =>
+  await t.context.route(STRIPE_JS, (route) =>
     route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
   )
 })
@@ -142,7 +158,7 @@ describe('payment with Stripe Elements', () => {
     await t.page.goto('about:blank')
     const page = await t.context.newPage()
     try {
-      await page.route('https://js.stripe.com/v3', (route) => route.abort())
+      await page.route(STRIPE_JS, (route) => route.abort())
       const { token } = await t.signIn(`nostripe-${Date.now()}@example.com`)
       await page.goto('/privacy')
       await page.evaluate(

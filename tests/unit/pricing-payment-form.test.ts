@@ -9,6 +9,7 @@ import {
   formatCardNumber,
   formatExpiry,
 } from '../../client/src/components/payment/validation.ts'
+import { checkoutInput } from '../../shared/schemas/billing.ts'
 
 const contact = {
   fullName: 'Ada Lovelace',
@@ -34,6 +35,19 @@ describe('step 1: contact information', () => {
     expect(contactProblem({ ...contact, email: 'ada@example' }, true)).toBe(
       'Please enter a valid email address',
     )
+  })
+})
+
+describe('step 1 and the server share one state rule (shared/schemas/billing.ts)', () => {
+  const order = { ...contact, paymentMethod: 'pm_card_visa', billingPeriod: 'Monthly' as const }
+
+  it('needs a state where the country has states, and none where it has none', () => {
+    expect(contactProblem({ ...contact, state: '' }, false)).toBe('Please fill in all required fields')
+    expect(checkoutInput.safeParse({ ...order, state: '' }).success).toBe(false)
+    // Every listed country has regions; a code outside the list has none to choose from.
+    expect(regionsOf('ZZ')).toEqual([])
+    expect(contactProblem({ ...contact, country: 'ZZ', state: '' }, false)).toBeNull()
+    expect(checkoutInput.safeParse({ ...order, country: 'ZZ', state: '' }).success).toBe(true)
   })
 })
 

@@ -1,44 +1,68 @@
-import { type FormEvent, useEffect, useId, useRef } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useId } from 'react'
+import { type FieldErrors, useForm } from 'react-hook-form'
+import { ERRORS } from '../../../../shared/errors.ts'
+import { type ContactForm, contactFormSchema } from '../../../../shared/schemas/billing.ts'
 import { TextField } from '../TextField.tsx'
 import type { ContactDetails } from './checkout-flow.ts'
 import { COUNTRIES, regionsOf } from './countries.ts'
 
 export interface ContactStepProps {
   value: ContactDetails
+  /** Told on every change, so what was typed survives closing and reopening the modal. */
   onChange(value: ContactDetails): void
   /** SPEC §5: the e-mail field shows only when no e-mail is known. */
   askEmail: boolean
+  /** An error from outside the form (e.g. the account step). */
   error: string | null
-  onNext(): void
+  onNext(value: ContactDetails): void
 }
 
-/** Step 1 of the payment modal: contact information (SPEC §2, §5). */
+const FIELDS = ['fullName', 'email', 'country', 'state', 'postalCode'] as const
+
+/** SPEC §5's one message for step 1: a missing field first, else the first field's own message. */
+function firstProblem(errors: FieldErrors<ContactForm>): string | null {
+  const messages = FIELDS.map((field) => errors[field]?.message).filter((m): m is string => Boolean(m))
+  if (messages.length === 0) return null
+  return messages.includes(ERRORS.fillRequired) ? ERRORS.fillRequired : (messages[0] ?? null)
+}
+
+/**
+ * Step 1 of the payment modal: contact information (SPEC §2, §5), checked with the server's own schema
+ * (shared/schemas/billing.ts: the state is required when the country has states).
+ */
 export function ContactStep({ value, onChange, askEmail, error, onNext }: ContactStepProps) {
   const id = useId()
-  const first = useRef<HTMLInputElement>(null)
-  const regions = regionsOf(value.country)
-  const set = (patch: Partial<ContactDetails>) => onChange({ ...value, ...patch })
+  const { register, handleSubmit, watch, setValue, setFocus, formState } = useForm<ContactForm>({
+    resolver: zodResolver(contactFormSchema(askEmail)),
+    defaultValues: value,
+  })
+  const regions = regionsOf(watch('country'))
+  const problem = firstProblem(formState.errors) ?? error
 
   useEffect(() => {
-    first.current?.focus()
-  }, [])
+    setFocus('fullName')
+  }, [setFocus])
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onNext()
-  }
+  useEffect(() => {
+    const subscription = watch((fields) => onChange({ ...value, ...fields } as ContactDetails))
+    return () => subscription.unsubscribe()
+  }, [watch, onChange, value])
 
   return (
-    <form className="stack" onSubmit={submit} noValidate aria-describedby={error ? `${id}-error` : undefined}>
+    <form
+      className="stack"
+      onSubmit={handleSubmit((fields) => onNext({ ...value, ...fields }))}
+      noValidate
+      aria-describedby={problem ? `${id}-error` : undefined}
+    >
       <h3 className="payment-step__title">Contact Information</h3>
       <TextField
-        ref={first}
         id={`${id}-name`}
         label="Full name"
         autoComplete="name"
-        value={value.fullName}
         maxLength={200}
-        onChange={(e) => set({ fullName: e.target.value })}
+        {...register('fullName')}
       />
       {askEmail && (
         <TextField
@@ -47,9 +71,8 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={value.email}
           maxLength={254}
-          onChange={(e) => set({ email: e.target.value })}
+          {...register('email')}
         />
       )}
       <div className="payment-grid">
@@ -59,9 +82,8 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
             id={`${id}-country`}
             className="select"
             autoComplete="country"
-            value={value.country}
             // A new country has other states: the state chosen for the old one is cleared (SPEC §5).
-            onChange={(e) => set({ country: e.target.value, state: '' })}
+            {...register('country', { onChange: () => setValue('state', '') })}
           >
             <option value="">Select a country</option>
             {COUNTRIES.map((country) => (
@@ -77,11 +99,12 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
             id={`${id}-state`}
             className="select"
             autoComplete="address-level1"
-            value={value.state}
-            disabled={!value.country}
-            onChange={(e) => set({ state: e.target.value })}
+            disabled={!watch('country')}
+            {...register('state')}
           >
-            <option value="">{value.country ? 'Select a state or region' : 'Choose a country first'}</option>
+            <option value="">
+              {watch('country') ? 'Select a state or region' : 'Choose a country first'}
+            </option>
             {regions.map((region) => (
               <option key={region.code} value={region.code}>
                 {region.name}
@@ -94,18 +117,19 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
         id={`${id}-postal`}
         label="Postal code"
         autoComplete="postal-code"
-        value={value.postalCode}
         maxLength={20}
-        onChange={(e) => set({ postalCode: e.target.value })}
+        {...register('postalCode')}
       />
-      {error && (
+      {problem && (
         <p id={`${id}-error`} className="error-box" role="alert">
-          {error}
+          {problem}
         </p>
       )}
-      <button type="submit" className="btn btn--primary btn--block">
-        Next
-      </button>
+      <div className="payment-actions">
+        <button type="submit" className="btn btn--primary btn--block">
+          Next
+        </button>
+      </div>
     </form>
   )
 }

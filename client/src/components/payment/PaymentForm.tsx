@@ -1,5 +1,4 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { ERRORS, paymentErrorMessage } from '../../../../shared/errors.ts'
 import { ACTIVATION_FEE_TEXT, formatUsd, trialDays } from '../../../../shared/rules/pricing.ts'
 import { trackConversion } from '../../analytics.ts'
 import { useGlobalLoading } from '../../loading.tsx'
@@ -13,17 +12,11 @@ import {
   type ContactDetails,
   PaymentStepError,
   paymentFailureText,
-  runCheckout,
+  useCheckoutFlow,
 } from './checkout-flow.ts'
-import { loadStripe, type StripeCardElement, type StripeClient } from './stripe-js.ts'
+import { CardError, StripeCardStep } from './StripeCardStep.tsx'
 import { useBillingChoice } from './useBillingChoice.ts'
-import {
-  contactProblem,
-  type DemoCard,
-  demoCardProblem,
-  formatCardNumber,
-  formatExpiry,
-} from './validation.ts'
+import { type DemoCard, demoCardProblem, formatCardNumber, formatExpiry } from './validation.ts'
 
 /** The e-mail the app already knows: the stored one, else the session token's. */
 function knownEmail(): string {
@@ -51,6 +44,7 @@ export interface PaymentFormProps {
 /** The two steps of SPEC §4's payment modal: contact information, then the card. */
 export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
   const billing = useBillingChoice()
+  const runCheckout = useCheckoutFlow()
   const { setLoading } = useGlobalLoading()
   const [askEmail] = useState(() => knownEmail() === '')
   const [step, setStep] = useState<1 | 2>(1)
@@ -71,10 +65,10 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
     trackConversion('InitiateCheckout', { value: billing.price, currency: 'USD' })
   }, [billing.price])
 
-  function next() {
-    const problem = contactProblem(contact, askEmail)
-    setError(problem)
-    if (!problem) setStep(2)
+  function next(details: ContactDetails) {
+    setContact(details)
+    setError(null)
+    setStep(2)
   }
 
   function back() {
@@ -136,7 +130,8 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
       setError={setError}
       processing={processing}
       summary={summary}
-      onBack={back}
+      errorBox={<ErrorBox error={error} id="payment-card-error" />}
+      actions={<CardActions processing={processing} onBack={back} />}
       onPay={pay}
     />
   ) : (
@@ -151,9 +146,6 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
     />
   )
 }
-
-/** A card problem found before the server was asked (its message is shown as it is). */
-class CardError extends Error {}
 
 interface CardStepProps {
   contact: ContactDetails
@@ -250,118 +242,6 @@ function DemoCardStep({ contact, error, setError, processing, summary, onBack, o
           value={card.cvc}
           onChange={(e) => setCard({ ...card, cvc: e.target.value.replace(/\D+/g, '').slice(0, 4) })}
         />
-      </div>
-      {summary}
-      <ErrorBox error={error} id={`${id}-error`} />
-      <CardActions processing={processing} onBack={onBack} />
-    </form>
-  )
-}
-
-/** Step 2 with a publishable key: Stripe Elements' card field; the card never touches this server. */
-function StripeCardStep({
-  publishableKey,
-  email,
-  contact,
-  error,
-  setError,
-  processing,
-  summary,
-  onBack,
-  onPay,
-}: CardStepProps & { publishableKey: string; email: string }) {
-  const id = useId()
-  const [nameOnCard, setNameOnCard] = useState(contact.fullName)
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
-  const mountPoint = useRef<HTMLDivElement>(null)
-  const stripe = useRef<StripeClient | null>(null)
-  const card = useRef<StripeCardElement | null>(null)
-  // One payment method per card entry: a retry of the same checkout sends the same one.
-  const paymentMethod = useRef<string | null>(null)
-
-  useEffect(() => {
-    let cancelled = false
-    let element: StripeCardElement | null = null
-    void loadStripe(publishableKey).then((client) => {
-      if (cancelled) return
-      if (!client || !mountPoint.current) return setStatus('failed')
-      try {
-        element = client.elements().create('card', { hidePostalCode: true })
-        element.mount(mountPoint.current)
-        element.on('change', (change) => {
-          paymentMethod.current = null
-          if (change.error?.message) setError(change.error.message)
-        })
-        stripe.current = client
-        card.current = element
-        setStatus('ready')
-      } catch (failure) {
-        console.error('Stripe Elements could not start', failure)
-        setStatus('failed')
-      }
-    })
-    return () => {
-      cancelled = true
-      element?.destroy()
-      card.current = null
-    }
-  }, [publishableKey, setError])
-
-  async function createPaymentMethod(): Promise<CardSource> {
-    const client = stripe.current
-    const element = card.current
-    if (!client || !element) throw new CardError(ERRORS.paymentNotInitialized)
-    if (!paymentMethod.current) {
-      const result = await client.createPaymentMethod({
-        type: 'card',
-        card: element,
-        billing_details: {
-          name: nameOnCard.trim(),
-          email,
-          address: { country: contact.country, state: contact.state, postal_code: contact.postalCode.trim() },
-        },
-      })
-      if (!result.paymentMethod) {
-        // SPEC §8: a decline code Stripe names gets our text; anything else, Stripe's own message.
-        const codes = [result.error?.decline_code, result.error?.code].filter(Boolean).join(' ')
-        const mapped = paymentErrorMessage(codes)
-        throw new CardError(
-          codes && mapped !== codes ? mapped : result.error?.message || ERRORS.paymentFailed,
-        )
-      }
-      paymentMethod.current = result.paymentMethod.id
-    }
-    return { kind: 'stripe', paymentMethodId: paymentMethod.current }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (processing) return
-    if (status !== 'ready' || !stripe.current || !card.current) return setError(ERRORS.paymentNotInitialized)
-    if (!nameOnCard.trim()) return setError(ERRORS.fullNameOnCard)
-    const ok = await onPay(createPaymentMethod)
-    // A refused card or a declined charge ends this attempt: the next one makes a new payment method.
-    if (!ok && !readText('checkoutKey')) paymentMethod.current = null
-  }
-
-  return (
-    <form className="stack" onSubmit={submit} noValidate>
-      <h3 className="payment-step__title">Payment Details</h3>
-      <TextField
-        id={`${id}-holder`}
-        label="Full name on card"
-        autoComplete="cc-name"
-        value={nameOnCard}
-        maxLength={200}
-        onChange={(e) => setNameOnCard(e.target.value)}
-      />
-      <div className="field">
-        <span className="field__label" id={`${id}-card-label`}>
-          Card
-        </span>
-        <div ref={mountPoint} className="input stripe-card" />
-        {status === 'loading' && <span className="muted">Loading the secure card form...</span>}
-        {status === 'failed' && <span className="field-error">{ERRORS.paymentNotInitialized}</span>}
       </div>
       {summary}
       <ErrorBox error={error} id={`${id}-error`} />

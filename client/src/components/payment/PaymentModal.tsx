@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { useMeowOnSubscribe } from './meow.ts'
+import { useWelcomeOnSubscribe } from './meow.ts'
 import { PaymentForm } from './PaymentForm.tsx'
 import { ThankYou } from './ThankYou.tsx'
 
@@ -14,22 +14,35 @@ export interface PaymentModalProps {
  * The payment modal of SPEC §4: contact information, then the card, then the thank-you screen, which
  * shows whenever a subscription id is stored (re-checked on storage events, so another tab's payment
  * shows too). The meow plays when the owner first becomes subscribed.
+ *
+ * A native modal `<dialog>` (showModal): the page behind is inert, so Tab stays inside, and Escape
+ * closes it (except while a payment is processing). Its body scrolls under a sticky footer, so the pay
+ * button stays in view on a phone and when an error shows.
  */
 export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   // Mounted while closed too, so the meow still plays when the caller closes the modal on success.
-  const subscribed = useMeowOnSubscribe()
+  const { subscribed, welcome } = useWelcomeOnSubscribe(open)
   const navigate = useNavigate()
   const titleId = useId()
   const [busy, setBusy] = useState(false)
-  const opener = useRef<Element | null>(null)
+  const dialog = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
-    if (!open) return
-    opener.current = document.activeElement
+    const element = dialog.current
+    if (!open || !element) return
+    const opener = document.activeElement
+    if (!element.open) element.showModal()
     return () => {
-      if (opener.current instanceof HTMLElement) opener.current.focus()
+      if (element.open) element.close()
+      // The dialog leaves the page as it closes, so the browser's own focus return does not happen.
+      if (opener instanceof HTMLElement) opener.focus()
     }
   }, [open])
+
+  // A subscriber who has had the thank-you already goes straight to the specialist.
+  useEffect(() => {
+    if (open && subscribed && welcome === false) navigate('/cat-assistant')
+  }, [open, subscribed, welcome, navigate])
 
   if (!open) return null
 
@@ -38,34 +51,41 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   }
 
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog payment-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') close()
-        }}
-      >
-        <div className="payment-modal__header">
-          {!subscribed && <h2 id={titleId}>Start your free trial</h2>}
-          <button
-            type="button"
-            className="payment-modal__close"
-            aria-label="Close"
-            onClick={close}
-            disabled={busy}
-          >
-            ×
-          </button>
-        </div>
+    <dialog
+      ref={dialog}
+      className="payment-modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the dialog closes through React's state, never on its own (nor mid-payment).
+        event.preventDefault()
+        close()
+      }}
+    >
+      <div className="payment-modal__header">
+        {!subscribed && <h2 id={titleId}>Start your free trial</h2>}
+        <button
+          type="button"
+          className="payment-modal__close"
+          aria-label="Close"
+          onClick={close}
+          disabled={busy}
+        >
+          ×
+        </button>
+      </div>
+      <div className="payment-modal__body">
         {subscribed ? (
-          <ThankYou titleId={titleId} onContinue={() => navigate('/cat-assistant')} />
+          welcome ? (
+            <ThankYou titleId={titleId} onContinue={() => navigate('/cat-assistant')} />
+          ) : (
+            <p className="muted" role="status">
+              One moment...
+            </p>
+          )
         ) : (
           <PaymentForm onSuccess={onSuccess} onBusyChange={setBusy} />
         )}
       </div>
-    </div>
+    </dialog>
   )
 }

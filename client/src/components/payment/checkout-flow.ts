@@ -1,5 +1,5 @@
 // The browser's half of SPEC §4 "Payment flow, in order": the account if none, the cat if none, then
-// one idempotent server call that creates the customer, charges the activation fee, starts the trial
+// one idempotent server call (React Query mutations) that creates the customer, charges the activation fee, starts the trial
 // and records it. The checkout key is made once per checkout and kept in local storage ('checkoutKey')
 // until the checkout ends, so a retry or a reload finishes the same checkout instead of paying twice.
 import type { BillingPeriod } from '../../../../shared/constants.ts'
@@ -7,7 +7,7 @@ import { DEFAULT_ERRORS, ERRORS, paymentErrorMessage } from '../../../../shared/
 import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
 import { storeSession } from '../../session.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
-import { api, errorCode, errorMessage } from '../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { forgetsCheckoutKey } from './validation.ts'
 
 export interface ContactDetails {
@@ -39,63 +39,70 @@ export function paymentFailureText(error: unknown): string {
 /** A failure before the server's checkout (the account step); its message is shown as it is. */
 export class PaymentStepError extends Error {}
 
-/** SPEC §4 step 1: an account for the e-mail typed in the form, when the browser has no session. */
-async function ensureAccount(contact: ContactDetails): Promise<void> {
-  if (hasValidToken()) return
-  try {
-    const session = await api.auth.signup.mutate({
-      email: contact.email,
-      full_name: contact.fullName,
-      session_id: sessionId(),
-    })
-    storeSession({
-      token: session.token,
-      expiresAtMs: Date.now() + session.expiresIn * 1000,
-      email: contact.email,
-    })
-  } catch (error) {
-    throw new PaymentStepError(errorMessage(error, DEFAULT_ERRORS.signup))
-  }
-}
-
-/** SPEC §4 step 2: the cat from the stored quiz answers. It does not stop the payment when it fails. */
-async function ensureCat(): Promise<void> {
-  if (hasUsableCatId() || !readText('cat_name').trim()) return
-  try {
-    const input = catInputFromStorage()
-    const created = await api.cat.create.mutate(input)
-    storeCreatedCat(created.id, input, created.recommendations)
-  } catch (error) {
-    console.error('Creating the cat before payment failed', error)
-  }
-}
-
-/** Runs the whole payment flow; resolves with the subscription id, already stored as subscriptionId. */
-export async function runCheckout(input: {
+/** Runs SPEC §4's flow through three React Query mutations; resolves with the stored subscription id. */
+export function useCheckoutFlow(): (input: {
   contact: ContactDetails
   card: CardSource
   billingPeriod: BillingPeriod
-}): Promise<string> {
-  await ensureAccount(input.contact)
-  await ensureCat()
-  const checkoutKey = currentCheckoutKey()
-  try {
-    const result = await api.billing.checkout.mutate({
-      fullName: input.contact.fullName,
-      country: input.contact.country,
-      state: input.contact.state,
-      postalCode: input.contact.postalCode,
-      billingPeriod: input.billingPeriod,
-      checkoutKey,
-      ...(input.card.kind === 'stripe'
-        ? { paymentMethod: input.card.paymentMethodId }
-        : { cardNumber: input.card.cardNumber }),
-    })
-    removeKey('checkoutKey')
-    writeText('subscriptionId', result.subscriptionId)
-    return result.subscriptionId
-  } catch (error) {
-    if (forgetsCheckoutKey(errorCode(error))) removeKey('checkoutKey')
-    throw error
+}) => Promise<string> {
+  const signup = trpc.auth.signup.useMutation()
+  const createCat = trpc.cat.create.useMutation()
+  const checkout = trpc.billing.checkout.useMutation()
+
+  /** SPEC §4 step 1: an account for the e-mail typed in the form, when the browser has no session. */
+  async function ensureAccount(contact: ContactDetails): Promise<void> {
+    if (hasValidToken()) return
+    try {
+      const session = await signup.mutateAsync({
+        email: contact.email,
+        full_name: contact.fullName,
+        session_id: sessionId(),
+      })
+      storeSession({
+        token: session.token,
+        expiresAtMs: Date.now() + session.expiresIn * 1000,
+        email: contact.email,
+      })
+    } catch (error) {
+      throw new PaymentStepError(errorMessage(error, DEFAULT_ERRORS.signup))
+    }
+  }
+
+  /** SPEC §4 step 2: the cat from the stored quiz answers. It does not stop the payment when it fails. */
+  async function ensureCat(): Promise<void> {
+    if (hasUsableCatId() || !readText('cat_name').trim()) return
+    try {
+      const input = catInputFromStorage()
+      const created = await createCat.mutateAsync(input)
+      storeCreatedCat(created.id, input, created.recommendations)
+    } catch (error) {
+      console.error('Creating the cat before payment failed', error)
+    }
+  }
+
+  return async (input) => {
+    await ensureAccount(input.contact)
+    await ensureCat()
+    // The checkout's Idempotency-Key (tRPC carries it as the input's checkoutKey).
+    const checkoutKey = currentCheckoutKey()
+    try {
+      const result = await checkout.mutateAsync({
+        fullName: input.contact.fullName,
+        country: input.contact.country,
+        state: input.contact.state,
+        postalCode: input.contact.postalCode,
+        billingPeriod: input.billingPeriod,
+        checkoutKey,
+        ...(input.card.kind === 'stripe'
+          ? { paymentMethod: input.card.paymentMethodId }
+          : { cardNumber: input.card.cardNumber }),
+      })
+      removeKey('checkoutKey')
+      writeText('subscriptionId', result.subscriptionId)
+      return result.subscriptionId
+    } catch (error) {
+      if (forgetsCheckoutKey(errorCode(error))) removeKey('checkoutKey')
+      throw error
+    }
   }
 }

@@ -1,39 +1,8 @@
-// The country and state pickers' data (SPEC §1: about 240 countries with their regions), from the
-// country-region-data package. Some region codes are the literal text 'undefined' and one is empty:
-// those regions are identified by their name instead, so every option has a usable, unique value.
-import { allCountries } from 'country-region-data'
-
-export interface RegionOption {
-  name: string
-  /** The region's short code, or its name when the data has no usable code. */
-  code: string
-}
-
-export interface CountryOption {
-  name: string
-  code: string
-  regions: RegionOption[]
-}
-
-function usableCode(code: string | undefined): string | null {
-  const value = code?.trim() ?? ''
-  return value === '' || value === 'undefined' ? null : value
-}
-
-export const COUNTRIES: readonly CountryOption[] = allCountries.map(([name, code, regions]) => {
-  const seen = new Set<string>()
-  const options: RegionOption[] = []
-  for (const [regionName, regionCode] of regions) {
-    const value = usableCode(regionCode) ?? regionName
-    // A code shared by two regions would make two options one; the second keeps its name instead.
-    const unique = seen.has(value) ? regionName : value
-    if (seen.has(unique)) continue
-    seen.add(unique)
-    options.push({ name: regionName, code: unique })
-  }
-  return { name, code, regions: options }
-})
-
-export function regionsOf(countryCode: string): RegionOption[] {
-  return COUNTRIES.find((country) => country.code === countryCode)?.regions ?? []
-}
+// The pickers' data and the state rule live in shared/, so the form and the server apply the same rule.
+export {
+  COUNTRIES,
+  type CountryOption,
+  needsState,
+  type RegionOption,
+  regionsOf,
+} from '../../../../shared/rules/countries.ts'

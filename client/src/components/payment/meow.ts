@@ -1,6 +1,8 @@
-// The meow of the thank-you screen (SPEC §4: played when the owner first becomes subscribed).
-import { useEffect, useRef } from 'react'
-import { useStoredText } from '../../storage.ts'
+// The meow of the thank-you screen (SPEC §4: played when the owner first becomes subscribed), and the
+// once-ever decision of the thank-you itself.
+import { useEffect, useRef, useState } from 'react'
+import { hasValidToken, useStoredText } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
 
 export const MEOW_URL = '/sounds/meow.wav'
 
@@ -19,17 +21,46 @@ export function playMeow(): void {
 
 const subscribedValue = (id: string) => id !== '' && id !== 'null' && id !== 'undefined'
 
+export interface Welcome {
+  subscribed: boolean
+  /**
+   * Whether to show the thank-you screen: true the first time ever for this subscription (the server
+   * decides, billing.welcome), false afterwards, null while asking (or without a session to ask with).
+   */
+  welcome: boolean | null
+}
+
 /**
- * Meows when the stored subscriptionId turns from absent to set while this component is mounted (in
- * this tab or, through the storage event, another one) — not when a screen opens already subscribed.
+ * The thank-you screen and the meow happen once per subscription, ever (issue 14). When the stored
+ * subscriptionId is set and the screen wants the thank-you (`active`), or the owner has just become
+ * subscribed in this tab or another one (storage event), the server is asked once per subscription id;
+ * the first caller ever gets `welcome: true` and the meow plays.
  */
-export function useMeowOnSubscribe(): boolean {
+export function useWelcomeOnSubscribe(active: boolean): Welcome {
   const id = useStoredText('subscriptionId')
   const subscribed = subscribedValue(id)
   const was = useRef(subscribed)
+  const asked = useRef<string | null>(null)
+  const [answer, setAnswer] = useState<{ id: string; welcome: boolean } | null>(null)
+  const claim = trpc.billing.welcome.useMutation()
+  const { mutateAsync } = claim
+
   useEffect(() => {
-    if (subscribed && !was.current) playMeow()
+    const justSubscribed = subscribed && !was.current
     was.current = subscribed
-  }, [subscribed])
-  return subscribed
+    if (!subscribed || (!active && !justSubscribed) || asked.current === id || !hasValidToken()) return
+    asked.current = id
+    mutateAsync()
+      .then(({ welcome }) => {
+        setAnswer({ id, welcome })
+        if (welcome) playMeow()
+      })
+      // Unanswered, the thank-you shows (the SPEC's rule) without the meow.
+      .catch((error: unknown) => {
+        console.warn('Could not ask whether to welcome the owner', error)
+        setAnswer({ id, welcome: true })
+      })
+  }, [subscribed, active, id, mutateAsync])
+
+  return { subscribed, welcome: answer?.id === id ? answer.welcome : hasValidToken() ? null : true }
 }

@@ -1,22 +1,18 @@
 // The payment modal's own rules: its checks (SPEC §5 "Payment step 1" and "Payment step 2"), which the
 // server makes again (these only spare the owner a round trip), and when a checkout key is given up.
 import { ERRORS } from '../../../../shared/errors.ts'
-import { EMAIL_MESSAGES, isValidEmail } from '../../../../shared/rules/email.ts'
+import { contactFormSchema } from '../../../../shared/schemas/billing.ts'
 import type { ContactDetails } from './checkout-flow.ts'
-import { regionsOf } from './countries.ts'
 
-/** Step 1: full name, e-mail (when asked), country, state (when the country has any) and postal code. */
+/**
+ * Step 1 as one message (SPEC §5): the server's own schema (shared/schemas/billing.ts), a missing field
+ * first ('Please fill in all required fields'), else the first field's message.
+ */
 export function contactProblem(contact: ContactDetails, askEmail: boolean): string | null {
-  const needsState = regionsOf(contact.country).length > 0
-  const missing =
-    !contact.fullName.trim() ||
-    (askEmail && !contact.email.trim()) ||
-    !contact.country ||
-    (needsState && !contact.state) ||
-    !contact.postalCode.trim()
-  if (missing) return ERRORS.fillRequired
-  if (askEmail && !isValidEmail(contact.email)) return EMAIL_MESSAGES.invalid
-  return null
+  const result = contactFormSchema(askEmail).safeParse(contact)
+  if (result.success) return null
+  const messages = result.error.issues.map((issue) => issue.message)
+  return messages.includes(ERRORS.fillRequired) ? ERRORS.fillRequired : (messages[0] ?? ERRORS.fillRequired)
 }
 
 export interface DemoCard {

@@ -10,7 +10,7 @@ import {
   profileFormSchema,
   type UpdateCatInput,
 } from '../../../../shared/schemas/cat.ts'
-import { cancelSubscription } from '../../components/payment/cancel-subscription.ts'
+import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -271,6 +271,7 @@ function ProfileForm({ cat }: { cat: Cat }) {
 
 /** 'CANCEL SUBSCRIPTION' and its confirmation (SPEC §2); the cancelling itself is the billing module's. */
 function CancelSubscription() {
+  const cancelSubscription = useCancelSubscription()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)

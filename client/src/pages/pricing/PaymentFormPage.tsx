@@ -1,16 +1,24 @@
+import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { useMeowOnSubscribe } from '../../components/payment/meow.ts'
+import { useWelcomeOnSubscribe } from '../../components/payment/meow.ts'
 import { PaymentForm } from '../../components/payment/PaymentForm.tsx'
 import { ThankYou } from '../../components/payment/ThankYou.tsx'
 
 /** /PaymentForm (developer menu): the payment modal's form on a page of its own, then the thank-you. */
 export function PaymentFormPage() {
-  const subscribed = useMeowOnSubscribe()
+  const { subscribed, welcome } = useWelcomeOnSubscribe(true)
   const navigate = useNavigate()
+  useEffect(() => {
+    if (subscribed && welcome === false) navigate('/cat-assistant')
+  }, [subscribed, welcome, navigate])
   return (
     <section className="card stack" aria-label="Payment">
-      {subscribed ? (
+      {subscribed && welcome ? (
         <ThankYou onContinue={() => navigate('/cat-assistant')} />
+      ) : subscribed ? (
+        <p className="muted" role="status">
+          One moment...
+        </p>
       ) : (
         <>
           <h1>Payment</h1>

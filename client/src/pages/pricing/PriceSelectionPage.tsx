@@ -4,7 +4,7 @@ import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { planCard } from '../../../../shared/rules/pricing.ts'
 import { useBillingChoice } from '../../components/payment/useBillingChoice.ts'
 import { hasValidToken } from '../../storage.ts'
-import { api, errorMessage } from '../../trpc.ts'
+import { errorMessage, trpc } from '../../trpc.ts'
 
 /**
  * /priceselection (developer menu): choose the monthly or yearly plan. The choice is kept in the browser
@@ -13,22 +13,20 @@ import { api, errorMessage } from '../../trpc.ts'
 export function PriceSelectionPage() {
   const billing = useBillingChoice()
   const navigate = useNavigate()
-  const [saving, setSaving] = useState(false)
+  const updatePlan = trpc.billing.updatePlan.useMutation()
+  const saving = updatePlan.isPending
   const [error, setError] = useState<string | null>(null)
   const periods = billing.forcedMonthly ? (['Monthly'] as const) : (['Monthly', 'Yearly'] as const)
 
   async function next() {
     setError(null)
     if (hasValidToken()) {
-      setSaving(true)
       try {
-        await api.billing.updatePlan.mutate({ billingPeriod: billing.billingPeriod })
+        await updatePlan.mutateAsync({ billingPeriod: billing.billingPeriod })
       } catch (failure) {
         setError(errorMessage(failure, DEFAULT_ERRORS.updatePlan))
-        setSaving(false)
         return
       }
-      setSaving(false)
     }
     navigate('/paymentmethod')
   }

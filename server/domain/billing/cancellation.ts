@@ -1,0 +1,91 @@
+// Cancellation (SPEC §5's id rule; the DELETE and PayPal rows): immediate, the provider stops every
+// future charge and access ends now; the activation fee is not refunded (the terms say so).
+import { TRPCError } from '@trpc/server'
+import { ERRORS } from '../../../shared/errors.ts'
+import { subscriptionIdKind } from '../../../shared/rules/pricing.ts'
+import type { Subscription } from '../../generated/prisma/client.ts'
+import { PayPalError, PayPalNotConfiguredError } from '../../services/paypal.ts'
+import type { BillingDeps, Owner } from './deps.ts'
+import { badRequest, notFound, serverFault } from './failures.ts'
+
+const paypalNotConfigured = () =>
+  new TRPCError({ code: 'PRECONDITION_FAILED', message: ERRORS.paypalNotConfigured })
+
+/** Stops the provider's charges for one subscription row, then ends its access now. */
+async function cancelRow(
+  deps: BillingDeps,
+  row: Subscription,
+  kind: 'stripe' | 'paypal',
+): Promise<Subscription> {
+  if (row.status === 'canceled') return row
+  const id = row.providerSubscriptionId ?? ''
+  if (kind === 'paypal') {
+    try {
+      await deps.paypal.cancelSubscription(id, 'Cancelled by the owner in Kitty Care')
+    } catch (error) {
+      if (error instanceof PayPalNotConfiguredError) throw paypalNotConfigured()
+      if (error instanceof PayPalError && error.status === 404) throw notFound()
+      throw serverFault(ERRORS.unexpected, error)
+    }
+  } else if (row.provider === deps.payments.name) {
+    try {
+      await deps.payments.cancelSubscription(id)
+    } catch (error) {
+      throw serverFault(ERRORS.unexpected, error)
+    }
+  } else if (row.provider !== 'demo') {
+    // A subscription of a provider this server is no longer configured for: it cannot stop its charges.
+    throw serverFault(ERRORS.unexpected, new Error(`No ${row.provider} provider configured to cancel ${id}`))
+  }
+  const now = new Date()
+  return deps.db.subscription.update({
+    where: { id: row.id },
+    data: {
+      status: 'canceled',
+      canceledAt: now,
+      cancelAtPeriodEnd: false,
+      endDate: row.endDate < now ? row.endDate : now,
+    },
+  })
+}
+
+/**
+ * Cancels the owner's subscription by the id the browser stored, after SPEC §5's rule: sub_ ids are the
+ * card provider's, I- ids PayPal's. `only` restricts a provider-specific row to its own kind of id.
+ * Another owner's subscription is not found.
+ */
+export async function cancelById(
+  deps: BillingDeps,
+  owner: Pick<Owner, 'id'>,
+  rawId: string | undefined,
+  only?: 'stripe' | 'paypal',
+): Promise<{ success: true; subscription_id: string; status: string }> {
+  const id = rawId?.trim() ?? ''
+  const kind = subscriptionIdKind(id)
+  if (kind === 'none') throw badRequest(ERRORS.noSubscriptionId)
+  if (kind === 'invalid' || (only && kind !== only)) throw badRequest(ERRORS.invalidSubscriptionId)
+  if (kind === 'paypal' && !deps.paypal.configured) throw paypalNotConfigured()
+  const row = await deps.db.subscription.findUnique({ where: { providerSubscriptionId: id } })
+  if (!row || row.userId !== owner.id) throw notFound()
+  const cancelled = await cancelRow(deps, row, kind)
+  return { success: true, subscription_id: id, status: cancelled.status }
+}
+
+/**
+ * Every subscription of the owner that could still charge is cancelled at its provider, for account
+ * deletion: call it before erasing the owner's rows. Throws (and cancels nothing more) if a provider
+ * cannot be reached, so the account is not erased while a subscription would go on charging.
+ */
+export async function cancelOwnerSubscriptions(deps: BillingDeps, userId: number): Promise<number> {
+  const rows = await deps.db.subscription.findMany({
+    where: { userId, status: { notIn: ['canceled', 'incomplete_expired'] } },
+  })
+  let cancelled = 0
+  for (const row of rows) {
+    const kind = subscriptionIdKind(row.providerSubscriptionId)
+    if (kind !== 'stripe' && kind !== 'paypal') continue
+    await cancelRow(deps, row, kind)
+    cancelled++
+  }
+  return cancelled
+}

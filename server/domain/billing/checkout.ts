@@ -1,0 +1,343 @@
+// SPEC §4's payment flow, step by step: the provider's customer with the card, the $1.99 activation fee,
+// the trial subscription recorded as plan 'Free Trial'. Each step runs inside the owner's lock on the
+// owner's one checkout (one-open-checkout.ts) and first looks at what that checkout already did.
+import { TRPCError } from '@trpc/server'
+import {
+  ACTIVATION_CURRENCY,
+  ACTIVATION_FEE_CENTS,
+  type BillingPeriod,
+  TRIAL_PLAN_NAME,
+} from '../../../shared/constants.ts'
+import { ERRORS } from '../../../shared/errors.ts'
+import { trialEndUnix } from '../../../shared/rules/pricing.ts'
+import type { Checkout, Payment, Subscription } from '../../generated/prisma/client.ts'
+import { demoPaymentMethodForCard } from '../../services/payments/demo.ts'
+import { PaymentDeclinedError, PaymentProviderError } from '../../services/payments/errors.ts'
+import type { BillingDeps, Owner } from './deps.ts'
+import { badRequest, conflict, notFound, serverFault } from './failures.ts'
+import {
+  findOrOpenCheckout,
+  lockedCheckout,
+  providerKey,
+  refuseSecondSubscription,
+} from './one-open-checkout.ts'
+import { type LockedDb, withOwnerLock } from './owner-lock.ts'
+import { ownerPlan } from './plan.ts'
+
+type Step = 'customer' | 'intent' | 'subscription'
+
+/** Runs `step` on the owner's checkout (see findOrOpenCheckout) inside the owner's lock. */
+async function onCheckout<T>(
+  deps: BillingDeps,
+  owner: Owner,
+  key: string | undefined,
+  step: (tx: LockedDb, checkout: Checkout) => Promise<T>,
+): Promise<T> {
+  const found = await findOrOpenCheckout(deps, owner, key)
+  return withOwnerLock(deps.db, owner.id, async (tx) => step(tx, await lockedCheckout(tx, found, key)))
+}
+
+const paymentOf = (tx: LockedDb, checkout: Checkout) =>
+  tx.payment.findUnique({ where: { checkoutKey: checkout.key } })
+const subscriptionOf = (tx: LockedDb, checkout: Checkout) =>
+  tx.subscription.findUnique({ where: { checkoutKey: checkout.key } })
+
+/**
+ * A provider failure as the owner should see it. Declines keep the provider's text (it names the code the
+ * client maps, SPEC §8). Refusals of the request are the step's catalogue message. Outages, and anything
+ * after the fee was paid, are server errors: logged, answered generically, and a retry finishes the same
+ * checkout instead of starting a second one.
+ */
+function providerFailure(deps: BillingDeps, owner: Owner, error: unknown, step: Step, message: string) {
+  if (error instanceof PaymentDeclinedError) {
+    deps.log.info({ step, code: error.code, userId: owner.id }, 'card declined')
+    return new TRPCError({ code: 'PAYMENT_REQUIRED', message: error.message, cause: error })
+  }
+  if (error instanceof PaymentProviderError) {
+    if (error.code === 'idempotency_key_in_use') return conflict(ERRORS.paymentInProgress, error)
+    const refused = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
+    if (refused && error.statusCode !== 429 && step !== 'subscription') {
+      deps.log.warn({ step, code: error.code, userId: owner.id }, 'payment provider refused the request')
+      return badRequest(message, error)
+    }
+  }
+  return serverFault(message, error)
+}
+
+/** The demo provider accepts the documented test card numbers; a real provider never sees a card number here. */
+export function resolvePaymentMethod(
+  deps: Pick<BillingDeps, 'payments'>,
+  card: { paymentMethod?: string | undefined; cardNumber?: string | undefined },
+): string {
+  if (card.cardNumber !== undefined) {
+    if (deps.payments.name !== 'demo') throw badRequest(ERRORS.cardNumbersRefused)
+    const method = demoPaymentMethodForCard(card.cardNumber)
+    if (!method) throw badRequest(ERRORS.demoCardUnknown)
+    return method
+  }
+  if (!card.paymentMethod) throw badRequest(ERRORS.paymentMethodRequired)
+  return card.paymentMethod
+}
+
+// --- The steps (inside the owner's lock) -------------------------------------------------------------
+
+/** SPEC §4 step 3: the provider's customer with the card attached. */
+async function customerStep(
+  deps: BillingDeps,
+  owner: Owner,
+  tx: LockedDb,
+  start: Checkout,
+  input: { name?: string | undefined; email?: string | undefined; paymentMethodId: string },
+): Promise<Checkout> {
+  let checkout = start
+  // Once the fee is paid, this checkout's customer is settled: a reload with another card changes nothing.
+  const payment = await paymentOf(tx, checkout)
+  if (payment?.providerCustomerId) return { ...checkout, providerCustomerId: payment.providerCustomerId }
+  if (checkout.providerCustomerId && checkout.paymentMethodId === input.paymentMethodId) return checkout
+  await refuseSecondSubscription(tx, owner)
+  if (checkout.providerCustomerId) {
+    // Another card before paying: a new attempt, so the provider sees fresh idempotency keys.
+    checkout = await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
+  }
+  let customerId: string
+  try {
+    ;({ customerId } = await deps.payments.createCustomer({
+      name: input.name?.trim() || owner.fullName || owner.email,
+      email: input.email || owner.email,
+      paymentMethodId: input.paymentMethodId,
+      idempotencyKey: providerKey(checkout, 'customer'),
+    }))
+  } catch (error) {
+    throw providerFailure(deps, owner, error, 'customer', ERRORS.customerFailed)
+  }
+  await tx.user.updateMany({ where: { id: owner.id }, data: { providerCustomerId: customerId } })
+  return tx.checkout.update({
+    where: { id: checkout.id },
+    data: { providerCustomerId: customerId, paymentMethodId: input.paymentMethodId },
+  })
+}
+
+/**
+ * SPEC §4 step 4: the activation fee (199 usd), charged at most once per checkout. `customerId` is the
+ * checkout's own customer (or, from a client that made it elsewhere, the latest one made for the owner).
+ */
+async function activationStep(
+  deps: BillingDeps,
+  owner: Owner,
+  tx: LockedDb,
+  checkout: Checkout,
+  input: {
+    customerId?: string | undefined
+    paymentMethodId: string
+    billingPeriod?: BillingPeriod | undefined
+  },
+): Promise<Payment> {
+  const paid = await paymentOf(tx, checkout)
+  if (paid) return paid
+  await refuseSecondSubscription(tx, owner)
+  const plan = await ownerPlan(tx, owner)
+  const customerId = input.customerId ?? checkout.providerCustomerId
+  if (!customerId || customerId !== (checkout.providerCustomerId ?? plan.providerCustomerId)) throw notFound()
+  const billingPeriod = input.billingPeriod ?? plan.billingPeriod
+
+  let intent: Awaited<ReturnType<BillingDeps['payments']['createActivationIntent']>>
+  try {
+    intent = await deps.payments.createActivationIntent({
+      customerId,
+      paymentMethodId: input.paymentMethodId,
+      amount: ACTIVATION_FEE_CENTS,
+      currency: ACTIVATION_CURRENCY,
+      idempotencyKey: providerKey(checkout, 'intent'),
+    })
+  } catch (error) {
+    if (error instanceof PaymentDeclinedError) {
+      // The next card of this checkout gets fresh provider keys (this key now answers the decline).
+      await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
+    }
+    throw providerFailure(deps, owner, error, 'intent', ERRORS.intentFailed)
+  }
+  if (intent.status !== 'succeeded') {
+    // e.g. 3-D Secure ('requires_action'): no money moved, and this server confirms payments itself.
+    deps.log.warn({ status: intent.status, userId: owner.id }, 'activation payment not completed')
+    await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
+    throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: ERRORS.paymentFailed })
+  }
+  const payment = await tx.payment.create({
+    data: {
+      userId: owner.id,
+      provider: deps.payments.name,
+      providerPaymentIntentId: intent.paymentIntentId,
+      amount: ACTIVATION_FEE_CENTS,
+      currency: ACTIVATION_CURRENCY,
+      status: intent.status,
+      checkoutKey: checkout.key,
+      providerCustomerId: customerId,
+      paymentMethodId: input.paymentMethodId,
+      billingPeriod,
+    },
+  })
+  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
+  return payment
+}
+
+/**
+ * SPEC §4 steps 5 and 6: the trial subscription on the plan paid for, recorded as plan 'Free Trial'.
+ * The price and the trial end are decided here: the plan chosen when the fee was paid, its configured
+ * price, and a trial of 3 (monthly) or 7 (yearly) days from the payment.
+ */
+async function subscriptionStep(
+  deps: BillingDeps,
+  owner: Owner,
+  tx: LockedDb,
+  checkout: Checkout,
+): Promise<Subscription> {
+  const made = await subscriptionOf(tx, checkout)
+  if (made) return made
+  const payment = await paymentOf(tx, checkout)
+  if (payment?.status !== 'succeeded') throw conflict(ERRORS.activationFeeRequired)
+  const billingPeriod: BillingPeriod =
+    payment.billingPeriod === 'Yearly' || payment.billingPeriod === 'Monthly'
+      ? payment.billingPeriod
+      : (await ownerPlan(tx, owner)).billingPeriod
+  const priceId =
+    billingPeriod === 'Yearly' ? deps.config.STRIPE_PRICE_YEARLY : deps.config.STRIPE_PRICE_MONTHLY
+  const customerId = payment.providerCustomerId ?? checkout.providerCustomerId
+  const paymentMethodId = payment.paymentMethodId ?? checkout.paymentMethodId
+  if (!customerId || !paymentMethodId) throw badRequest(ERRORS.paymentMethodRequired)
+  // From the payment, so every retry asks the provider for exactly the same subscription.
+  const minimumEnd = Math.ceil(Date.now() / 1000) + 60
+  const paidTrialEnd = trialEndUnix(billingPeriod, payment.createdAt)
+  const trialEnd = paidTrialEnd > minimumEnd ? paidTrialEnd : trialEndUnix(billingPeriod, new Date())
+
+  let created: Awaited<ReturnType<BillingDeps['payments']['createTrialSubscription']>>
+  try {
+    created = await deps.payments.createTrialSubscription({
+      customerId,
+      paymentMethodId,
+      priceId,
+      trialEnd,
+      idempotencyKey: providerKey(checkout, 'subscription'),
+    })
+  } catch (error) {
+    throw providerFailure(deps, owner, error, 'subscription', ERRORS.paymentFailed)
+  }
+  const row = await tx.subscription.create({
+    data: {
+      userId: owner.id,
+      email: owner.email,
+      plan: TRIAL_PLAN_NAME,
+      startDate: payment.createdAt,
+      endDate: created.trialEnd ?? created.currentPeriodEnd ?? new Date(trialEnd * 1000),
+      provider: deps.payments.name,
+      billingPeriod,
+      status: created.status,
+      providerSubscriptionId: created.subscriptionId,
+      providerCustomerId: customerId,
+      checkoutKey: checkout.key,
+    },
+  })
+  await tx.checkout.update({
+    where: { id: checkout.id },
+    data: { completedAt: new Date(), openForUserId: null },
+  })
+  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
+  return row
+}
+
+// --- The operations the surfaces call ----------------------------------------------------------------
+
+/** The optional Idempotency-Key (`checkoutKey`): the checkout it names, else the owner's one open checkout. */
+export interface StepKey {
+  checkoutKey?: string | undefined
+}
+
+/** POST /api/payments/stripe/customer */
+export async function createCustomer(
+  deps: BillingDeps,
+  owner: Owner,
+  input: StepKey & { name?: string | undefined; email?: string | undefined; paymentMethodId: string },
+): Promise<{ customerId: string }> {
+  const checkout = await onCheckout(deps, owner, input.checkoutKey, (tx, c) =>
+    customerStep(deps, owner, tx, c, input),
+  )
+  return { customerId: checkout.providerCustomerId ?? '' }
+}
+
+/** POST /api/payments/stripe/payment-intent */
+export async function createActivationPayment(
+  deps: BillingDeps,
+  owner: Owner,
+  input: StepKey & {
+    customerId?: string | undefined
+    paymentMethodId: string
+    billingPeriod?: BillingPeriod | undefined
+  },
+): Promise<{ paymentIntentId: string; status: string }> {
+  const payment = await onCheckout(deps, owner, input.checkoutKey, (tx, c) =>
+    activationStep(deps, owner, tx, c, input),
+  )
+  return { paymentIntentId: payment.providerPaymentIntentId, status: payment.status }
+}
+
+/**
+ * POST /api/payments/stripe/subscription. A priceId that is not one of the two configured prices is
+ * refused; the plan paid for decides the price, and the server the trial end.
+ */
+export async function createSubscription(
+  deps: BillingDeps,
+  owner: Owner,
+  input: StepKey & { priceId?: string | undefined },
+): Promise<{ subscriptionId: string; success: true }> {
+  const { STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY } = deps.config
+  if (
+    input.priceId !== undefined &&
+    input.priceId !== STRIPE_PRICE_MONTHLY &&
+    input.priceId !== STRIPE_PRICE_YEARLY
+  ) {
+    throw badRequest(ERRORS.priceUnknown)
+  }
+  const row = await onCheckout(deps, owner, input.checkoutKey, (tx, c) =>
+    subscriptionStep(deps, owner, tx, c),
+  )
+  return { subscriptionId: row.providerSubscriptionId ?? String(row.id), success: true }
+}
+
+/** The whole flow in order (our own client and the subscribe payload): one call, one place for the rule. */
+export async function checkout(
+  deps: BillingDeps,
+  owner: Owner,
+  input: StepKey & {
+    fullName: string
+    email?: string | undefined
+    paymentMethod?: string | undefined
+    cardNumber?: string | undefined
+    billingPeriod: BillingPeriod
+  },
+): Promise<Subscription> {
+  return onCheckout(deps, owner, input.checkoutKey, async (tx, start) => {
+    const made = await subscriptionOf(tx, start)
+    if (made) return made
+    const paymentMethodId = resolvePaymentMethod(deps, input)
+    const withCustomer = await customerStep(deps, owner, tx, start, {
+      name: input.fullName,
+      email: input.email,
+      paymentMethodId,
+    })
+    await activationStep(deps, owner, tx, withCustomer, {
+      paymentMethodId,
+      billingPeriod: input.billingPeriod,
+    })
+    return subscriptionStep(deps, owner, tx, withCustomer)
+  })
+}
+
+/** SPEC §4 step 6 from a client that ran the steps itself: the caller's own recorded subscription. */
+export async function recordedSubscription(
+  deps: Pick<BillingDeps, 'db'>,
+  owner: Owner,
+  providerSubscriptionId: string,
+): Promise<Subscription> {
+  const row = await deps.db.subscription.findUnique({ where: { providerSubscriptionId } })
+  if (!row || row.userId !== owner.id) throw notFound()
+  return row
+}

@@ -1,0 +1,24 @@
+// The billing domain: business rules of SPEC §4's payment flow and what follows it, as functions of
+// plain inputs (deps.ts) that the billing procedures call. Find each rule by its job:
+//   checkout.ts           the payment steps (customer, $1.99 fee, trial subscription) and the whole flow
+//   one-open-checkout.ts  which checkout a step belongs to; one subscription at a time
+//   owner-lock.ts         one owner's steps one at a time, across instances (PostgreSQL advisory lock)
+//   plan.ts               the chosen plan (Monthly / Yearly)
+//   status.ts             subscriptions as the owner sees them; the once-ever thank-you
+//   entitlement.ts        who may chat
+//   cancellation.ts       cancelling one subscription, or all of an owner's (account deletion)
+//   webhooks.ts           Stripe webhooks
+
+export { cancelById, cancelOwnerSubscriptions } from './cancellation.ts'
+export {
+  checkout,
+  createActivationPayment,
+  createCustomer,
+  createSubscription,
+  recordedSubscription,
+} from './checkout.ts'
+export type { BillingDeps, Owner } from './deps.ts'
+export { hasActiveSubscription, isEntitled } from './entitlement.ts'
+export { planState } from './plan.ts'
+export { billingStatus, claimWelcome, listSubscriptions, toSubscriptionView } from './status.ts'
+export { handleStripeWebhook, syncSubscription } from './webhooks.ts'

@@ -1,0 +1,70 @@
+// cancelOwnerSubscriptions (server/domain/billing/cancellation.ts), for account deletion (issue 12):
+// every subscription of the owner that could still charge is cancelled at its provider, and only theirs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cancelOwnerSubscriptions, hasActiveSubscription } from '../../server/domain/billing/index.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const deps = () => ({
+  db: t.db,
+  payments: t.services.payments,
+  paypal: t.services.paypal,
+  config: t.services.config,
+  log: t.services.log,
+})
+
+async function subscribed() {
+  const owner = await t.signIn()
+  const api = await t.caller(owner.token)
+  await api.billing.checkout({
+    fullName: 'Ada Lovelace',
+    country: 'US',
+    state: 'CA',
+    postalCode: '94105',
+    paymentMethod: 'pm_card_visa',
+    billingPeriod: 'Monthly',
+  })
+  return owner
+}
+
+describe('cancelOwnerSubscriptions', () => {
+  it("cancels the owner's live subscription, leaves another owner's, and is safe to repeat", async () => {
+    const owner = await subscribed()
+    const other = await subscribed()
+    expect(await cancelOwnerSubscriptions(deps(), owner.id)).toBe(1)
+    expect(await hasActiveSubscription(t.db, owner.id)).toBe(false)
+    expect((await t.db.subscription.findFirstOrThrow({ where: { userId: owner.id } })).status).toBe(
+      'canceled',
+    )
+    expect(await hasActiveSubscription(t.db, other.id)).toBe(true)
+    expect(await cancelOwnerSubscriptions(deps(), owner.id)).toBe(0)
+  })
+
+  it('refuses (and so stops the deletion) when a provider cannot cancel: PayPal unset', async () => {
+    const owner = await t.signIn()
+    await t.db.subscription.create({
+      data: {
+        userId: owner.id,
+        email: 'paypal@example.com',
+        plan: 'Free Trial',
+        startDate: new Date(),
+        endDate: new Date(Date.now() + 86_400_000),
+        provider: 'paypal',
+        billingPeriod: 'Monthly',
+        status: 'trialing',
+        providerSubscriptionId: 'I-OWNERDELETE1',
+      },
+    })
+    await expect(cancelOwnerSubscriptions(deps(), owner.id)).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+    })
+    expect(await hasActiveSubscription(t.db, owner.id)).toBe(true)
+  })
+})

@@ -8,18 +8,26 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
-import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
+import {
+  DEFAULT_BODY_LIMIT,
+  HEAVY_PROCEDURES,
+  HEAVY_REST_PATHS,
+  UPLOAD_BODY_LIMIT,
+  UPLOAD_PROCEDURES,
+} from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
+import { createGate, gateHook } from './heavy-gate.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
-import { registerRestRoutes } from './rest/adapter.ts'
+import { type RestRoute, registerRestRoutes } from './rest/adapter.ts'
 import { restRoutes } from './rest/routes.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { serveClient } from './static-client.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
+import { uploadJsonParser } from './upload-body.ts'
 
 export interface AppOptions {
   services: Services
@@ -62,6 +70,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
   })
 
   registerSecurityHeaders(app)
+  const photoGate = createGate()
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
@@ -74,7 +83,10 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode ?? 500
-    if (status === 413) return reply.code(413).send({ error: ERRORS.tooLarge })
+    if (status === 413) {
+      const photo = error.code === 'KC_PHOTO_TOO_LARGE'
+      return reply.code(413).send({ error: photo ? ERRORS.photoTooLarge : ERRORS.tooLarge })
+    }
     if (error.validation || status === 400) {
       return reply
         .code(400)
@@ -114,6 +126,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     registerTrpcHttp(trpcScope, {
       prefix: '/trpc',
       largeBodies: { procedures: UPLOAD_PROCEDURES, limit: UPLOAD_BODY_LIMIT },
+      heavy: { procedures: HEAVY_PROCEDURES, gate: photoGate },
       router: appRouter,
       createContext: (req) =>
         createContextInner({
@@ -129,7 +142,23 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     })
   })
 
-  registerRestRoutes(app, services, restRoutes)
+  // Photo uploads and reads: a few at a time (heavy-gate.ts); uploads are read by the upload reader,
+  // which keeps a photo's bytes in a Buffer instead of a JS array (upload-body.ts).
+  const heavyRow = (route: RestRoute) => route.bodyLimit !== undefined || HEAVY_REST_PATHS.has(route.path)
+  registerRestRoutes(
+    app,
+    services,
+    restRoutes.filter((route) => !heavyRow(route)),
+  )
+  await app.register(async (photos) => {
+    photos.removeContentTypeParser('application/json')
+    photos.addContentTypeParser('application/json', uploadJsonParser(DEFAULT_BODY_LIMIT))
+    photos.addHook(
+      'onRequest',
+      gateHook(photoGate, () => 1),
+    )
+    registerRestRoutes(photos, services, restRoutes.filter(heavyRow))
+  })
   await serveClient(app, services.config, clientDir ?? CLIENT_DIST_DIR)
   return app
 }

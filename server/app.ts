@@ -18,6 +18,7 @@ import {
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
 import { createGate, gateHook } from './heavy-gate.ts'
+import { HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
@@ -44,6 +45,14 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     genReqId: () => crypto.randomUUID(),
     trustProxy: services.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
+    // Timeouts and caps: server/http-limits.ts says why each figure.
+    requestTimeout: HTTP_LIMITS.requestTimeout,
+    keepAliveTimeout: HTTP_LIMITS.keepAliveTimeout,
+    maxRequestsPerSocket: HTTP_LIMITS.maxRequestsPerSocket,
+    http: {
+      headersTimeout: HTTP_LIMITS.headersTimeout,
+      connectionsCheckingInterval: HTTP_LIMITS.connectionsCheckingInterval,
+    },
     // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send({ error: error.message })
@@ -51,6 +60,8 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   })
+
+  app.server.maxConnections = HTTP_LIMITS.maxConnections
 
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(

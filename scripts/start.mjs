@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing or out of date, apply migrations, then run ONE server that serves
-// the web app, tRPC and the REST adapter. Signals are passed on so the server can drain and close.
-import { spawn, spawnSync } from 'node:child_process'
+// the web app, tRPC and the REST adapter, through the supervisor (scripts/supervise.mjs), which restarts
+// it if it dies and passes signals on so the server can drain and close.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
+import { supervise } from './supervise.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -51,9 +52,4 @@ if (stale('dist/server/server/main.js', ['server', 'shared'])) {
 if (process.env.DATABASE_URL) run(process.execPath, ['scripts/migrate.mjs', 'deploy'])
 // Without DATABASE_URL the server opens embedded PostgreSQL and applies the migrations itself.
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'], {
-  stdio: 'inherit',
-  env: SERVER_ENV,
-})
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+supervise(path.join(root, 'dist/server/server/main.js'))

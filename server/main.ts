@@ -4,6 +4,9 @@ import { openDatabase } from './db.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
 
+/** scripts/supervise.mjs does not restart a server that exits with this code. */
+const CONFIG_ERROR_EXIT_CODE = 78
+
 /** Reads config, opens the database, serves, and on SIGTERM/SIGINT drains requests before closing. */
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -11,8 +14,9 @@ async function main() {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
+      // Before the logger exists. 78 (EX_CONFIG) tells the supervisor that restarting cannot help.
+      process.stderr.write(`${error.message}\n`)
+      process.exit(CONFIG_ERROR_EXIT_CODE)
     }
     throw error
   }

@@ -179,15 +179,18 @@ export interface BuiltServer {
 
 /**
  * Runs the built server on a free port with `env`, and resolves once it is listening. `asStarted`
- * gives it the V8 flags and malloc setting `npm start` gives it (scripts/server-node-flags.mjs).
+ * gives it the V8 flags and malloc setting `npm start` gives it (scripts/server-node-flags.mjs);
+ * `supervised` starts it through `npm start`'s supervisor (scripts/supervise.mjs).
  */
 export async function startBuilt(
   mainJs: string,
   env: Record<string, string>,
-  { asStarted = false }: { asStarted?: boolean } = {},
+  { asStarted = false, supervised = false }: { asStarted?: boolean; supervised?: boolean } = {},
 ): Promise<BuiltServer> {
   const flags = asStarted ? SERVER_NODE_FLAGS : ['--enable-source-maps']
-  const child = spawn(process.execPath, [...flags, mainJs], {
+  // Supervised: through scripts/supervise.mjs, which runs the server with the same flags as `npm start`.
+  const args = supervised ? [path.join(ROOT_DIR, 'scripts/supervise.mjs'), mainJs] : [...flags, mainJs]
+  const child = spawn(process.execPath, args, {
     cwd: ROOT_DIR,
     env: {
       PATH: process.env.PATH ?? '',

@@ -26,6 +26,7 @@ import { type RestRoute, registerRestRoutes } from './rest/adapter.ts'
 import { restRoutes } from './rest/routes.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import type { Redis } from './services/redis.ts'
 import { serveClient } from './static-client.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
 import { uploadJsonParser } from './upload-body.ts'
@@ -34,10 +35,12 @@ export interface AppOptions {
   services: Services
   /** Folder of the built client; defaults to dist/client. */
   clientDir?: string
+  /** Redis shared by every instance (REDIS_URL): the server-wide per-IP limit counts there too. */
+  redis?: Redis | null
 }
 
 /** The whole HTTP surface as a Fastify instance that tests can inject() into without a port. */
-export async function buildApp({ services, clientDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, clientDir, redis }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.log,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -86,6 +89,8 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
     timeWindow: 60_000,
+    // With Redis, every instance counts into the same window; while Redis is unreachable, requests pass.
+    ...(redis ? { redis, nameSpace: 'rl:global:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
       error: ERRORS.tooManyRequests,

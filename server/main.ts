@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
+import { openRedis, redisReady } from './services/redis.ts'
 
 /** scripts/supervise.mjs does not restart a server that exits with this code. */
 const CONFIG_ERROR_EXIT_CODE = 78
@@ -24,7 +25,12 @@ async function main() {
   const database = await openDatabase(config, (error) =>
     log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   )
-  const app = await buildApp({ services: await createServices(config, database.prisma, log) })
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_KEY_PREFIX) : null
+  if (redis) await redisReady(redis)
+  const app = await buildApp({
+    services: await createServices(config, database.prisma, log, {}, redis),
+    redis,
+  })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -43,6 +49,7 @@ async function main() {
       await app.close()
       clearInterval(closeIdle)
       await database.close()
+      await redis?.quit().catch(() => {})
       log.info('shutdown complete')
       process.exit(0)
     } catch (error) {

@@ -67,10 +67,17 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
   app.server.maxConnections = HTTP_LIMITS.maxConnections
 
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
+    // The web app's files, when all is well, only at debug: they would be most of the lines, and bury
+    // what a person looks for (errors, the API calls, the sign-in code line).
+    const path = req.url.split('?')[0]!
+    const routine =
+      reply.statusCode < 400 &&
+      (path === '/healthz' ||
+        (req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/trpc/')))
+    req.log[routine ? 'debug' : 'info'](
       {
         method: req.method,
-        url: req.url.split('?')[0],
+        url: path,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         ip: req.ip,

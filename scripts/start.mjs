@@ -35,19 +35,23 @@ function run(command, args) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-// npm ci generates the Prisma client (postinstall); an install with --ignore-scripts or a `git clean`
-// leaves it missing.
-if (!fs.existsSync('server/generated/prisma/client.ts')) {
-  console.log('Generating the Prisma client…')
-  run(npx, ['prisma', 'generate'])
-}
-if (stale('dist/client/index.html', ['client', 'shared'])) {
-  console.log('Building the web app…')
-  run(npx, ['vite', 'build', '--logLevel', 'warn'])
-}
-if (stale('dist/server/server/main.js', ['server', 'shared'])) {
-  console.log('Building the server…')
-  run(npx, ['tsc', '-p', 'tsconfig.server.json'])
+// A checkout builds what is missing or stale. The Docker runtime image holds only the built output (no
+// server/ or client/ sources), so there is nothing to build or generate there.
+if (fs.existsSync('server')) {
+  // npm ci generates the Prisma client (postinstall); an install with --ignore-scripts or a `git clean`
+  // leaves it missing.
+  if (!fs.existsSync('server/generated/prisma/client.ts')) {
+    console.log('Generating the Prisma client…')
+    run(npx, ['prisma', 'generate'])
+  }
+  if (stale('dist/client/index.html', ['client', 'shared'])) {
+    console.log('Building the web app…')
+    run(npx, ['vite', 'build', '--logLevel', 'warn'])
+  }
+  if (stale('dist/server/server/main.js', ['server', 'shared'])) {
+    console.log('Building the server…')
+    run(npx, ['tsc', '-p', 'tsconfig.server.json'])
+  }
 }
 if (process.env.DATABASE_URL) run(process.execPath, ['scripts/migrate.mjs', 'deploy'])
 // Without DATABASE_URL the server opens embedded PostgreSQL and applies the migrations itself.

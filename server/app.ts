@@ -17,7 +17,7 @@ import {
 } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
-import { createGate, gateHook } from './heavy-gate.ts'
+import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
 import { HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
@@ -176,9 +176,10 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
   await app.register(async (photos) => {
     photos.removeContentTypeParser('application/json')
     photos.addContentTypeParser('application/json', uploadJsonParser(DEFAULT_BODY_LIMIT))
+    // A photo read always takes a slot; an upload only when its body may be large (a photo in it).
     photos.addHook(
       'onRequest',
-      gateHook(photoGate, () => 1),
+      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0)),
     )
     registerRestRoutes(photos, services, restRoutes.filter(heavyRow))
   })

@@ -9,6 +9,15 @@ export const HEAVY_CONCURRENCY = 2
 /** Seconds a refused client is asked to wait before retrying. */
 export const HEAVY_RETRY_AFTER_SECONDS = 2
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.'
+/** An upload route's body up to this size (a cat without a photo) does not need a slot. */
+export const SMALL_BODY_BYTES = 64 * 1024
+
+/** True when the request's body may be large: declared over SMALL_BODY_BYTES, or of unknown length. */
+export function mayHaveLargeBody(req: FastifyRequest): boolean {
+  const length = req.headers['content-length']
+  if (length === undefined) return req.headers['transfer-encoding'] !== undefined
+  return !(Number(length) <= SMALL_BODY_BYTES)
+}
 
 export interface Gate {
   /** Takes `weight` slots, or answers false when they are not free. */

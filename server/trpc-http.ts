@@ -12,7 +12,7 @@
 import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type Gate, gateHook } from './heavy-gate.ts'
+import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
@@ -92,9 +92,16 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
   const pathOf = (req: FastifyRequest) =>
     (req.params as { path?: string }).path ?? req.routeOptions.url!.slice(opts.prefix.length + 1)
   const heavy = opts.heavy
-  const weight = (path: string) =>
-    heavy ? path.split(',').filter((procedure) => heavy.procedures.has(procedure)).length : 0
-  const gated = heavy ? { onRequest: gateHook(heavy.gate, (req) => weight(pathOf(req))) } : {}
+  // A slot per heavy procedure in the call; an upload without a large body (no photo in it) needs none.
+  const weight = (req: FastifyRequest) => {
+    if (!heavy) return 0
+    const large = mayHaveLargeBody(req)
+    return pathOf(req)
+      .split(',')
+      .filter((procedure) => heavy.procedures.has(procedure))
+      .filter((procedure) => large || !opts.largeBodies?.procedures.has(procedure)).length
+  }
+  const gated = heavy ? { onRequest: gateHook(heavy.gate, weight) } : {}
 
   app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
   for (const procedure of heavy?.procedures ?? []) {

@@ -130,7 +130,9 @@ afterAll(async () => {
     execFileSync('redis-cli', ['--scan', '--pattern', `${REDIS_KEY_PREFIX}*`], { encoding: 'utf8' })
       .split('\n')
       .filter(Boolean)
-      .forEach((key) => execFileSync('redis-cli', ['del', key]))
+      .forEach((key) => {
+        execFileSync('redis-cli', ['del', key])
+      })
   } catch {}
 })
 
@@ -265,7 +267,10 @@ describe('two instances behind nginx, one database and one Redis', () => {
     // After the kill the survivor answers: the last requests all succeeded.
     expect(afterKill.filter((o) => o.status === 200).length).toBeGreaterThan(10)
     const tail = afterKill.slice(-writers.length).map((o) => o.status ?? o.error)
-    expect(tail.every((status) => status === 200), JSON.stringify(afterKill.filter((o) => o.status !== 200).slice(0, 3))).toBe(true)
+    expect(
+      tail.every((status) => status === 200),
+      JSON.stringify(afterKill.filter((o) => o.status !== 200).slice(0, 3)),
+    ).toBe(true)
     expect(instances[1]!.child.exitCode).toBeNull()
   })
 })

@@ -3,10 +3,9 @@
 // Through the proxy: a token from one instance works on the other; the wrong-code, password and chat
 // limits hold at the single-instance figures in total; killing one instance mid-load loses no
 // acknowledged request and the other keeps serving.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +21,7 @@ import {
   seedSubscribers,
   startBuilt,
 } from './helpers.ts'
+import { type Nginx, startNginx } from './nginx.ts'
 
 const JWT_SECRET = `two-${crypto.randomBytes(16).toString('hex')}`
 const REDIS_KEY_PREFIX = `kc-two-${crypto.randomBytes(4).toString('hex')}:`
@@ -30,64 +30,8 @@ let build: ReturnType<typeof buildServer>
 let database: Awaited<ReturnType<typeof freshDatabase>>
 const instances: BuiltServer[] = []
 const dataDirs: string[] = []
-let proxy: { child: ChildProcess; base: string; dir: string }
+let proxy: Nginx
 let owners: Subscriber[]
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** nginx as a child process: round-robin over `upstreams`, in a folder of its own. */
-async function startNginx(upstreams: string[]) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-nginx-'))
-  fs.chmodSync(dir, 0o777)
-  const port = await freePort()
-  const servers = upstreams.map((base) => `server ${new URL(base).host} max_fails=1 fail_timeout=5s;`)
-  const conf = `
-daemon off;
-master_process on;
-worker_processes 1;
-user root root;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream kitty { ${servers.join(' ')} keepalive 16; }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 24m;
-    location / {
-      proxy_pass http://kitty;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_buffering off;
-      proxy_next_upstream error timeout http_503;
-      proxy_next_upstream_tries 2;
-    }
-  }
-}`
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf)
-  const child = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 100; i++) {
-    if ((await request(`${base}/healthz`, { timeoutMs: 2_000 })).status === 200) break
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { child, base, dir }
-}
 
 async function startInstance(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-two-'))
@@ -121,11 +65,11 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  proxy?.child.kill('SIGQUIT')
+  proxy?.stop()
   for (const server of instances) if (server.child.exitCode === null) server.child.kill('SIGKILL')
   await database?.close()
   build?.remove()
-  for (const dir of [...dataDirs, proxy?.dir]) if (dir) fs.rmSync(dir, { recursive: true, force: true })
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
   try {
     execFileSync('redis-cli', ['--scan', '--pattern', `${REDIS_KEY_PREFIX}*`], { encoding: 'utf8' })
       .split('\n')

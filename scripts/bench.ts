@@ -14,6 +14,7 @@ import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
+import { startNginx } from '../tests/resilience/nginx.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
@@ -278,6 +279,19 @@ async function main() {
       restRead: { url: `${app.base}/api/supabase/cats`, headers: auth },
     })
 
+    // The same cats read through nginx, in front of one instance and of two (the second is the built
+    // server the upstream figures use: the same code and database).
+    log('cats read through nginx: one instance, then two')
+    const proxyOne = await startNginx([app.base])
+    const proxyTwo = await startNginx([app.base, withUpstream.base])
+    const proxied = await loadInTurns({
+      one: { url: `${proxyOne.base}/api/supabase/cats`, headers: auth },
+      two: { url: `${proxyTwo.base}/api/supabase/cats`, headers: auth },
+    }).finally(() => {
+      proxyOne.stop()
+      proxyTwo.stop()
+    })
+
     log('chat message store time at 10 and 1,000 messages (offline assistant)')
     const client = chatClient(app.base, chatterToken)
     await sendOnce(client, data.small, data.catId) // warm-up
@@ -350,11 +364,18 @@ async function main() {
         '≤ 10 ms added',
         median(added) <= 10,
       ],
+      [
+        'cats read via REST through nginx, two instances vs one',
+        `${proxied.two.rps.toFixed(0)} vs ${proxied.one.rps.toFixed(0)} req/s (ratio ${ratio(proxied.two.rps, proxied.one.rps).toFixed(2)})`,
+        '—',
+        null,
+      ],
       ['server peak RSS during the run', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150],
       ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
       ...lighthouse,
     ]
-    const errors = a.errors + b.errors + trpcRead.errors + restRead.errors
+    const errors =
+      a.errors + b.errors + trpcRead.errors + restRead.errors + proxied.one.errors + proxied.two.errors
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
     console.log(
       `\nKitty Care benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ` +

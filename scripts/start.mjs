@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing or out of date, apply migrations, then run ONE server that serves
-// the web app, tRPC and the REST adapter. Signals are passed on so the server can drain and close.
-import { spawn, spawnSync } from 'node:child_process'
+// the web app, tRPC and the REST adapter, through the supervisor (scripts/supervise.mjs), which restarts
+// it if it dies and passes signals on so the server can drain and close.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
+import { supervise } from './supervise.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 process.chdir(root)
@@ -34,26 +35,25 @@ function run(command, args) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
-// npm ci generates the Prisma client (postinstall); an install with --ignore-scripts or a `git clean`
-// leaves it missing.
-if (!fs.existsSync('server/generated/prisma/client.ts')) {
-  console.log('Generating the Prisma client…')
-  run(npx, ['prisma', 'generate'])
-}
-if (stale('dist/client/index.html', ['client', 'shared'])) {
-  console.log('Building the web app…')
-  run(npx, ['vite', 'build', '--logLevel', 'warn'])
-}
-if (stale('dist/server/server/main.js', ['server', 'shared'])) {
-  console.log('Building the server…')
-  run(npx, ['tsc', '-p', 'tsconfig.server.json'])
+// A checkout builds what is missing or stale. The Docker runtime image holds only the built output (no
+// server/ or client/ sources), so there is nothing to build or generate there.
+if (fs.existsSync('server')) {
+  // npm ci generates the Prisma client (postinstall); an install with --ignore-scripts or a `git clean`
+  // leaves it missing.
+  if (!fs.existsSync('server/generated/prisma/client.ts')) {
+    console.log('Generating the Prisma client…')
+    run(npx, ['prisma', 'generate'])
+  }
+  if (stale('dist/client/index.html', ['client', 'shared'])) {
+    console.log('Building the web app…')
+    run(npx, ['vite', 'build', '--logLevel', 'warn'])
+  }
+  if (stale('dist/server/server/main.js', ['server', 'shared'])) {
+    console.log('Building the server…')
+    run(npx, ['tsc', '-p', 'tsconfig.server.json'])
+  }
 }
 if (process.env.DATABASE_URL) run(process.execPath, ['scripts/migrate.mjs', 'deploy'])
 // Without DATABASE_URL the server opens embedded PostgreSQL and applies the migrations itself.
 
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'], {
-  stdio: 'inherit',
-  env: SERVER_ENV,
-})
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+supervise(path.join(root, 'dist/server/server/main.js'))

@@ -10,25 +10,31 @@ import Fastify, {
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'
+import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { registerApiDocs } from './rest/docs.ts'
-import { largeBodyProcedures } from './rest/table.ts'
+import { heavyProcedures, largeBodyProcedures, restRows } from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import type { Redis } from './services/redis.ts'
 import { serveClient } from './static-client.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
+import { uploadJsonParser } from './upload-body.ts'
 
 export interface AppOptions {
   services: Services
   /** Folder of the built client; defaults to dist/client. */
   clientDir?: string
+  /** Redis shared by every instance (REDIS_URL): the server-wide per-IP limit counts there too. */
+  redis?: Redis | null
 }
 
 /** The whole HTTP surface as a Fastify instance that tests can inject() into without a port. */
-export async function buildApp({ services, clientDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, clientDir, redis }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.log,
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -36,6 +42,14 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     genReqId: () => crypto.randomUUID(),
     trustProxy: services.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     return503OnClosing: true,
+    // Timeouts and caps: server/http-limits.ts says why each figure.
+    requestTimeout: HTTP_LIMITS.requestTimeout,
+    keepAliveTimeout: HTTP_LIMITS.keepAliveTimeout,
+    maxRequestsPerSocket: HTTP_LIMITS.maxRequestsPerSocket,
+    http: {
+      headersTimeout: HTTP_LIMITS.headersTimeout,
+      connectionsCheckingInterval: HTTP_LIMITS.connectionsCheckingInterval,
+    },
     // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send(errorBody('INVALID_INPUT', error.message))
@@ -44,11 +58,20 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     logController: new LogController({ disableRequestLogging: true }),
   })
 
+  app.server.maxConnections = HTTP_LIMITS.maxConnections
+
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
+    // The web app's files, when all is well, only at debug: they would be most of the lines, and bury
+    // what a person looks for (errors, the API calls, the sign-in code line).
+    const path = req.url.split('?')[0]!
+    const routine =
+      reply.statusCode < 400 &&
+      (path === '/healthz' ||
+        (req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/trpc/')))
+    req.log[routine ? 'debug' : 'info'](
       {
         method: req.method,
-        url: req.url.split('?')[0],
+        url: path,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         ip: req.ip,
@@ -62,10 +85,13 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
   })
 
   registerSecurityHeaders(app)
+  const photoGate = createGate()
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
     timeWindow: 60_000,
+    // With Redis, every instance counts into the same window; while Redis is unreachable, requests pass.
+    ...(redis ? { redis, nameSpace: 'rl:global:', skipOnError: true } : {}),
     errorResponseBuilder: (_req, context) => ({
       statusCode: context.statusCode,
       ...errorBody('TOO_MANY_REQUESTS'),
@@ -74,7 +100,11 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode ?? 500
-    if (status === 413) return reply.code(413).send(errorBody('TOO_LARGE'))
+    if (status === 413) {
+      return reply
+        .code(413)
+        .send(errorBody(error.code === 'KC_PHOTO_TOO_LARGE' ? 'PHOTO_TOO_LARGE' : 'TOO_LARGE'))
+    }
     if (error.validation || status === 400) {
       return reply
         .code(400)
@@ -122,6 +152,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
       prefix: '/trpc',
       // The procedures whose REST row declares a larger body limit get it on /trpc too.
       largeBodies: { procedures: new Set(largeBodyProcedures().keys()), limit: UPLOAD_BODY_LIMIT },
+      heavy: { procedures: heavyProcedures(), gate: photoGate },
       router: appRouter,
       createContext: (req) =>
         createContextInner({
@@ -137,7 +168,28 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     })
   })
 
-  registerRestRoutes(app, services)
+  // Photo uploads and reads: a few at a time (heavy-gate.ts); uploads are read by the upload reader,
+  // which keeps a photo's bytes in a Buffer instead of a JS array (upload-body.ts).
+  const rows = restRows()
+  registerRestRoutes(
+    app,
+    services,
+    rows.filter((row) => !row.heavy),
+  )
+  await app.register(async (photos) => {
+    photos.removeContentTypeParser('application/json')
+    photos.addContentTypeParser('application/json', uploadJsonParser(DEFAULT_BODY_LIMIT))
+    // A photo read always takes a slot; an upload only when its body may be large (a photo in it).
+    photos.addHook(
+      'onRequest',
+      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0)),
+    )
+    registerRestRoutes(
+      photos,
+      services,
+      rows.filter((row) => row.heavy),
+    )
+  })
   registerApiDocs(app)
   await serveClient(app, services.config, clientDir ?? CLIENT_DIST_DIR)
   return app

@@ -3,6 +3,10 @@ import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
+import { openRedis, redisReady } from './services/redis.ts'
+
+/** scripts/supervise.mjs does not restart a server that exits with this code. */
+const CONFIG_ERROR_EXIT_CODE = 78
 
 /** Reads config, opens the database, serves, and on SIGTERM/SIGINT drains requests before closing. */
 async function main() {
@@ -11,8 +15,9 @@ async function main() {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message)
-      process.exit(1)
+      // Before the logger exists. 78 (EX_CONFIG) tells the supervisor that restarting cannot help.
+      process.stderr.write(`${error.message}\n`)
+      process.exit(CONFIG_ERROR_EXIT_CODE)
     }
     throw error
   }
@@ -20,7 +25,12 @@ async function main() {
   const database = await openDatabase(config, (error) =>
     log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   )
-  const app = await buildApp({ services: await createServices(config, database.prisma, log) })
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_KEY_PREFIX) : null
+  if (redis) await redisReady(redis)
+  const app = await buildApp({
+    services: await createServices(config, database.prisma, log, {}, redis),
+    redis,
+  })
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -39,6 +49,7 @@ async function main() {
       await app.close()
       clearInterval(closeIdle)
       await database.close()
+      await redis?.quit().catch(() => {})
       log.info('shutdown complete')
       process.exit(0)
     } catch (error) {

@@ -12,6 +12,8 @@
 import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { uploadJsonParser } from './upload-body.ts'
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   prefix: string
@@ -20,6 +22,8 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   onError: HTTPErrorHandler<TRouter, FastifyRequest>
   /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
   largeBodies?: { procedures: ReadonlySet<string>; limit: number }
+  /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
+  heavy?: { procedures: ReadonlySet<string>; gate: Gate }
 }
 
 /**
@@ -32,7 +36,9 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else if (value !== undefined) headers.append(name, value)
   }
-  const text = typeof req.body === 'string' ? req.body : ''
+  // JSON text, or the body the upload reader has already parsed (server/upload-body.ts).
+  const body = req.body
+  const text = typeof body === 'string' ? body : body === undefined ? '' : null
   const notJson = () => Promise.reject(new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
   const request: Pick<
     Request,
@@ -43,11 +49,8 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
     headers,
     signal,
     body: null,
-    json: async () => JSON.parse(text),
-    text: async () => {
-      console.log('TEXTCALLED', new Error().stack)
-      return text
-    },
+    json: async () => (text === null ? body : JSON.parse(text)),
+    text: async () => (text === null ? JSON.stringify(body) : text),
     formData: notJson,
   }
   return request as Request
@@ -86,17 +89,36 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       return reply.send(streamed ? response.body : await response.text())
     }
 
-  app.all(
-    `${opts.prefix}/:path`,
-    serve((req) => (req.params as { path: string }).path),
-  )
+  const pathOf = (req: FastifyRequest) =>
+    (req.params as { path?: string }).path ?? req.routeOptions.url!.slice(opts.prefix.length + 1)
+  const heavy = opts.heavy
+  // A slot per heavy procedure in the call; an upload without a large body (no photo in it) needs none.
+  const weight = (req: FastifyRequest) => {
+    if (!heavy) return 0
+    const large = mayHaveLargeBody(req)
+    return pathOf(req)
+      .split(',')
+      .filter((procedure) => heavy.procedures.has(procedure))
+      .filter((procedure) => large || !opts.largeBodies?.procedures.has(procedure)).length
+  }
+  const gated = heavy ? { onRequest: gateHook(heavy.gate, weight) } : {}
+
+  app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
+  for (const procedure of heavy?.procedures ?? []) {
+    if (!opts.largeBodies?.procedures.has(procedure))
+      app.all(`${opts.prefix}/${procedure}`, gated, serve(pathOf))
+  }
   // Fastify counts a body's bytes against its route's limit, chunked bodies too, so a larger limit is
-  // given by a route: /trpc/cat.create matches before /trpc/:path.
-  for (const procedure of opts.largeBodies?.procedures ?? []) {
-    app.all(
-      `${opts.prefix}/${procedure}`,
-      { bodyLimit: opts.largeBodies!.limit },
-      serve(() => procedure),
-    )
+  // given by a route: /trpc/cat.create matches before /trpc/:path. Their bodies are read by the upload
+  // reader, which never builds the photo as a JS array.
+  const large = opts.largeBodies
+  if (large) {
+    app.register(async (uploads) => {
+      uploads.removeContentTypeParser('application/json')
+      uploads.addContentTypeParser('application/json', uploadJsonParser(large.limit))
+      for (const procedure of large.procedures) {
+        uploads.all(`${opts.prefix}/${procedure}`, { bodyLimit: large.limit, ...gated }, serve(pathOf))
+      }
+    })
   }
 }

@@ -29,6 +29,11 @@ export interface RestRow {
 export interface ProcedureMeta {
   /** Needs `Authorization: Bearer <token>` (set by authedProcedure; read by the OpenAPI document). */
   auth?: boolean
+  /**
+   * Holds a photo's megabytes per call: runs behind the heavy gate (server/heavy-gate.ts) on both
+   * surfaces. Procedures whose REST row takes a larger body than the default are heavy anyway.
+   */
+  heavy?: boolean
   rest?: RestRow
 }
 

@@ -21,6 +21,8 @@ export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
   bodyLimit: number
   rawBody: boolean
   auth: boolean
+  /** Runs behind the heavy gate (photo uploads and reads). */
+  heavy: boolean
   /** The path's parameter names, in order (`/cats/:id` → ['id']). */
   params: string[]
   /** The procedure's zod input and output, where declared. */
@@ -68,6 +70,7 @@ export function restRows(): ServedRow[] {
         bodyLimit: row.bodyLimit ?? DEFAULT_BODY_LIMIT,
         rawBody: row.rawBody === true,
         auth: _def.meta?.auth === true,
+        heavy: _def.meta?.heavy === true || (row.bodyLimit ?? DEFAULT_BODY_LIMIT) > DEFAULT_BODY_LIMIT,
         params: [...row.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string),
         inputSchema,
         outputSchema: isZod(_def.output) ? _def.output : undefined,
@@ -76,6 +79,11 @@ export function restRows(): ServedRow[] {
     ]
   })
   return rows
+}
+
+/** The procedures that run behind the heavy gate, on /trpc as on REST. */
+export function heavyProcedures(): Set<string> {
+  return new Set(restRows().flatMap((r) => (r.heavy ? [r.procedure] : [])))
 }
 
 /** The tRPC procedures that take a body larger than the default (each gets a /trpc route of its own). */

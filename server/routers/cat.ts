@@ -304,7 +304,11 @@ export const catRouter = router({
 
   /** The photo for its owner's browser, as a data URL (null when the cat has none). */
   photo: authedProcedure
-    .meta(rest('GET', '/api/supabase/cats/:id/photo', { summary: "A cat's photo as a data URL" }))
+    // A photo is megabytes as a data URL: reads wait their turn behind the heavy gate too.
+    .meta({
+      ...rest('GET', '/api/supabase/cats/:id/photo', { summary: "A cat's photo as a data URL" }),
+      heavy: true,
+    })
     .input(catIdInputSchema)
     .output(catPhotoSchema)
     .query(async ({ ctx, input }) => {

@@ -9,6 +9,7 @@ import { createDemoProvider } from './payments/demo.ts'
 import type { PaymentProvider } from './payments/types.ts'
 import { createPayPal } from './paypal.ts'
 import { createRateLimits } from './rate-limits.ts'
+import type { Redis } from './redis.ts'
 import { createTokenService, resolveJwtSecret } from './tokens.ts'
 
 // The SDKs of outside services are loaded only when their service is configured: each costs tens of
@@ -34,12 +35,16 @@ export async function createPayments(config: Config): Promise<PaymentProvider> {
   })
 }
 
-/** Picks each outside service's real or embedded implementation from the configuration. */
+/**
+ * Picks each outside service's real or embedded implementation from the configuration. `redis` (opened
+ * by main.ts when REDIS_URL is set) makes the rate limits shared by every instance.
+ */
 export async function createServices(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
   overrides: Partial<Services> = {},
+  redis: Redis | null = null,
 ): Promise<Services> {
   return {
     config,
@@ -57,7 +62,10 @@ export async function createServices(
       clientSecret: config.PAYPAL_CLIENT_SECRET,
       apiBase: config.PAYPAL_API_BASE,
     }),
-    limits: createRateLimits({ chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } }),
+    limits: createRateLimits(
+      { chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } },
+      redis,
+    ),
     ...overrides,
   }
 }

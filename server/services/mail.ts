@@ -23,11 +23,17 @@ export function createMailer(options: {
   smtpUrl?: string | undefined
   from: string
   log: FastifyBaseLogger
+  /** Where the plain sign-in line goes without SMTP; stderr by default. */
+  writeLine?: (line: string) => void
 }): Mailer {
   if (!options.smtpUrl) {
+    const write = options.writeLine ?? ((line: string) => process.stderr.write(`${line}\n`))
     return {
       async sendLoginCode(to, code) {
-        options.log.info({ mail: 'login-code', to, code }, `login code for ${to}: ${code}`)
+        // One plain line a person finds among the JSON logs (the README points to it), and the
+        // structured entry for tools and tests.
+        write(`Sign-in code for ${to}: ${code}`)
+        options.log.info({ mail: 'login-code', to, code }, `Sign-in code for ${to}: ${code}`)
       },
     }
   }

@@ -47,6 +47,10 @@ export async function acceptPhoto(input: PhotoInput): Promise<StoredPhoto> {
   let bytes: Uint8Array<ArrayBuffer>
   if (typeof input.buffer === 'string') {
     bytes = decodeBase64(input.buffer)
+  } else if (input.buffer instanceof Uint8Array) {
+    if (input.buffer.length > PHOTO_MAX_BYTES) throw tooLarge()
+    // A copy of exactly its bytes (the reader's Buffer may be a view of a larger allocation), off the JS heap.
+    bytes = new Uint8Array(input.buffer)
   } else {
     if (input.buffer.length > PHOTO_MAX_BYTES) throw tooLarge()
     bytes = Uint8Array.from(input.buffer)

@@ -1,7 +1,15 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible'
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible'
+import type { Redis } from './redis.ts'
 
 // Procedure-level limits, keyed by IP, e-mail or user, so tRPC and REST share one budget per key.
-// In memory: one server process. Several instances behind a balancer would swap in RateLimiterRedis.
+// With Redis (REDIS_URL) every instance spends from the same budget, so the figures below hold in total
+// whatever the number of instances; while Redis is unreachable each instance falls back to a budget in
+// its own memory (rate-limiter-flexible's insurance limiter). Without Redis: one process's memory.
 
 export interface RateLimitRule {
   points: number
@@ -33,13 +41,24 @@ export class RateLimitedError extends Error {
 
 export type RateLimits = ReturnType<typeof createRateLimits>
 
-export function createRateLimits(overrides: Partial<Record<RateLimitName, RateLimitRule>> = {}) {
-  const limiters = new Map<RateLimitName, RateLimiterMemory>()
+function limiter(name: string, rule: RateLimitRule, redis: Redis | null): RateLimiterAbstract {
+  const options = { keyPrefix: `rl:${name}`, points: rule.points, duration: rule.durationSeconds }
+  if (!redis) return new RateLimiterMemory(options)
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: redis,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  })
+}
+
+export function createRateLimits(
+  overrides: Partial<Record<RateLimitName, RateLimitRule>> = {},
+  redis: Redis | null = null,
+) {
+  const limiters = new Map<RateLimitName, RateLimiterAbstract>()
   for (const [name, rule] of Object.entries({ ...DEFAULT_RATE_LIMITS, ...overrides })) {
-    limiters.set(
-      name as RateLimitName,
-      new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.durationSeconds }),
-    )
+    limiters.set(name as RateLimitName, limiter(name, rule, redis))
   }
   return {
     /** Spends one point of `name` for `key`; throws RateLimitedError when the budget is gone. */

@@ -174,6 +174,8 @@ export const photoInputSchema = z.object({
   buffer: z.union(
     [
       z.string(),
+      // What the server's upload reader makes of a long byte array or base64 text (server/upload-body.ts).
+      z.instanceof(Uint8Array),
       z.custom<number[]>(
         (value) => Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255),
         { error: 'The photo must be a list of bytes (0 to 255)' },

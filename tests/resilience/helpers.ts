@@ -5,6 +5,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
 import { ROOT_DIR } from '../../server/paths.ts'
 import {
   createRateLimits,
@@ -176,11 +177,29 @@ export interface BuiltServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** Runs the built server on a free port with `env`, and resolves once it is listening. */
-export async function startBuilt(mainJs: string, env: Record<string, string>): Promise<BuiltServer> {
-  const child = spawn(process.execPath, ['--enable-source-maps', mainJs], {
+/**
+ * Runs the built server on a free port with `env`, and resolves once it is listening. `asStarted`
+ * gives it the V8 flags and malloc setting `npm start` gives it (scripts/server-node-flags.mjs);
+ * `supervised` starts it through `npm start`'s supervisor (scripts/supervise.mjs).
+ */
+export async function startBuilt(
+  mainJs: string,
+  env: Record<string, string>,
+  { asStarted = false, supervised = false }: { asStarted?: boolean; supervised?: boolean } = {},
+): Promise<BuiltServer> {
+  const flags = asStarted ? SERVER_NODE_FLAGS : ['--enable-source-maps']
+  // Supervised: through scripts/supervise.mjs, which runs the server with the same flags as `npm start`.
+  const args = supervised ? [path.join(ROOT_DIR, 'scripts/supervise.mjs'), mainJs] : [...flags, mainJs]
+  const child = spawn(process.execPath, args, {
     cwd: ROOT_DIR,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...(asStarted ? { MALLOC_ARENA_MAX: '2' } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: string[] = []
@@ -228,4 +247,11 @@ export async function startBuilt(mainJs: string, env: Record<string, string>): P
   const listening = await waitForLine(/is listening on http:\/\/127\.0\.0\.1:\d+/)
   const base = /http:\/\/127\.0\.0\.1:\d+/.exec(listening)![0]
   return { child, base, lines, waitForLine, exited }
+}
+
+/** The process's peak resident memory so far (VmHWM, Linux), in MB; NaN once it has exited. */
+export function peakRssMb(pid: number): number {
+  const status = fs.existsSync(`/proc/${pid}/status`) ? fs.readFileSync(`/proc/${pid}/status`, 'utf8') : ''
+  const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1]
+  return kb ? Math.round(Number(kb) / 1024) : Number.NaN
 }

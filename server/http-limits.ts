@@ -1,0 +1,28 @@
+// Timeouts and caps of the HTTP server: every connection is freed within bounded time, and the number
+// of them is bounded, whatever clients do. Figures and reasons (also in the README):
+export const HTTP_LIMITS = {
+  /**
+   * A whole request (headers and body) must arrive within 25 s, else 408 and the connection is closed:
+   * a client trickling bytes cannot hold a connection (and its buffers) forever. 25 s leaves 24 MB
+   * uploads about 8 Mbit/s and a 5 MB photo sent as base64 (6.7 MB) about 2 Mbit/s.
+   */
+  requestTimeout: 25_000,
+  /** The headers alone within 10 s (a slowloris sends headers forever). */
+  headersTimeout: 10_000,
+  /** How often Node checks the two timeouts above: a connection is cut at most 1 s late. */
+  connectionsCheckingInterval: 1_000,
+  /**
+   * An idle keep-alive connection is closed after 65 s: longer than nginx's 60 s upstream keep-alive
+   * (deploy/nginx.conf), so the proxy, not the server, closes an idle connection and never sends on one
+   * the server has just closed.
+   */
+  keepAliveTimeout: 65_000,
+  /** A connection is closed after 1,000 requests, so long-lived ones are spread again by a balancer. */
+  maxRequestsPerSocket: 1_000,
+  /**
+   * At most 512 open connections; more are refused at once. Each costs a socket and a parser (tens of
+   * KB with its buffers): 512 stay within about 15 MB. Behind nginx, the proxy holds the clients' many
+   * connections and reuses a few to the server.
+   */
+  maxConnections: 512,
+} as const

@@ -1,0 +1,269 @@
+// The JSON body of a photo upload, read as it arrives without building the photo as a JS value.
+//
+// SPEC §3 sends a photo as a JSON array of byte values: 5 MB of photo is about 19 MB of JSON text, and
+// JSON.parse makes it a 5-million-element array (40 MB of heap, more while it grows). Three at once
+// exhausted the server's 128 MB heap. Here the body is scanned byte by byte as it streams in:
+// - an array of more than SMALL_ARRAY integers from 0 to 255 is written into a Buffer (memory outside
+//   the JS heap) and reaches the procedure as that Buffer;
+// - a string longer than LONG_STRING that is base64 (or a base64 data URL) is decoded into a Buffer;
+// - everything else is kept as JSON text, at most DEFAULT_BODY_LIMIT of it (like every other route),
+//   and parsed with JSON.parse once the body is complete.
+// All converted bytes together are at most PHOTO_MAX_BYTES (413 beyond). So an upload costs the heap what
+// an ordinary 1 MB request costs, plus one photo's bytes outside it.
+import crypto from 'node:crypto'
+import type { Readable } from 'node:stream'
+import type { FastifyRequest } from 'fastify'
+import { PHOTO_MAX_BYTES } from '../shared/constants.ts'
+import { ERRORS } from '../shared/errors.ts'
+import { DEFAULT_BODY_LIMIT } from './body-limits.ts'
+
+/** Arrays up to this many elements stay JSON (a tiny photo, a list of choices). */
+const SMALL_ARRAY = 256
+/** The text of a small array is kept while it may still turn out not to be bytes. */
+const SMALL_ARRAY_TEXT = SMALL_ARRAY * 16
+/** Strings longer than this are kept as bytes, not text, until they are known to be base64. */
+const LONG_STRING = 256 * 1024
+/** A 5 MB photo as base64 in a data URL is about 6.7 MB of text. */
+const MAX_LONG_STRING = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024
+
+export class UploadBodyError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code = 'KC_UPLOAD_BODY',
+  ) {
+    super(message)
+  }
+}
+
+const tooLarge = () => new UploadBodyError(413, ERRORS.tooLarge)
+const photoTooLarge = () => new UploadBodyError(413, ERRORS.photoTooLarge, 'KC_PHOTO_TOO_LARGE')
+const invalidJson = () => new UploadBodyError(400, 'Invalid JSON body', 'FST_ERR_CTP_INVALID_JSON_BODY')
+const notBytes = () => new UploadBodyError(400, 'The photo must be a list of bytes (0 to 255)')
+
+/** A byte buffer that grows by doubling up to `max`; `onFull` says what exceeding it means. */
+class Sink {
+  buf = Buffer.allocUnsafe(4096)
+  length = 0
+  constructor(
+    private readonly max: number,
+    private readonly onFull: () => Error,
+  ) {}
+  push(byte: number) {
+    if (this.length === this.buf.length) this.grow(this.length + 1)
+    this.buf[this.length++] = byte
+  }
+  append(bytes: Buffer) {
+    if (this.length + bytes.length > this.buf.length) this.grow(this.length + bytes.length)
+    bytes.copy(this.buf, this.length)
+    this.length += bytes.length
+  }
+  private grow(needed: number) {
+    if (needed > this.max) throw this.onFull()
+    const next = Buffer.allocUnsafe(Math.min(this.max, Math.max(needed, this.buf.length * 2)))
+    this.buf.copy(next, 0, 0, this.length)
+    this.buf = next
+  }
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.length)
+  }
+}
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN = 0x5b
+const CLOSE = 0x5d
+const COMMA = 0x2c
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
+const isBase64 = (c: number) =>
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x61 && c <= 0x7a) ||
+  isDigit(c) ||
+  c === 0x2b ||
+  c === 0x2f ||
+  c === 0x2d ||
+  c === 0x5f
+
+/** Base64 text (optionally a data URL) to bytes, decoded in slices; null when it is not base64. */
+function decodeBase64(text: Buffer): Buffer | null {
+  let start = 0
+  if (text.subarray(0, 5).toString('latin1') === 'data:') {
+    const comma = text.indexOf(COMMA)
+    if (comma < 0 || comma > 205) return null
+    start = comma + 1
+  }
+  let end = text.length
+  while (end > start && text[end - 1] === 0x3d) end--
+  if (text.length - end > 2) return null
+  for (let i = start; i < end; i++) if (!isBase64(text[i]!)) return null
+  const decodedLength = Math.floor(((end - start) * 3) / 4)
+  if (decodedLength > PHOTO_MAX_BYTES) throw photoTooLarge()
+  const out = Buffer.allocUnsafe(decodedLength)
+  let written = 0
+  const SLICE = 64 * 1024 // a multiple of 4 characters
+  for (let i = start; i < end; i += SLICE) {
+    written += Buffer.from(text.subarray(i, Math.min(end, i + SLICE)).toString('latin1'), 'base64').copy(
+      out,
+      written,
+    )
+  }
+  return out.subarray(0, written)
+}
+
+/** Scans JSON text chunk by chunk (see the top of this file). */
+export class UploadBodyScanner {
+  private readonly text = new Sink(DEFAULT_BODY_LIMIT + 64 * 1024, tooLarge)
+  private readonly values: Buffer[] = []
+  private readonly marker = `\uE000kc-bytes-${crypto.randomBytes(6).toString('hex')}:`
+  private convertedBytes = 0
+  private received = 0
+
+  private inString = false
+  private escaped = false
+  private stringSink: Sink | null = null
+
+  /** Inside a candidate byte array: its raw text while it is still small, its bytes, the number being read. */
+  private array: { raw: Sink | null; bytes: Sink; count: number; value: number; digits: number } | null = null
+
+  constructor(private readonly limit: number) {}
+
+  write(chunk: Buffer) {
+    this.received += chunk.length
+    if (this.received > this.limit) throw tooLarge()
+    for (let i = 0; i < chunk.length; i++) this.byte(chunk[i]!)
+  }
+
+  private byte(c: number) {
+    if (this.array) {
+      if (this.arrayByte(c)) return
+      // Not a byte array after all, while still small: its text goes out as JSON and c is read anew.
+    }
+    if (this.inString) return this.stringByte(c)
+    if (c === QUOTE) {
+      this.inString = true
+      this.stringSink = new Sink(MAX_LONG_STRING, tooLarge)
+      return
+    }
+    if (c === OPEN) {
+      this.array = {
+        raw: new Sink(SMALL_ARRAY_TEXT, tooLarge),
+        bytes: new Sink(PHOTO_MAX_BYTES, photoTooLarge),
+        count: 0,
+        value: 0,
+        digits: 0,
+      }
+      this.array.raw!.push(c)
+      return
+    }
+    this.text.push(c)
+  }
+
+  private stringByte(c: number) {
+    const sink = this.stringSink!
+    if (this.escaped) {
+      this.escaped = false
+    } else if (c === BACKSLASH) {
+      this.escaped = true
+    } else if (c === QUOTE) {
+      this.inString = false
+      this.stringSink = null
+      const raw = sink.bytes()
+      const bytes = raw.length > LONG_STRING && !raw.includes(BACKSLASH) ? decodeBase64(raw) : null
+      if (bytes) return this.emitValue(bytes)
+      this.text.push(QUOTE)
+      this.text.append(raw)
+      this.text.push(QUOTE)
+      return
+    }
+    sink.push(c)
+  }
+
+  /** True when c was taken as part of a byte array. */
+  private arrayByte(c: number): boolean {
+    const a = this.array!
+    if (isDigit(c)) {
+      a.value = a.value * 10 + (c - 0x30)
+      if (++a.digits > 3 || a.value > 255) return this.notAByteArray()
+    } else if (c === COMMA || c === CLOSE) {
+      if (a.digits === 0) {
+        // `[]` is an empty list; `[,` or `[1,,` is not JSON: either way, JSON.parse decides.
+        if (!(c === CLOSE && a.count === 0)) return this.notAByteArray()
+      } else {
+        this.convertedBytes++
+        if (this.convertedBytes > PHOTO_MAX_BYTES) throw photoTooLarge()
+        a.bytes.push(a.value)
+        a.count++
+        a.value = 0
+        a.digits = 0
+      }
+      if (c === CLOSE) {
+        this.array = null
+        if (a.raw) {
+          // Small: stays JSON.
+          this.convertedBytes -= a.count
+          this.text.append(a.raw.bytes())
+          this.text.push(c)
+        } else {
+          this.emitValue(a.bytes.bytes())
+        }
+        return true
+      }
+    } else if (!isSpace(c)) {
+      return this.notAByteArray()
+    }
+    if (a.raw) {
+      if (a.count >= SMALL_ARRAY || a.raw.length >= SMALL_ARRAY_TEXT) a.raw = null
+      else a.raw.push(c)
+    }
+    return true
+  }
+
+  private notAByteArray(): boolean {
+    const a = this.array!
+    this.array = null
+    // Past SMALL_ARRAY elements its text is gone: a long list of bytes with something else inside is
+    // not a photo, and no other field takes a list that long.
+    if (!a.raw) throw notBytes()
+    this.convertedBytes -= a.count
+    this.text.append(a.raw.bytes())
+    return false
+  }
+
+  private emitValue(bytes: Buffer) {
+    const index = this.values.push(bytes) - 1
+    const placeholder = Buffer.from(JSON.stringify(`${this.marker}${index}`))
+    this.text.append(placeholder)
+  }
+
+  /** The parsed body: JSON, with each converted photo as a Buffer. */
+  end(): unknown {
+    if (this.inString || this.array) throw invalidJson()
+    const values = this.values
+    const marker = this.marker
+    try {
+      return JSON.parse(this.text.bytes().toString('utf8'), (key, value) => {
+        if (key === '__proto__') throw invalidJson()
+        if (typeof value === 'string' && value.startsWith(marker))
+          return values[Number(value.slice(marker.length))]
+        return value
+      })
+    } catch (error) {
+      if (error instanceof UploadBodyError) throw error
+      throw invalidJson()
+    }
+  }
+}
+
+/** Reads a request body through the scanner; `limit` is the route's body limit. */
+export async function readUploadBody(payload: Readable, limit: number): Promise<unknown> {
+  const scanner = new UploadBodyScanner(limit)
+  for await (const chunk of payload) scanner.write(chunk as Buffer)
+  return scanner.end()
+}
+
+/** A Fastify content-type parser for application/json on the upload routes (limit: the route's own). */
+export function uploadJsonParser(fallbackLimit: number) {
+  return (req: FastifyRequest, payload: Readable) =>
+    readUploadBody(payload, req.routeOptions.bodyLimit ?? fallbackLimit)
+}

@@ -1,0 +1,24 @@
+// Without SMTP_URL the sign-in code is one plain line a person can find (the README points to it),
+// besides the structured log entry tools and tests read.
+import { Writable } from 'node:stream'
+import { expect, it } from 'vitest'
+import { createLogger } from '../../server/logger.ts'
+import { createMailer } from '../../server/services/mail.ts'
+
+it('prints "Sign-in code for <address>: <code>" as one plain line', async () => {
+  const plain: string[] = []
+  const json: string[] = []
+  const log = createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        json.push(String(chunk))
+        done()
+      },
+    }),
+  )
+  const mailer = createMailer({ from: 'x@y.z', log, writeLine: (line) => plain.push(line) })
+  await mailer.sendLoginCode('a@b.c', '123456')
+  expect(plain).toEqual(['Sign-in code for a@b.c: 123456'])
+  expect(JSON.parse(json[0]!)).toMatchObject({ mail: 'login-code', to: 'a@b.c', code: '123456' })
+})

@@ -1,0 +1,81 @@
+// The upload body scanner: JSON in, the same value out, with long byte arrays and long base64 strings
+// turned into Buffers as they stream in, whatever the chunk boundaries.
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { readUploadBody } from '../../server/upload-body.ts'
+import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
+
+const LIMIT = 24 * 1024 * 1024
+
+/** Feeds `text` in chunks of `size` bytes. */
+function parse(text: string, size = 7) {
+  const bytes = Buffer.from(text)
+  const chunks: Buffer[] = []
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size))
+  return readUploadBody(Readable.from(chunks), LIMIT)
+}
+
+describe('readUploadBody', () => {
+  it.each([
+    '{"name":"Luna","age":3,"goals":["a","b"],"nested":{"x":[1,2,3],"y":[[1],[2,[300]]]}}',
+    '{"a":[1.5,2,-1],"b":[true,null],"c":[],"d":"quote \\" and [bracket] and \\\\","e":["[1,2]"]}',
+    ' { "spaced" : [ 1 , 2 , 3 ] , "u":"caf\u00e9 \\u00e9" } ',
+    '[1,2,3]',
+    '"text"',
+    '{"small":[255,0,12]}',
+  ])('parses %s as JSON.parse does', async (text) => {
+    for (const size of [1, 3, 64, 4096]) expect(await parse(text, size)).toEqual(JSON.parse(text))
+  })
+
+  it('turns a long byte array into a Buffer', async () => {
+    const bytes = Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 7) % 256))
+    const body = (await parse(
+      `{"photo":{"buffer":[${bytes.join(', ')}],"mimetype":"image/png"},"name":"x"}`,
+      1000,
+    )) as {
+      photo: { buffer: Buffer; mimetype: string }
+      name: string
+    }
+    expect(Buffer.isBuffer(body.photo.buffer)).toBe(true)
+    expect(body.photo.buffer.equals(bytes)).toBe(true)
+    expect(body.photo.mimetype).toBe('image/png')
+    expect(body.name).toBe('x')
+  })
+
+  it('turns a long base64 string or data URL into a Buffer', async () => {
+    const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 13) % 256))
+    for (const text of [bytes.toString('base64'), `data:image/png;base64,${bytes.toString('base64')}`]) {
+      const body = (await parse(JSON.stringify({ photo: { buffer: text } }), 65_536)) as {
+        photo: { buffer: Buffer }
+      }
+      expect(Buffer.isBuffer(body.photo.buffer)).toBe(true)
+      expect(body.photo.buffer.equals(bytes)).toBe(true)
+    }
+  })
+
+  it('keeps a long string that is not base64 as text', async () => {
+    const text = `${'x'.repeat(300_000)}!`
+    expect(await parse(JSON.stringify({ name: text }), 65_536)).toEqual({ name: text })
+  })
+
+  it('refuses more than 5 MB of photo with 413, as bytes and as base64', async () => {
+    const big = Buffer.alloc(PHOTO_MAX_BYTES + 1, 1)
+    await expect(parse(`{"buffer":[${big.join(',')}]}`, 1 << 20)).rejects.toMatchObject({ statusCode: 413 })
+    await expect(parse(JSON.stringify({ buffer: big.toString('base64') }), 1 << 20)).rejects.toMatchObject({
+      statusCode: 413,
+    })
+  })
+
+  it('refuses more than 1 MB of other JSON with 413, and broken JSON with 400', async () => {
+    await expect(
+      parse(JSON.stringify({ a: Array.from({ length: 300_000 }, () => 'ab') }), 1 << 16),
+    ).rejects.toMatchObject({ statusCode: 413 })
+    for (const text of ['{"a":', '{"a":[1,2', '{"a":"x', '', '{"__proto__":{"x":1}}'])
+      await expect(parse(text)).rejects.toMatchObject({ statusCode: 400 })
+  })
+
+  it('refuses a long byte array with something else inside with 400', async () => {
+    const text = `{"buffer":[${Array.from({ length: 1000 }, () => 1).join(',')},"x"]}`
+    await expect(parse(text)).rejects.toMatchObject({ statusCode: 400 })
+  })
+})

@@ -26,7 +26,9 @@ import {
   appendUserMessage,
   historyPage,
   ownedCat,
+  storedReply,
   streamSpecialistReply,
+  toChatMessage,
 } from '../services/chat.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 
@@ -93,7 +95,7 @@ export const conversationRouter = router({
     .output(updateConversationOutput)
     .mutation(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
-      const appended = await appendConversationList(ctx.services.db, conversation.id, input.messages)
+      const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages)
       return { id: conversation.id, appended }
     }),
 
@@ -139,21 +141,29 @@ export const conversationRouter = router({
     const { db, assistant } = ctx.services
     const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
     const cat = await ownedCat(db, ctx.user.id, input.catId)
-    await appendUserMessage(db, conversation.id, { content: input.content, clientId: input.clientId })
+    const question = await appendUserMessage(db, conversation.id, {
+      content: input.content,
+      clientId: input.clientId,
+    })
+    // A retried message whose reply is stored gets that reply, in one piece, and nothing new is asked.
+    const stored = await storedReply(db, question.id)
+    if (stored) return onePiece(stored.content)
     return streamSpecialistReply({
       db,
       assistant,
       conversationId: conversation.id,
       cat,
+      questionId: question.id,
       signal,
       replyClientId: input.replyClientId,
     })
   }),
 
   /**
-   * POST /api/openai/chat {session_id, catId, messages} → {message}: the same reply, not streamed. The
-   * list's new messages are stored in the owner's conversation (this session's, else their latest,
-   * else a new one), the reply is saved and returned.
+   * POST /api/openai/chat {session_id, catId, messages} → {message, id}: the same reply, not streamed.
+   * The list is reconciled with the owner's conversation (this session's, else their latest, else a new
+   * one) by message id; the reply answers the list's last message, and a question already answered
+   * gets its stored reply back.
    */
   chat: authedProcedure
     .input(chatInput)
@@ -172,20 +182,28 @@ export const conversationRouter = router({
         ? await ownedConversation(db, ctx.user.id, input.conversationId)
         : await conversationForSession(db, ctx.user.id, input.session_id)
       const cat = await ownedCat(db, ctx.user.id, input.catId)
-      await appendConversationList(db, conversation.id, input.messages)
-      let message = ''
-      for await (const piece of streamSpecialistReply({
+      const { lastRowId } = await appendConversationList(db, conversation.id, input.messages)
+      const stored = lastRowId ? await storedReply(db, lastRowId) : null
+      if (stored) return { message: stored.content, id: toChatMessage(stored).id }
+      const reply = streamSpecialistReply({
         db,
         assistant,
         conversationId: conversation.id,
         cat,
+        questionId: lastRowId,
         signal,
-      })) {
-        message += piece
-      }
-      return { message }
+      })
+      let step = await reply.next()
+      while (!step.done) step = await reply.next()
+      const saved = step.value
+      if (!saved) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable })
+      return { message: saved.content, id: toChatMessage(saved).id }
     }),
 })
+
+async function* onePiece(text: string): AsyncGenerator<string, void, undefined> {
+  yield text
+}
 
 async function conversationForSession(
   db: Db,

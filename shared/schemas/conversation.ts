@@ -1,6 +1,6 @@
 // Inputs and outputs of the conversation router (SPEC §3 Conversation and Chat message, §7 conversation rows).
 import { z } from 'zod'
-import { CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
+import { CHAT_LIST_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_RECORD_ID = 2_147_483_647
@@ -57,8 +57,13 @@ export const chatMessageInput = z.object({
 })
 export type ChatMessageInput = z.infer<typeof chatMessageInput>
 
-/** A whole list as PUT sends it; long lists are fine, oversized bodies stop at the server's body limit. */
-export const chatMessageList = z.array(chatMessageInput).max(5000, 'too many messages in one request')
+/**
+ * A whole list as PUT sends it. zod checks the length before it parses any element, so a list over the
+ * cap is refused before the bulk of the work; oversized bodies stop earlier, at the body limit.
+ */
+export const chatMessageList = z
+  .array(chatMessageInput)
+  .max(CHAT_LIST_MAX_MESSAGES, `too many messages in one request (at most ${CHAT_LIST_MAX_MESSAGES})`)
 
 /** SPEC §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
 export const chatMessageOutput = z.object({
@@ -153,7 +158,11 @@ export const sendInput = z.object({
   replyClientId: clientMessageId.optional(),
 })
 
-/** POST /api/openai/chat: {session_id, catId, messages} → {message}. */
+/**
+ * POST /api/openai/chat: {session_id, catId, messages} → {message, id}. The list is reconciled with the
+ * stored conversation by message id (position and text for messages without one); the reply answers
+ * the list's last message.
+ */
 export const chatInput = z.object({
   session_id: looseSessionId.optional(),
   catId: optionalCatId,
@@ -161,4 +170,8 @@ export const chatInput = z.object({
   messages: chatMessageList.min(1, 'messages must not be empty'),
 })
 
-export const chatOutput = z.object({ message: z.string() })
+export const chatOutput = z.object({
+  message: z.string(),
+  /** The reply's own id: a retry of the same question answers this same reply. */
+  id: z.string(),
+})

@@ -219,7 +219,7 @@ describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)
       },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ message: 'Nala should drink plenty of water.' })
+    expect(res.json()).toEqual({ message: 'Nala should drink plenty of water.', id: expect.any(String) })
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual([
       'Water?',
       'Nala should drink plenty of water.',

@@ -176,9 +176,13 @@ export interface BuiltServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** Runs the built server on a free port with `env`, and resolves once it is listening. */
-export async function startBuilt(mainJs: string, env: Record<string, string>): Promise<BuiltServer> {
-  const child = spawn(process.execPath, ['--enable-source-maps', mainJs], {
+/** Runs the built server on a free port with `env` (and node's `nodeFlags`), and resolves once it is listening. */
+export async function startBuilt(
+  mainJs: string,
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = ['--enable-source-maps'],
+): Promise<BuiltServer> {
+  const child = spawn(process.execPath, [...nodeFlags, mainJs], {
     cwd: ROOT_DIR,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,5 +54,7 @@ export const CHAT_MESSAGE_MAX_CHARS = 4000
  * length before it parses a single element, so a longer list costs nothing but its JSON parse.
  */
 export const CHAT_LIST_MAX_MESSAGES = 5000
+/** GET /api/supabase/conversations returns each conversation's newest this many messages (and the total). */
+export const CONVERSATION_LIST_MESSAGES = 100
 /** A list is reconciled and appended this many messages at a time, so memory per request stays bounded. */
 export const CHAT_APPEND_BATCH = 500

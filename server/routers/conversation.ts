@@ -1,12 +1,14 @@
 // The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows). Who may chat is decided here
 // on every message: an active or trialing subscription, else 402 and the client goes to /paywall.
 import { TRPCError } from '@trpc/server'
+import { CONVERSATION_LIST_MESSAGES } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import {
   type ConversationOut,
   chatInput,
   chatOutput,
   conversationOutput,
+  conversationWithMessagesOutput,
   createConversationInput,
   historyInput,
   historyOutput,
@@ -57,14 +59,25 @@ async function admitMessage(ctx: Context & { user: { id: number } }): Promise<vo
 }
 
 export const conversationRouter = router({
-  /** GET /api/supabase/conversations: the owner's conversations, newest activity first (no messages). */
-  list: authedProcedure.output(conversationOutput.array()).query(async ({ ctx }) => {
+  /**
+   * GET /api/supabase/conversations: the owner's conversations (at most 100), newest activity first, each
+   * with its newest CONVERSATION_LIST_MESSAGES messages (oldest first) and its total message count.
+   */
+  list: authedProcedure.output(conversationWithMessagesOutput.array()).query(async ({ ctx }) => {
     const rows = await ctx.services.db.conversation.findMany({
       where: { userId: ctx.user.id },
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       take: 100,
+      include: {
+        messages: { orderBy: { id: 'desc' }, take: CONVERSATION_LIST_MESSAGES },
+        _count: { select: { messages: true } },
+      },
     })
-    return rows.map(toConversation)
+    return rows.map((row) => ({
+      ...toConversation(row),
+      messages: row.messages.reverse().map(toChatMessage),
+      total_messages: row._count.messages,
+    }))
   }),
 
   /**

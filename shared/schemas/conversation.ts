@@ -82,6 +82,15 @@ export const conversationOutput = z.object({
 })
 export type ConversationOut = z.infer<typeof conversationOutput>
 
+/**
+ * GET /api/supabase/conversations: a conversation with its newest CONVERSATION_LIST_MESSAGES messages,
+ * oldest first, and how many it holds in all (page further back with conversation.history).
+ */
+export const conversationWithMessagesOutput = conversationOutput.extend({
+  messages: z.array(chatMessageOutput),
+  total_messages: z.number(),
+})
+
 /** A catId as clients send it: a number, digits, or the text 'undefined'/'null' for none. */
 export const optionalCatId = z
   .union([z.number(), z.string(), z.null()])

@@ -44,6 +44,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optionalUrl(/^https?:\/\//, 'https://api-m.sandbox.paypal.com'),
+  /** Redis shared by every instance (reply streams; rate limits); unset: kept in this process. */
+  REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
   /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (per-IP limits need the client's). */
   TRUST_PROXY: optional.transform((v): boolean | number | string =>
     v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v,

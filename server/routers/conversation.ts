@@ -12,9 +12,12 @@ import {
   createConversationInput,
   historyInput,
   historyOutput,
+  resumeInput,
   sendInput,
   startInput,
   startOutput,
+  stopInput,
+  stopOutput,
   updateConversationInput,
   updateConversationOutput,
 } from '../../shared/schemas/conversation.ts'
@@ -28,8 +31,9 @@ import {
   appendUserMessage,
   historyPage,
   ownedCat,
+  replyPieces,
+  startSpecialistReply,
   storedReply,
-  streamSpecialistReply,
   toChatMessage,
 } from '../services/chat.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
@@ -141,36 +145,73 @@ export const conversationRouter = router({
         conversation: toConversation(conversation),
         cat: cat ? { id: cat.id, name: cat.name } : null,
         ...page,
+        // A reply still being written (the page reloaded mid-answer): the client reattaches with resume.
+        active_reply_id: await ctx.services.streams.active(conversation.id),
       }
     }),
 
   /**
    * One message to the specialist, the reply streamed back as text pieces (tRPC streams an async
-   * generator through httpBatchStreamLink). The owner's message is saved before the assistant is
-   * asked, the reply after; Stop (the request's signal) saves what was written so far.
+   * generator through httpBatchStreamLink). The owner's message is saved first; the reply is generated
+   * apart from this request (issue 15): a dropped connection or a reload does not stop it, and
+   * `resume` reads it again from any instance. A retried message gets its stored reply, or joins the
+   * reply still being written; Stop is `conversation.stop`.
    */
   send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
     await admitMessage(ctx)
-    const { db, assistant } = ctx.services
+    const { db, assistant, streams } = ctx.services
     const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
     const cat = await ownedCat(db, ctx.user.id, input.catId)
     const question = await appendUserMessage(db, conversation.id, {
       content: input.content,
       clientId: input.clientId,
     })
-    // A retried message whose reply is stored gets that reply, in one piece, and nothing new is asked.
     const stored = await storedReply(db, question.id)
     if (stored) return onePiece(stored.content)
-    return streamSpecialistReply({
+    const replyId = await startSpecialistReply({
       db,
       assistant,
+      streams,
+      log: ctx.log,
       conversationId: conversation.id,
       cat,
       questionId: question.id,
-      signal,
       replyClientId: input.replyClientId,
     })
+    return replyPieces(streams, replyId, signal)
   }),
+
+  /**
+   * Reattaches to a reply still being written (its id from `start`): what was written so far, then the
+   * rest as it arrives. A reply that has finished meanwhile comes back whole from the database.
+   */
+  resume: authedProcedure.input(resumeInput).mutation(async ({ ctx, input, signal }) => {
+    const { db, streams } = ctx.services
+    const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
+    if ((await streams.active(conversation.id)) === input.replyId) {
+      return replyPieces(streams, input.replyId, signal)
+    }
+    const stored = await db.conversationMessage.findUnique({
+      where: { conversationId_clientId: { conversationId: conversation.id, clientId: input.replyId } },
+    })
+    if (stored?.role !== 'assistant') {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'No reply found' })
+    }
+    return onePiece(stored.content)
+  }),
+
+  /** Stop: ends the reply being written in the conversation, on whichever instance writes it. */
+  stop: authedProcedure
+    .input(stopInput)
+    .output(stopOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, streams } = ctx.services
+      const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
+      const active = await streams.active(conversation.id)
+      if (!active || (input.replyId && input.replyId !== active)) return { stopped: false }
+      await streams.stop(active)
+      return { stopped: true }
+    }),
 
   /**
    * POST /api/openai/chat {session_id, catId, messages} → {message, id}: the same reply, not streamed.
@@ -183,7 +224,7 @@ export const conversationRouter = router({
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {
       await admitMessage(ctx)
-      const { db, assistant } = ctx.services
+      const { db, assistant, streams } = ctx.services
       const last = input.messages.findLast((m) => m.content.trim() !== '')
       if (last?.role !== 'user') {
         throw new TRPCError({
@@ -196,21 +237,26 @@ export const conversationRouter = router({
         : await conversationForSession(db, ctx.user.id, input.session_id)
       const cat = await ownedCat(db, ctx.user.id, input.catId)
       const { lastRowId } = await appendConversationList(db, conversation.id, input.messages)
-      const stored = lastRowId ? await storedReply(db, lastRowId) : null
-      if (stored) return { message: stored.content, id: toChatMessage(stored).id }
-      const reply = streamSpecialistReply({
-        db,
-        assistant,
-        conversationId: conversation.id,
-        cat,
-        questionId: lastRowId,
-        signal,
-      })
-      let step = await reply.next()
-      while (!step.done) step = await reply.next()
-      const saved = step.value
-      if (!saved) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable })
-      return { message: saved.content, id: toChatMessage(saved).id }
+      if (!lastRowId)
+        throw new TRPCError({ code: 'CONFLICT', message: 'messages: the last message was not stored' })
+      let stored = await storedReply(db, lastRowId)
+      if (!stored) {
+        const replyId = await startSpecialistReply({
+          db,
+          assistant,
+          streams,
+          log: ctx.log,
+          conversationId: conversation.id,
+          cat,
+          questionId: lastRowId,
+        })
+        for await (const _piece of replyPieces(streams, replyId, signal)) {
+          // The whole reply is answered at once; the pieces only tell when it is complete.
+        }
+        stored = await storedReply(db, lastRowId)
+      }
+      if (!stored) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable })
+      return { message: stored.content, id: toChatMessage(stored).id }
     }),
 })
 

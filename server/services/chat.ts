@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
+import type { FastifyBaseLogger } from 'fastify'
 import { CHAT_APPEND_BATCH, CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { dropEmptyMessages } from '../../shared/rules/interview-flow.ts'
@@ -18,6 +19,8 @@ import {
 } from '../generated/prisma/client.ts'
 import { AssistantUnavailableError } from './assistant/errors.ts'
 import type { Assistant, AssistantMessage, CatProfileForAssistant } from './assistant/types.ts'
+import { followReply, ReplyFailedError, ReplyLostError } from './streams/follow.ts'
+import type { ReplyStreams } from './streams/types.ts'
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
 
@@ -254,48 +257,90 @@ export function assistantError(error: unknown): unknown {
 }
 
 /**
- * The specialist's reply as it streams. The reply is saved when it completes, and also when the owner
- * stops it (what was written so far, if anything); an upstream failure saves nothing, so Retry starts
- * clean. The caller must have saved the owner's message first.
+ * Starts the specialist's reply to the owner's message `questionId`, apart from any request, and returns
+ * its id; a retry while it is being written gets the same id (one generation per message). Readers
+ * follow it with `followReply`. The reply is stored once, when it completes or is stopped (what was
+ * written so far); an upstream failure stores nothing and lets a retry start again.
  */
-export async function* streamSpecialistReply(opts: {
+export async function startSpecialistReply(opts: {
   db: Db
   assistant: Assistant
+  streams: ReplyStreams
+  log: FastifyBaseLogger
   conversationId: number
   cat: Cat | null
-  /** The row of the owner's message being answered: the history ends there, the reply links to it. */
-  questionId: number | null
-  signal?: AbortSignal | undefined
+  questionId: number
   replyClientId?: string | undefined
-}): AsyncGenerator<string, ConversationMessage | null, undefined> {
-  const history = await recentHistory(opts.db, opts.conversationId, opts.questionId)
+}): Promise<string> {
+  const key = `question:${opts.questionId}`
+  const wanted = opts.replyClientId ?? serverClientId()
+  const replyId = await opts.streams.claim(key, wanted)
+  if (replyId !== wanted) return replyId
+  await opts.streams.setActive(opts.conversationId, replyId)
+  void generateReply({ ...opts, key, replyId }).catch((error: unknown) =>
+    opts.log.error({ err: error, replyId }, 'reply generation failed unexpectedly'),
+  )
+  return replyId
+}
+
+async function generateReply(
+  opts: Parameters<typeof startSpecialistReply>[0] & { key: string; replyId: string },
+) {
+  const { streams, replyId, key } = opts
+  const controller = new AbortController()
+  const offStop = await streams.onStop(replyId, () => controller.abort())
   let text = ''
   let failed = false
-  let saved: ConversationMessage | null = null
   try {
+    const history = await recentHistory(opts.db, opts.conversationId, opts.questionId)
     for await (const piece of opts.assistant.reply({
       cat: catProfile(opts.cat),
       history,
-      signal: opts.signal,
+      signal: controller.signal,
     })) {
       if (!piece) continue
       text += piece
-      yield piece
+      await streams.append(replyId, piece)
+      await streams.touch(key)
     }
   } catch (error) {
-    if (!opts.signal?.aborted) {
+    if (!controller.signal.aborted) {
       failed = true
-      throw assistantError(error)
+      opts.log.warn({ err: error, replyId }, 'the assistant failed while replying')
     }
   } finally {
+    offStop()
     if (!failed && text.trim() !== '') {
-      saved = await appendAssistantMessage(opts.db, opts.conversationId, text, {
-        questionId: opts.questionId,
-        clientId: opts.replyClientId,
-      })
+      try {
+        await appendAssistantMessage(opts.db, opts.conversationId, text, {
+          questionId: opts.questionId,
+          clientId: replyId,
+        })
+      } catch (error) {
+        failed = true
+        opts.log.error({ err: error, replyId }, 'the reply could not be stored')
+      }
     }
+    if (failed || text.trim() === '') await streams.release(key)
+    await streams.end(replyId, failed ? 'failed' : 'done')
+    await streams.clearActive(opts.conversationId, replyId)
   }
-  return saved
+}
+
+/** A reply's pieces for a client, with a failed generation as the catalogue's 503. */
+export async function* replyPieces(
+  streams: ReplyStreams,
+  replyId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  try {
+    yield* followReply(streams, replyId, signal)
+  } catch (error) {
+    if (error instanceof ReplyFailedError || error instanceof ReplyLostError) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable, cause: error })
+    }
+    throw error
+  }
 }
 
 /**

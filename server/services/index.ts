@@ -9,6 +9,7 @@ import { createDemoProvider } from './payments/demo.ts'
 import type { PaymentProvider } from './payments/types.ts'
 import { createPayPal } from './paypal.ts'
 import { createRateLimits } from './rate-limits.ts'
+import { createReplyStreams } from './streams/index.ts'
 import { createTokenService, resolveJwtSecret } from './tokens.ts'
 
 // The SDKs of outside services are loaded only when their service is configured: each costs tens of
@@ -58,6 +59,7 @@ export async function createServices(
       apiBase: config.PAYPAL_API_BASE,
     }),
     limits: createRateLimits({ chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } }),
+    streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL)),
     ...overrides,
   }
 }

@@ -149,6 +149,8 @@ export const startOutput = z.object({
   cat: z.object({ id: z.number(), name: z.string() }).nullable(),
   messages: z.array(chatMessageOutput),
   next_before: z.number().nullable(),
+  /** The id of a reply still being written in this conversation, to reattach to (`resume`). */
+  active_reply_id: z.string().nullable(),
 })
 
 const messageContent = storableText(
@@ -166,6 +168,15 @@ export const sendInput = z.object({
   /** The client's id for the reply, so a later PUT of the whole list recognises it. */
   replyClientId: clientMessageId.optional(),
 })
+
+export const resumeInput = z.object({ conversationId: recordId, replyId: clientMessageId })
+
+export const stopInput = z.object({
+  conversationId: recordId,
+  /** Only this reply; without it, whichever reply is being written in the conversation. */
+  replyId: clientMessageId.optional(),
+})
+export const stopOutput = z.object({ stopped: z.boolean() })
 
 /**
  * POST /api/openai/chat: {session_id, catId, messages} → {message, id}. The list is reconciled with the

@@ -1,7 +1,5 @@
 // The conversation router through tRPC callers and the REST rows, on a real database, offline assistant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createContextInner } from '../../server/context.ts'
-import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
@@ -363,12 +361,11 @@ describe('conversation.send: the streamed specialist reply', () => {
     ).not.toBe('')
   })
 
-  it('Stop (the request signal) ends the stream and keeps what was written so far', async () => {
+  it('Stop (conversation.stop, issue 15) ends the reply and keeps what was written so far', async () => {
+    // Issue 15 changes what ends a reply: a dropped request no longer does (the reply is resumable);
+    // Stop is its own call, which any instance can serve.
     const { user, conversation } = await subscriber()
-    const controller = new AbortController()
-    const api = createCaller(await createContextInner({ services: t.services, token: user.token }), {
-      signal: controller.signal,
-    })
+    const api = await t.caller(user.token)
     const stream = await api.conversation.send({
       conversationId: conversation.id,
       content: 'Tell me everything about grooming a long-haired cat',
@@ -376,9 +373,13 @@ describe('conversation.send: the streamed specialist reply', () => {
       replyClientId: 'stop-a',
     })
     let received = ''
+    let stopped = false
     for await (const piece of stream) {
       received += piece
-      controller.abort()
+      if (!stopped) {
+        stopped = true
+        expect(await api.conversation.stop({ conversationId: conversation.id })).toEqual({ stopped: true })
+      }
     }
     const stored = await rows(conversation.id)
     expect(stored.map((r) => r.clientId)).toEqual(['stop-u', 'stop-a'])
@@ -392,6 +393,7 @@ describe('conversation.send: the streamed specialist reply', () => {
       }),
     )
     expect(full.length).toBeGreaterThan(received.length)
+    expect(await api.conversation.stop({ conversationId: conversation.id })).toEqual({ stopped: false })
   })
 })
 

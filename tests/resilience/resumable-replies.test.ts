@@ -83,7 +83,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-resumable-'))
   const first = await startInstance()
   instances.push(first, await startInstance())
-  ;[owner] = await seedSubscribers(database.prisma, (u) => first.services.tokens.issue(u), 1, 'resumable')
+  const seeded = await seedSubscribers(database.prisma, (u) => first.services.tokens.issue(u), 1, 'resumable')
+  owner = seeded[0]!
 })
 
 afterAll(async () => {

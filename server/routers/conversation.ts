@@ -166,7 +166,8 @@ export const conversationRouter = router({
       content: input.content,
       clientId: input.clientId,
     })
-    const stored = await storedReply(db, question.id)
+    // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
+    const stored = question.retried ? await storedReply(db, question.row.id) : null
     if (stored) return onePiece(stored.content)
     const replyId = await startSpecialistReply({
       db,
@@ -175,7 +176,7 @@ export const conversationRouter = router({
       log: ctx.log,
       conversationId: conversation.id,
       cat,
-      questionId: question.id,
+      questionId: question.row.id,
       replyClientId: input.replyClientId,
     })
     return replyPieces(streams, replyId, signal)
@@ -236,10 +237,10 @@ export const conversationRouter = router({
         ? await ownedConversation(db, ctx.user.id, input.conversationId)
         : await conversationForSession(db, ctx.user.id, input.session_id)
       const cat = await ownedCat(db, ctx.user.id, input.catId)
-      const { lastRowId } = await appendConversationList(db, conversation.id, input.messages)
+      const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, input.messages)
       if (!lastRowId)
         throw new TRPCError({ code: 'CONFLICT', message: 'messages: the last message was not stored' })
-      let stored = await storedReply(db, lastRowId)
+      let stored = lastIsNew ? null : await storedReply(db, lastRowId)
       if (!stored) {
         const replyId = await startSpecialistReply({
           db,

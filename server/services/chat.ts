@@ -50,13 +50,16 @@ export async function appendConversationList(
   db: Db,
   conversationId: number,
   list: readonly ChatMessageInput[],
-): Promise<{ appended: number; lastRowId: number | null }> {
+): Promise<{ appended: number; lastRowId: number | null; lastIsNew: boolean }> {
   const messages = firstOfEachId(dropEmptyMessages(list))
-  if (messages.length === 0) return { appended: 0, lastRowId: null }
+  if (messages.length === 0) return { appended: 0, lastRowId: null, lastIsNew: false }
   return db.$transaction(
     async (tx) => {
       await lockRow(tx, 'conversations', conversationId)
-      const storedCount = await tx.conversationMessage.count({ where: { conversationId } })
+      // Positions matter only for messages without an id.
+      const storedCount = messages.some((m) => !m.id)
+        ? await tx.conversationMessage.count({ where: { conversationId } })
+        : 0
       let appended = 0
       let lastRowId: number | null = null
       let lastNewClientId: string | null = null
@@ -113,7 +116,7 @@ export async function appendConversationList(
       if (appended > 0) {
         await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } })
       }
-      return { appended, lastRowId }
+      return { appended, lastRowId, lastIsNew: lastNewClientId !== null }
     },
     // A full list waits its turn behind other writers of the same conversation.
     { timeout: 60_000 },
@@ -125,18 +128,18 @@ export async function appendUserMessage(
   db: Db,
   conversationId: number,
   message: { content: string; clientId: string },
-): Promise<ConversationMessage> {
+): Promise<{ row: ConversationMessage; retried: boolean }> {
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
     const existing = await tx.conversationMessage.findUnique({
       where: { conversationId_clientId: { conversationId, clientId: message.clientId } },
     })
-    if (existing) return existing
+    if (existing) return { row: existing, retried: true }
     const row = await tx.conversationMessage.create({
       data: { conversationId, role: 'user', content: message.content, clientId: message.clientId },
     })
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: row.createdAt } })
-    return row
+    return { row, retried: false }
   })
 }
 

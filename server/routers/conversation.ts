@@ -184,7 +184,8 @@ export const conversationRouter = router({
 
   /**
    * Reattaches to a reply still being written (its id from `start`): what was written so far, then the
-   * rest as it arrives. A reply that has finished meanwhile comes back whole from the database.
+   * rest as it arrives. A reply that has finished meanwhile comes back whole from the database; an
+   * unknown id yields nothing.
    */
   resume: authedProcedure.input(resumeInput).mutation(async ({ ctx, input, signal }) => {
     const { db, streams } = ctx.services
@@ -195,10 +196,8 @@ export const conversationRouter = router({
     const stored = await db.conversationMessage.findUnique({
       where: { conversationId_clientId: { conversationId: conversation.id, clientId: input.replyId } },
     })
-    if (stored?.role !== 'assistant') {
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'No reply found' })
-    }
-    return onePiece(stored.content)
+    // No such reply in the owner's conversation: nothing to resume (404 is kept for others' records).
+    return onePiece(stored?.role === 'assistant' ? stored.content : '')
   }),
 
   /** Stop: ends the reply being written in the conversation, on whichever instance writes it. */
@@ -262,7 +261,7 @@ export const conversationRouter = router({
 })
 
 async function* onePiece(text: string): AsyncGenerator<string, void, undefined> {
-  yield text
+  if (text) yield text
 }
 
 async function conversationForSession(

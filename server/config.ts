@@ -44,7 +44,7 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optionalUrl(/^https?:\/\//, 'https://api-m.sandbox.paypal.com'),
-  /** Redis shared by every instance (rate limits); several instances need it. Unset: one process's memory. */
+  /** Redis shared by every instance (rate limits, reply streams); several instances need it. Unset: one process's memory. */
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
   /** Prefix of every Redis key this app writes, so several apps (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('kc:'),

@@ -6,6 +6,7 @@ import type { Mailer } from './services/mail.ts'
 import type { PaymentProvider } from './services/payments/types.ts'
 import type { PayPalService } from './services/paypal.ts'
 import type { RateLimits } from './services/rate-limits.ts'
+import type { ReplyStreams } from './services/streams/types.ts'
 import type { SessionUser, TokenService } from './services/tokens.ts'
 
 /** Everything a procedure may reach outside itself; tests build one with doubles for outside services. */
@@ -18,6 +19,8 @@ export interface Services {
   payments: PaymentProvider
   paypal: PayPalService
   limits: RateLimits
+  /** Replies being generated, readable from any instance (resumable replies). */
+  streams: ReplyStreams
   log: FastifyBaseLogger
 }
 

@@ -50,3 +50,12 @@ export const FALLBACK_CAT_NAME = 'your cat'
 /** How many recent messages the specialist sees (eight exchanges): a bounded window keeps long chats cheap. */
 export const CHAT_HISTORY_WINDOW = 16
 export const CHAT_MESSAGE_MAX_CHARS = 4000
+/**
+ * The most messages one request may carry (PUT of a whole list, the REST chat). zod checks an array's
+ * length before it parses a single element, so a longer list costs nothing but its JSON parse.
+ */
+export const CHAT_LIST_MAX_MESSAGES = 5000
+/** GET /api/supabase/conversations returns each conversation's newest this many messages (and the total). */
+export const CONVERSATION_LIST_MESSAGES = 100
+/** A list is reconciled and appended this many messages at a time, so memory per request stays bounded. */
+export const CHAT_APPEND_BATCH = 500

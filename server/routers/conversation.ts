@@ -1,18 +1,23 @@
 // The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows). Who may chat is decided here
 // on every message: an active or trialing subscription, else 402 and the client goes to /paywall.
 import { TRPCError } from '@trpc/server'
+import { CONVERSATION_LIST_MESSAGES } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import {
   type ConversationOut,
   chatInput,
   chatOutput,
   conversationOutput,
+  conversationWithMessagesOutput,
   createConversationInput,
   historyInput,
   historyOutput,
+  resumeInput,
   sendInput,
   startInput,
   startOutput,
+  stopInput,
+  stopOutput,
   updateConversationInput,
   updateConversationOutput,
 } from '../../shared/schemas/conversation.ts'
@@ -27,7 +32,10 @@ import {
   appendUserMessage,
   historyPage,
   ownedCat,
-  streamSpecialistReply,
+  replyPieces,
+  startSpecialistReply,
+  storedReply,
+  toChatMessage,
 } from '../services/chat.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 
@@ -56,17 +64,32 @@ async function admitMessage(ctx: Context & { user: { id: number } }): Promise<vo
 }
 
 export const conversationRouter = router({
-  /** GET /api/supabase/conversations: the owner's conversations, newest activity first (no messages). */
+  /**
+   * GET /api/supabase/conversations: the owner's conversations (at most 100), newest activity first, each
+   * with its newest CONVERSATION_LIST_MESSAGES messages (oldest first) and its total message count.
+   */
   list: authedProcedure
-    .meta(rest('GET', '/api/supabase/conversations', { summary: "The owner's conversations" }))
-    .output(conversationOutput.array())
+    .meta(
+      rest('GET', '/api/supabase/conversations', {
+        summary: "The owner's conversations, each with its newest messages",
+      }),
+    )
+    .output(conversationWithMessagesOutput.array())
     .query(async ({ ctx }) => {
       const rows = await ctx.services.db.conversation.findMany({
         where: { userId: ctx.user.id },
         orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
         take: 100,
+        include: {
+          messages: { orderBy: { id: 'desc' }, take: CONVERSATION_LIST_MESSAGES },
+          _count: { select: { messages: true } },
+        },
       })
-      return rows.map(toConversation)
+      return rows.map((row) => ({
+        ...toConversation(row),
+        messages: row.messages.reverse().map(toChatMessage),
+        total_messages: row._count.messages,
+      }))
     }),
 
   /**
@@ -101,7 +124,7 @@ export const conversationRouter = router({
     .output(updateConversationOutput)
     .mutation(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
-      const appended = await appendConversationList(ctx.services.db, conversation.id, input.messages)
+      const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages)
       return { id: conversation.id, appended }
     }),
 
@@ -134,34 +157,79 @@ export const conversationRouter = router({
         conversation: toConversation(conversation),
         cat: cat ? { id: cat.id, name: cat.name } : null,
         ...page,
+        // A reply still being written (the page reloaded mid-answer): the client reattaches with resume.
+        active_reply_id: await ctx.services.streams.active(conversation.id),
       }
     }),
 
   /**
    * One message to the specialist, the reply streamed back as text pieces (tRPC streams an async
-   * generator through httpBatchStreamLink). The owner's message is saved before the assistant is
-   * asked, the reply after; Stop (the request's signal) saves what was written so far.
+   * generator through httpBatchStreamLink). The owner's message is saved first; the reply is generated
+   * apart from this request (issue 15): a dropped connection or a reload does not stop it, and
+   * `resume` reads it again from any instance. A retried message gets its stored reply, or joins the
+   * reply still being written; Stop is `conversation.stop`.
    */
   send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
     await admitMessage(ctx)
-    const { db, assistant } = ctx.services
+    const { db, assistant, streams } = ctx.services
     const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
     const cat = await ownedCat(db, ctx.user.id, input.catId)
-    await appendUserMessage(db, conversation.id, { content: input.content, clientId: input.clientId })
-    return streamSpecialistReply({
+    const question = await appendUserMessage(db, conversation.id, {
+      content: input.content,
+      clientId: input.clientId,
+    })
+    // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
+    const stored = question.retried ? await storedReply(db, question.row.id) : null
+    if (stored) return onePiece(stored.content)
+    const replyId = await startSpecialistReply({
       db,
       assistant,
+      streams,
+      log: ctx.log,
       conversationId: conversation.id,
       cat,
-      signal,
+      questionId: question.row.id,
       replyClientId: input.replyClientId,
     })
+    return replyPieces(streams, replyId, signal)
   }),
 
   /**
-   * POST /api/openai/chat {session_id, catId, messages} → {message}: the same reply, not streamed. The
-   * list's new messages are stored in the owner's conversation (this session's, else their latest,
-   * else a new one), the reply is saved and returned.
+   * Reattaches to a reply still being written (its id from `start`): what was written so far, then the
+   * rest as it arrives. A reply that has finished meanwhile comes back whole from the database; an
+   * unknown id yields nothing.
+   */
+  resume: authedProcedure.input(resumeInput).mutation(async ({ ctx, input, signal }) => {
+    const { db, streams } = ctx.services
+    const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
+    if ((await streams.active(conversation.id)) === input.replyId) {
+      return replyPieces(streams, input.replyId, signal)
+    }
+    const stored = await db.conversationMessage.findUnique({
+      where: { conversationId_clientId: { conversationId: conversation.id, clientId: input.replyId } },
+    })
+    // No such reply in the owner's conversation: nothing to resume (404 is kept for others' records).
+    return onePiece(stored?.role === 'assistant' ? stored.content : '')
+  }),
+
+  /** Stop: ends the reply being written in the conversation, on whichever instance writes it. */
+  stop: authedProcedure
+    .input(stopInput)
+    .output(stopOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { db, streams } = ctx.services
+      const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
+      const active = await streams.active(conversation.id)
+      if (!active || (input.replyId && input.replyId !== active)) return { stopped: false }
+      await streams.stop(active)
+      return { stopped: true }
+    }),
+
+  /**
+   * POST /api/openai/chat {session_id, catId, messages} → {message, id}: the same reply, not streamed.
+   * The list is reconciled with the owner's conversation (this session's, else their latest, else a new
+   * one) by message id; the reply answers the list's last message, and a question already answered
+   * gets its stored reply back.
    */
   chat: authedProcedure
     .meta(rest('POST', '/api/openai/chat', { summary: "The specialist's reply to the newest message" }))
@@ -169,7 +237,7 @@ export const conversationRouter = router({
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {
       await admitMessage(ctx)
-      const { db, assistant } = ctx.services
+      const { db, assistant, streams } = ctx.services
       const last = input.messages.findLast((m) => m.content.trim() !== '')
       if (last?.role !== 'user') {
         throw new TRPCError({
@@ -181,20 +249,33 @@ export const conversationRouter = router({
         ? await ownedConversation(db, ctx.user.id, input.conversationId)
         : await conversationForSession(db, ctx.user.id, input.session_id)
       const cat = await ownedCat(db, ctx.user.id, input.catId)
-      await appendConversationList(db, conversation.id, input.messages)
-      let message = ''
-      for await (const piece of streamSpecialistReply({
-        db,
-        assistant,
-        conversationId: conversation.id,
-        cat,
-        signal,
-      })) {
-        message += piece
+      const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, input.messages)
+      if (!lastRowId)
+        throw new TRPCError({ code: 'CONFLICT', message: 'messages: the last message was not stored' })
+      let stored = lastIsNew ? null : await storedReply(db, lastRowId)
+      if (!stored) {
+        const replyId = await startSpecialistReply({
+          db,
+          assistant,
+          streams,
+          log: ctx.log,
+          conversationId: conversation.id,
+          cat,
+          questionId: lastRowId,
+        })
+        for await (const _piece of replyPieces(streams, replyId, signal)) {
+          // The whole reply is answered at once; the pieces only tell when it is complete.
+        }
+        stored = await storedReply(db, lastRowId)
       }
-      return { message }
+      if (!stored) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable })
+      return { message: stored.content, id: toChatMessage(stored).id }
     }),
 })
+
+async function* onePiece(text: string): AsyncGenerator<string, void, undefined> {
+  if (text) yield text
+}
 
 async function conversationForSession(
   db: Db,

@@ -4,14 +4,23 @@
 
 import { randomUUID } from 'node:crypto'
 import { TRPCError } from '@trpc/server'
-import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import { CHAT_APPEND_BATCH, CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { dropEmptyMessages } from '../../shared/rules/interview-flow.ts'
 import type { ChatMessage, ChatMessageInput } from '../../shared/schemas/conversation.ts'
 import type { Db } from '../db.ts'
-import type { Cat, ConversationMessage, InterviewMessage } from '../generated/prisma/client.ts'
+import { firstOfEachId, matchStored } from '../domain/chat/reconcile.ts'
+import {
+  type Cat,
+  type ConversationMessage,
+  type InterviewMessage,
+  Prisma,
+} from '../generated/prisma/client.ts'
 import { AssistantUnavailableError } from './assistant/errors.ts'
 import type { Assistant, AssistantMessage, CatProfileForAssistant } from './assistant/types.ts'
+import { followReply, ReplyFailedError, ReplyLostError } from './streams/follow.ts'
+import type { ReplyStreams } from './streams/types.ts'
 
 type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
 
@@ -28,111 +37,156 @@ export function toChatMessage(row: ConversationMessage | InterviewMessage): Chat
 }
 
 /** Rows written by the server get an id too, so a later PUT of the whole list can anchor on them. */
-const serverClientId = () => `srv-${randomUUID()}`
+export const serverClientId = () => `srv-${randomUUID()}`
 
 /**
- * Appends what is new in `list` (a client's whole copy of the conversation) and returns how many rows
- * were added. The client's copy is anchored on the newest stored message's id; without that anchor
- * (clients that send no ids) the list is matched by position. Concurrent PUTs of the same
- * conversation are serialised by a row lock, so none of them can append a message twice.
+ * Appends what is new in `list` (a client's copy of the conversation, whole or only its newest part;
+ * see server/domain/chat/reconcile.ts for the rule) and returns how many rows were added and the row id
+ * of the list's last message. The list is read and appended CHAT_APPEND_BATCH messages at a time, so a
+ * request holds a bounded slice in memory whatever its length. Concurrent writers of one conversation
+ * are serialised by a row lock, and the unique (conversation, client id) index backs the rule up.
  */
 export async function appendConversationList(
   db: Db,
   conversationId: number,
   list: readonly ChatMessageInput[],
-): Promise<number> {
-  const messages = dropEmptyMessages(list)
-  if (messages.length === 0) return 0
-  return db.$transaction(async (tx) => {
-    await lockRow(tx, 'conversations', conversationId)
-    const last = await tx.conversationMessage.findFirst({
-      where: { conversationId },
-      orderBy: { id: 'desc' },
-      select: { clientId: true },
-    })
-    let candidates: ChatMessageInput[]
-    const anchor = last?.clientId ? messages.findLastIndex((m) => m.id === last.clientId) : -1
-    if (!last) {
-      candidates = messages
-    } else if (anchor >= 0) {
-      candidates = messages.slice(anchor + 1)
-    } else {
-      const stored = await tx.conversationMessage.count({ where: { conversationId } })
-      candidates = messages.slice(stored)
-      // Position is a guess when the copies diverged: never store an id that a recent row already has.
-      const ids = candidates.flatMap((m) => (m.id ? [m.id] : []))
-      if (ids.length > 0) {
-        const recent = await tx.conversationMessage.findMany({
-          where: { conversationId },
-          orderBy: { id: 'desc' },
-          take: candidates.length + CHAT_HISTORY_WINDOW,
-          select: { clientId: true },
-        })
-        const known = new Set(recent.map((r) => r.clientId))
-        candidates = candidates.filter((m) => !m.id || !known.has(m.id))
+): Promise<{ appended: number; lastRowId: number | null; lastIsNew: boolean }> {
+  const messages = firstOfEachId(dropEmptyMessages(list))
+  if (messages.length === 0) return { appended: 0, lastRowId: null, lastIsNew: false }
+  return db.$transaction(
+    async (tx) => {
+      await lockRow(tx, 'conversations', conversationId)
+      // Positions matter only for messages without an id.
+      const storedCount = messages.some((m) => !m.id)
+        ? await tx.conversationMessage.count({ where: { conversationId } })
+        : 0
+      let appended = 0
+      let lastRowId: number | null = null
+      let lastNewClientId: string | null = null
+      for (let start = 0; start < messages.length; start += CHAT_APPEND_BATCH) {
+        const slice = messages.slice(start, start + CHAT_APPEND_BATCH)
+        const ids = slice.flatMap((m) => (m.id ? [m.id] : []))
+        const known =
+          ids.length > 0
+            ? await tx.conversationMessage.findMany({
+                where: { conversationId, clientId: { in: ids } },
+                select: { id: true, clientId: true },
+              })
+            : []
+        const byId = new Map(known.map((row) => [row.clientId as string, row.id]))
+        const positional = slice.some((m, i) => !m.id && start + i < storedCount)
+        const window = positional
+          ? await tx.conversationMessage.findMany({
+              where: { conversationId },
+              orderBy: { id: 'asc' },
+              skip: start,
+              take: Math.min(slice.length, storedCount - start),
+              select: { id: true, role: true, content: true },
+            })
+          : []
+        const matched = matchStored(slice, start, byId, (position) =>
+          position < storedCount ? window[position - start] : undefined,
+        )
+        const fresh = slice
+          .map((m, i) => ({ m, row: matched[i] }))
+          .filter(({ row }) => row === null)
+          .map(({ m }) => ({
+            conversationId,
+            role: m.role,
+            content: m.content,
+            clientId: m.id ?? serverClientId(),
+          }))
+        if (fresh.length > 0) {
+          const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
+          appended += count
+        }
+        const lastRow = matched.at(-1)
+        if (start + slice.length === messages.length) {
+          lastRowId = lastRow ?? null
+          lastNewClientId = lastRow == null ? (fresh.at(-1)?.clientId ?? null) : null
+        }
       }
-    }
-    const seen = new Set<string>()
-    const rows = candidates.filter((m) => !m.id || (!seen.has(m.id) && seen.add(m.id)))
-    if (rows.length === 0) return 0
-    await tx.conversationMessage.createMany({
-      data: rows.map((m) => ({
-        conversationId,
-        role: m.role,
-        content: m.content,
-        clientId: m.id ?? serverClientId(),
-      })),
-    })
-    await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } })
-    return rows.length
-  })
+      if (lastNewClientId) {
+        const row = await tx.conversationMessage.findUnique({
+          where: { conversationId_clientId: { conversationId, clientId: lastNewClientId } },
+          select: { id: true },
+        })
+        lastRowId = row?.id ?? null
+      }
+      if (appended > 0) {
+        await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } })
+      }
+      return { appended, lastRowId, lastIsNew: lastNewClientId !== null }
+    },
+    // A full list waits its turn behind other writers of the same conversation.
+    { timeout: 60_000 },
+  )
 }
 
-/**
- * Stores the owner's new message unless a retry already stored it (a retry re-sends the same client
- * id; only the newest rows need checking, because a retry follows its own failed attempt).
- */
+/** Stores the owner's new message unless a retry already stored it (the same client id). */
 export async function appendUserMessage(
   db: Db,
   conversationId: number,
   message: { content: string; clientId: string },
-): Promise<ConversationMessage> {
+): Promise<{ row: ConversationMessage; retried: boolean }> {
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
-    const newest = await tx.conversationMessage.findMany({
-      where: { conversationId },
-      orderBy: { id: 'desc' },
-      take: 2,
+    const existing = await tx.conversationMessage.findUnique({
+      where: { conversationId_clientId: { conversationId, clientId: message.clientId } },
     })
-    const existing = newest.find((row) => row.clientId === message.clientId && row.role === 'user')
-    if (existing) return existing
+    if (existing) return { row: existing, retried: true }
     const row = await tx.conversationMessage.create({
       data: { conversationId, role: 'user', content: message.content, clientId: message.clientId },
     })
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: row.createdAt } })
-    return row
+    return { row, retried: false }
   })
 }
 
+/** The stored reply to the owner's message `questionId`, if there is one. */
+export function storedReply(db: Db, questionId: number): Promise<ConversationMessage | null> {
+  return db.conversationMessage.findUnique({ where: { replyToId: questionId } })
+}
+
+/**
+ * Stores the specialist's reply to `questionId` once: when another attempt stored one first (a retry
+ * racing this one), that stored reply is returned and this text is dropped.
+ */
 export async function appendAssistantMessage(
   db: Db,
   conversationId: number,
   content: string,
-  clientId?: string,
+  replyTo: { questionId?: number | null | undefined; clientId?: string | undefined } = {},
 ): Promise<ConversationMessage> {
-  const [row] = await db.$transaction([
-    db.conversationMessage.create({
-      data: { conversationId, role: 'assistant', content, clientId: clientId ?? serverClientId() },
-    }),
-    db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } }),
-  ])
-  return row
+  const create = (clientId: string) =>
+    db.$transaction([
+      db.conversationMessage.create({
+        data: { conversationId, role: 'assistant', content, clientId, replyToId: replyTo.questionId ?? null },
+      }),
+      db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } }),
+    ])
+  try {
+    return (await create(replyTo.clientId ?? serverClientId()))[0]
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') throw error
+    const first = replyTo.questionId ? await storedReply(db, replyTo.questionId) : null
+    if (first) return first
+    // The client's reply id is taken by another message: the reply keeps a server id instead.
+    return (await create(serverClientId()))[0]
+  }
 }
 
-/** The specialist's view of the conversation: the newest CHAT_HISTORY_WINDOW messages, oldest first. */
-export async function recentHistory(db: Db, conversationId: number): Promise<AssistantMessage[]> {
+/**
+ * The specialist's view of the conversation: the newest CHAT_HISTORY_WINDOW messages up to and
+ * including `uptoId` (the question being answered), oldest first.
+ */
+export async function recentHistory(
+  db: Db,
+  conversationId: number,
+  uptoId?: number | null,
+): Promise<AssistantMessage[]> {
   const rows = await db.conversationMessage.findMany({
-    where: { conversationId },
+    where: { conversationId, ...(uptoId ? { id: { lte: uptoId } } : {}) },
     orderBy: { id: 'desc' },
     take: CHAT_HISTORY_WINDOW,
     select: { role: true, content: true },
@@ -206,40 +260,89 @@ export function assistantError(error: unknown): unknown {
 }
 
 /**
- * The specialist's reply as it streams. The reply is saved when it completes, and also when the owner
- * stops it (what was written so far, if anything); an upstream failure saves nothing, so Retry starts
- * clean. The caller must have saved the owner's message first.
+ * Starts the specialist's reply to the owner's message `questionId`, apart from any request, and returns
+ * its id; a retry while it is being written gets the same id (one generation per message). Readers
+ * follow it with `followReply`. The reply is stored once, when it completes or is stopped (what was
+ * written so far); an upstream failure stores nothing and lets a retry start again.
  */
-export async function* streamSpecialistReply(opts: {
+export async function startSpecialistReply(opts: {
   db: Db
   assistant: Assistant
+  streams: ReplyStreams
+  log: FastifyBaseLogger
   conversationId: number
   cat: Cat | null
-  signal?: AbortSignal | undefined
+  questionId: number
   replyClientId?: string | undefined
-}): AsyncGenerator<string, void, undefined> {
-  const history = await recentHistory(opts.db, opts.conversationId)
+}): Promise<string> {
+  const key = `question:${opts.questionId}`
+  const wanted = opts.replyClientId ?? serverClientId()
+  const replyId = await opts.streams.claim(key, wanted)
+  if (replyId !== wanted) return replyId
+  await opts.streams.setActive(opts.conversationId, replyId)
+  void generateReply({ ...opts, key, replyId }).catch((error: unknown) =>
+    opts.log.error({ err: error, replyId }, 'reply generation failed unexpectedly'),
+  )
+  return replyId
+}
+
+async function generateReply(
+  opts: Parameters<typeof startSpecialistReply>[0] & { key: string; replyId: string },
+) {
+  const { streams, replyId, key } = opts
+  const controller = new AbortController()
+  const offStop = await streams.onStop(replyId, () => controller.abort())
   let text = ''
   let failed = false
   try {
+    const history = await recentHistory(opts.db, opts.conversationId, opts.questionId)
     for await (const piece of opts.assistant.reply({
       cat: catProfile(opts.cat),
       history,
-      signal: opts.signal,
+      signal: controller.signal,
     })) {
       if (!piece) continue
       text += piece
-      yield piece
+      await streams.append(replyId, piece)
+      await streams.touch(key)
     }
   } catch (error) {
-    if (!opts.signal?.aborted) {
+    if (!controller.signal.aborted) {
       failed = true
-      throw assistantError(error)
+      opts.log.warn({ err: error, replyId }, 'the assistant failed while replying')
     }
   } finally {
+    offStop()
     if (!failed && text.trim() !== '') {
-      await appendAssistantMessage(opts.db, opts.conversationId, text, opts.replyClientId)
+      try {
+        await appendAssistantMessage(opts.db, opts.conversationId, text, {
+          questionId: opts.questionId,
+          clientId: replyId,
+        })
+      } catch (error) {
+        failed = true
+        opts.log.error({ err: error, replyId }, 'the reply could not be stored')
+      }
     }
+    if (failed || text.trim() === '') await streams.release(key)
+    await streams.end(replyId, failed ? 'failed' : 'done')
+    await streams.clearActive(opts.conversationId, replyId)
+  }
+}
+
+/** A reply's pieces for a client, with a failed generation as the catalogue's 503. */
+export async function* replyPieces(
+  streams: ReplyStreams,
+  replyId: string,
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  try {
+    yield* followReply(streams, replyId, signal)
+  } catch (error) {
+    if (error instanceof ReplyFailedError || error instanceof ReplyLostError) {
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable, cause: error })
+    }
+    throw error
   }
 }
 

@@ -10,6 +10,7 @@ import type { PaymentProvider } from './payments/types.ts'
 import { createPayPal } from './paypal.ts'
 import { createRateLimits } from './rate-limits.ts'
 import type { Redis } from './redis.ts'
+import { createReplyStreams } from './streams/index.ts'
 import { createTokenService, resolveJwtSecret } from './tokens.ts'
 
 // The SDKs of outside services are loaded only when their service is configured: each costs tens of
@@ -66,6 +67,7 @@ export async function createServices(
       { chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } },
       redis,
     ),
+    streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL)),
     ...overrides,
   }
 }

@@ -1,6 +1,6 @@
 // Inputs and outputs of the conversation router (SPEC §3 Conversation and Chat message, §7 conversation rows).
 import { z } from 'zod'
-import { CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
+import { CHAT_LIST_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
 import { MAX_RECORD_ID, noControlChars, recordId, sessionIdSchema } from './primitives.ts'
 
 /** Free text as stored: NUL characters (which PostgreSQL text cannot hold) are dropped. */
@@ -29,8 +29,13 @@ export const chatMessageInput = z.object({
 })
 export type ChatMessageInput = z.infer<typeof chatMessageInput>
 
-/** A whole list as PUT sends it; long lists are fine, oversized bodies stop at the server's body limit. */
-export const chatMessageList = z.array(chatMessageInput).max(5000, 'too many messages in one request')
+/**
+ * A whole list as PUT sends it. zod checks the length before it parses any element, so a list over the
+ * cap is refused before the bulk of the work; oversized bodies stop earlier, at the body limit.
+ */
+export const chatMessageList = z
+  .array(chatMessageInput)
+  .max(CHAT_LIST_MAX_MESSAGES, `too many messages in one request (at most ${CHAT_LIST_MAX_MESSAGES})`)
 
 /** SPEC §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
 export const chatMessageOutput = z.object({
@@ -48,6 +53,15 @@ export const conversationOutput = z.object({
   updated_at: z.string(),
 })
 export type ConversationOut = z.infer<typeof conversationOutput>
+
+/**
+ * GET /api/supabase/conversations: a conversation with its newest CONVERSATION_LIST_MESSAGES messages,
+ * oldest first, and how many it holds in all (page further back with conversation.history).
+ */
+export const conversationWithMessagesOutput = conversationOutput.extend({
+  messages: z.array(chatMessageOutput),
+  total_messages: z.number(),
+})
 
 /** A catId as clients send it: a number, digits, or the text 'undefined'/'null' for none. */
 export const optionalCatId = z
@@ -102,6 +116,8 @@ export const startOutput = z.object({
   cat: z.object({ id: z.number(), name: z.string() }).nullable(),
   messages: z.array(chatMessageOutput),
   next_before: z.number().nullable(),
+  /** The id of a reply still being written in this conversation, to reattach to (`resume`). */
+  active_reply_id: z.string().nullable(),
 })
 
 const messageContent = storableText(
@@ -120,7 +136,20 @@ export const sendInput = z.object({
   replyClientId: clientMessageId.optional(),
 })
 
-/** POST /api/openai/chat: {session_id, catId, messages} → {message}. */
+export const resumeInput = z.object({ conversationId: recordId, replyId: clientMessageId })
+
+export const stopInput = z.object({
+  conversationId: recordId,
+  /** Only this reply; without it, whichever reply is being written in the conversation. */
+  replyId: clientMessageId.optional(),
+})
+export const stopOutput = z.object({ stopped: z.boolean() })
+
+/**
+ * POST /api/openai/chat: {session_id, catId, messages} → {message, id}. The list is reconciled with the
+ * stored conversation by message id (position and text for messages without one); the reply answers
+ * the list's last message.
+ */
 export const chatInput = z.object({
   session_id: sessionIdSchema.optional(),
   catId: optionalCatId,
@@ -128,4 +157,8 @@ export const chatInput = z.object({
   messages: chatMessageList.min(1, 'messages must not be empty'),
 })
 
-export const chatOutput = z.object({ message: z.string() })
+export const chatOutput = z.object({
+  message: z.string(),
+  /** The reply's own id: a retry of the same question answers this same reply. */
+  id: z.string(),
+})

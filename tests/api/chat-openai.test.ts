@@ -175,7 +175,9 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     expect((refused as TRPCClientError<AppRouter>).data?.code).toBe('PAYMENT_REQUIRED')
   })
 
-  it('over HTTP: Stop aborts the request, the upstream call is cancelled and the partial reply is kept', async () => {
+  it('over HTTP: a dropped request does not stop the reply; Stop does, and the partial reply is kept', async () => {
+    // Issue 15 changes this: the reply no longer depends on the browser's connection. Dropping the
+    // request lets the reply go on (to be resumed); conversation.stop cancels the upstream call.
     const { user, conversation } = await subscriber()
     const client = httpClient(user.token)
     double.setNext({ reply: ['Brush ', 'her ', 'twice ', 'a ', 'week ', 'and ', 'more.'], tokenDelayMs: 200 })
@@ -193,6 +195,11 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     } catch {
       // the aborted iteration ends with an AbortError
     }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(double.requests[0]!.outcome).toBe('pending')
+    expect(await client.conversation.stop.mutate({ conversationId: conversation.id })).toEqual({
+      stopped: true,
+    })
     expect(await double.requests[0]!.settled).toBe('aborted')
     await expect
       .poll(async () => (await rows(conversation.id)).map((r) => r.role), { timeout: 5000 })
@@ -219,7 +226,7 @@ describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)
       },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ message: 'Nala should drink plenty of water.' })
+    expect(res.json()).toEqual({ message: 'Nala should drink plenty of water.', id: expect.any(String) })
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual([
       'Water?',
       'Nala should drink plenty of water.',

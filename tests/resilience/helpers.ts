@@ -185,9 +185,13 @@ export interface BuiltServer {
 export async function startBuilt(
   mainJs: string,
   env: Record<string, string>,
-  { asStarted = false, supervised = false }: { asStarted?: boolean; supervised?: boolean } = {},
+  {
+    asStarted = false,
+    supervised = false,
+    nodeFlags,
+  }: { asStarted?: boolean; supervised?: boolean; nodeFlags?: readonly string[] } = {},
 ): Promise<BuiltServer> {
-  const flags = asStarted ? SERVER_NODE_FLAGS : ['--enable-source-maps']
+  const flags = nodeFlags ?? (asStarted ? SERVER_NODE_FLAGS : ['--enable-source-maps'])
   // Supervised: through scripts/supervise.mjs, which runs the server with the same flags as `npm start`.
   const args = supervised ? [path.join(ROOT_DIR, 'scripts/supervise.mjs'), mainJs] : [...flags, mainJs]
   const child = spawn(process.execPath, args, {

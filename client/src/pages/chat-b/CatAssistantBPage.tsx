@@ -112,6 +112,7 @@ export function CatAssistantBPage() {
         messages={engine.messages}
         author={EXPERT_NAME}
         typing={engine.typing}
+        before={!connected && <PreparingPanel banner={banner} />}
         after={
           <>
             {engine.error && <ChatError message={engine.error} onRetry={engine.retry} />}
@@ -135,5 +136,26 @@ export function CatAssistantBPage() {
         placeholder={connected ? 'Type your answer…' : 'Connecting…'}
       />
     </section>
+  )
+}
+
+/**
+ * Issue 14: the 7 s of preparation (SPEC §9) show what is happening instead of an empty panel; the
+ * banner keeps SPEC's labels, the bar shows how much of the wait is left.
+ */
+function PreparingPanel({ banner }: { banner: Banner }) {
+  return (
+    <div className="chat-preparing">
+      <p className="chat-preparing__text">
+        {banner === 'connecting'
+          ? `Connecting you with ${EXPERT_NAME}…`
+          : `${EXPERT_NAME} is reading your cat's profile and getting the session ready. This takes a few seconds.`}
+      </p>
+      {banner === 'preparing' && (
+        <div className="chat-preparing__bar" aria-hidden="true">
+          <span style={{ animationDuration: `${PREP_DELAY_MS}ms` }} />
+        </div>
+      )}
+    </div>
   )
 }

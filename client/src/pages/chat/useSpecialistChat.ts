@@ -44,6 +44,8 @@ interface Opened {
   cat: { id: number; name: string } | null
   messages: ChatMessage[]
   nextBefore: number | null
+  /** A reply still being written on the server (the page reloaded mid-answer): reattach to it. */
+  activeReplyId: string | null
 }
 
 const toUi = (m: ChatMessage): UiMessage => ({
@@ -61,6 +63,7 @@ async function openConversation(): Promise<Opened> {
     cat: out.cat,
     messages: out.messages,
     nextBefore: out.next_before,
+    activeReplyId: out.active_reply_id,
   }
 }
 
@@ -76,7 +79,13 @@ async function fallbackSetup(): Promise<Opened> {
   )
   const conversation = latest ?? (await api.conversation.create.mutate({ session_id: sessionId() }))
   const page = await api.conversation.history.query({ id: conversation.id })
-  return { conversationId: conversation.id, cat: null, messages: page.messages, nextBefore: page.next_before }
+  return {
+    conversationId: conversation.id,
+    cat: null,
+    messages: page.messages,
+    nextBefore: page.next_before,
+    activeReplyId: null,
+  }
 }
 
 /**
@@ -127,6 +136,46 @@ export function useSpecialistChat() {
   const conversationRef = useRef<number | null>(null)
   const catRef = useRef<number | null>(null)
   const sendController = useRef<AbortController | null>(null)
+  /** Stop was asked for the reply being read: its stream ends when the server has saved it. */
+  const stopAsked = useRef(false)
+
+  /** Issue 15: shows a reply the server is still writing (what is written, then the rest as it comes). */
+  const reattach = useCallback(async (conversationId: number, replyId: string, signal: AbortSignal) => {
+    const controller = new AbortController()
+    signal.addEventListener('abort', () => controller.abort(), { once: true })
+    sendController.current = controller
+    stopAsked.current = false
+    setStreaming(true)
+    setMessages((list) => [...list, { id: replyId, role: 'assistant', content: '', status: 'streaming' }])
+    let received = ''
+    try {
+      const stream = await api.conversation.resume.mutate(
+        { conversationId, replyId },
+        { signal: controller.signal },
+      )
+      for await (const piece of stream) {
+        received += piece
+        const content = received
+        setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
+      }
+      const status = stopAsked.current ? ('stopped' as const) : undefined
+      setMessages((list) =>
+        list.map((m) => (m.id === replyId ? { ...m, status, timestamp: new Date().toISOString() } : m)),
+      )
+    } catch (failure) {
+      if (isAbort(failure, controller.signal)) return
+      console.warn('Could not reattach to the reply being written', failure)
+      // The reply is stored when it ends; what was shown stays, marked as not complete.
+      setMessages((list) =>
+        received === ''
+          ? list.filter((m) => m.id !== replyId)
+          : list.map((m) => (m.id === replyId ? { ...m, status: 'stopped' } : m)),
+      )
+    } finally {
+      if (sendController.current === controller) sendController.current = null
+      setStreaming(false)
+    }
+  }, [])
 
   const open = useCallback(
     async (signal: AbortSignal) => {
@@ -161,6 +210,10 @@ export function useSpecialistChat() {
       setCatName(cat.name)
       setConnection('connected')
 
+      if (opened.activeReplyId) {
+        await reattach(opened.conversationId, opened.activeReplyId, signal)
+        return
+      }
       if (opened.messages.length > 0) return
       // SPEC §4: an empty conversation starts with the specialist's four welcome lines, saved with the chat.
       const welcome: UiMessage[] = []
@@ -184,7 +237,7 @@ export function useSpecialistChat() {
         })
         .catch((failure: unknown) => console.warn('Could not save the welcome messages', failure))
     },
-    [navigate],
+    [navigate, reattach],
   )
 
   useEffect(() => {
@@ -223,6 +276,7 @@ export function useSpecialistChat() {
       }
       const controller = new AbortController()
       sendController.current = controller
+      stopAsked.current = false
       const replyId = newMessageId()
       setError(null)
       setTyping(true)
@@ -258,10 +312,10 @@ export function useSpecialistChat() {
             setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
           }
         }
+        // After Stop the stream ends once the server has saved what was written: the screen shows it.
+        const status = stopAsked.current ? ('stopped' as const) : undefined
         setMessages((list) =>
-          list.map((m) =>
-            m.id === replyId ? { ...m, status: undefined, timestamp: new Date().toISOString() } : m,
-          ),
+          list.map((m) => (m.id === replyId ? { ...m, status, timestamp: new Date().toISOString() } : m)),
         )
       } catch (failure) {
         if (isAbort(failure, controller.signal)) {
@@ -311,7 +365,18 @@ export function useSpecialistChat() {
     [deliver],
   )
 
-  const stop = useCallback(() => sendController.current?.abort(), [])
+  /**
+   * Stop (issue 15): the reply is written on the server apart from this page, so Stop asks the server
+   * (whichever instance writes it); the stream then ends with what was saved. Should that call fail,
+   * the page stops reading at least.
+   */
+  const stop = useCallback(() => {
+    const controller = sendController.current
+    const conversationId = conversationRef.current
+    if (!controller || !conversationId) return
+    stopAsked.current = true
+    api.conversation.stop.mutate({ conversationId }).catch(() => controller.abort())
+  }, [])
 
   const loadEarlier = useCallback(async () => {
     const id = conversationRef.current

@@ -1,7 +1,16 @@
-// Streams a finished reply in small pieces, the way a live model would, and stops on abort.
+// Streams a finished reply in small pieces at a live model's pace (issue 14: the offline reply no
+// longer lands all at once after the typing dots), and stops on abort.
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Words per piece: small enough to feel live, large enough not to flood the connection. */
 const WORDS_PER_PIECE = 6
+
+/**
+ * Pause between pieces: 6 words every 50 ms is about 120 words a second, the pace of a fast hosted
+ * model; faster than anyone reads, slow enough that the reply visibly writes itself (a 1,900-character
+ * answer takes under 3 s).
+ */
+export const PIECE_INTERVAL_MS = 50
 
 /** Splits text into groups of words, keeping every space and newline so the pieces join back exactly. */
 export function splitIntoPieces(text: string, wordsPerPiece = WORDS_PER_PIECE): string[] {
@@ -13,8 +22,15 @@ export function splitIntoPieces(text: string, wordsPerPiece = WORDS_PER_PIECE): 
   return pieces
 }
 
-export async function* streamPieces(text: string, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* streamPieces(
+  text: string,
+  signal?: AbortSignal,
+  intervalMs = PIECE_INTERVAL_MS,
+): AsyncGenerator<string> {
+  let first = true
   for (const piece of splitIntoPieces(text)) {
+    if (!first) await sleep(intervalMs, undefined, { signal }).catch(() => {})
+    first = false
     if (signal?.aborted) return
     yield piece
   }

@@ -1,0 +1,243 @@
+// Issue 11: every chat message the server acknowledges is stored exactly once, and each reply answers
+// the message it belongs to. REST `POST /api/openai/chat` reconciles the client's list by message id
+// (position only for messages without one); a retried message whose reply exists gets that reply back.
+// The OpenAI-compatible double records what was asked upstream, so "which question was answered" is
+// read from the request, not guessed from the reply's text.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let double: OpenAiDouble
+let t: TestApp
+
+beforeAll(async () => {
+  double = await startOpenAiDouble({ tokenDelayMs: 0, firstTokenDelayMs: 0 })
+  t = await createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
+})
+afterAll(async () => {
+  await t?.close()
+  await double?.close()
+})
+beforeEach(() => {
+  double.reset()
+})
+
+async function subscriber() {
+  const user = await t.signIn()
+  await t.db.subscription.create({
+    data: {
+      userId: user.id,
+      email: `s${user.id}@example.com`,
+      plan: 'Free Trial',
+      startDate: new Date(),
+      endDate: new Date(Date.now() + 86_400_000),
+      provider: 'stripe',
+      billingPeriod: 'Monthly',
+      status: 'trialing',
+    },
+  })
+  const cat = await t.db.cat.create({ data: { userId: user.id, name: 'Luna', breed: 'Bengal', age: 4 } })
+  const api = await t.caller(user.token)
+  const sessionId = `session-${user.id}-exactly-once`
+  const conversation = await api.conversation.create({ session_id: sessionId })
+  return { user, cat, api, conversation, sessionId }
+}
+
+const rows = (conversationId: number) =>
+  t.db.conversationMessage.findMany({ where: { conversationId }, orderBy: { id: 'asc' } })
+
+/** The newest user message the double was asked about, in order of the requests. */
+const askedUpstream = () =>
+  double.requests.map((r) => {
+    const messages = (r.body as { messages: Array<{ role: string; content: string }> }).messages
+    return messages.findLast((m) => m.role === 'user')?.content
+  })
+
+type Msg = { id?: string; role: 'user' | 'assistant'; content: string }
+
+async function restChat(token: string, body: { session_id?: string; catId?: number; messages: Msg[] }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/openai/chat',
+    headers: { authorization: `Bearer ${token}` },
+    payload: body,
+  })
+  return { status: res.statusCode, body: res.json() as { message: string; id: string } }
+}
+
+async function collect(pieces: AsyncIterable<string>): Promise<string> {
+  let text = ''
+  for await (const piece of pieces) text += piece
+  return text
+}
+
+describe('POST /api/openai/chat reconciles by message id', () => {
+  it('only the newest message, with a new id: stored, answered, and the reply carries its id', async () => {
+    const { user, cat, conversation, sessionId } = await subscriber()
+    double.setNext({ reply: 'First answer.' })
+    const first = await restChat(user.token, {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [{ id: 'q1', role: 'user', content: 'Question one about food' }],
+    })
+    expect(first.status).toBe(200)
+    expect(first.body.message).toBe('First answer.')
+    expect(first.body.id).toEqual(expect.any(String))
+
+    double.setNext({ reply: 'Second answer.' })
+    const second = await restChat(user.token, {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [{ id: 'q2', role: 'user', content: 'Question two about play' }],
+    })
+    expect(second.status).toBe(200)
+    expect(second.body.message).toBe('Second answer.')
+    expect(second.body.id).not.toBe(first.body.id)
+    expect(askedUpstream()).toEqual(['Question one about food', 'Question two about play'])
+
+    const stored = await rows(conversation.id)
+    expect(stored.map((r) => [r.role, r.content])).toEqual([
+      ['user', 'Question one about food'],
+      ['assistant', 'First answer.'],
+      ['user', 'Question two about play'],
+      ['assistant', 'Second answer.'],
+    ])
+    expect(stored[0]!.clientId).toBe('q1')
+    expect(stored[2]!.clientId).toBe('q2')
+    expect(stored[1]!.clientId).toBe(first.body.id)
+    expect(stored[3]!.clientId).toBe(second.body.id)
+  })
+
+  it('a retried id that already has a reply gets the stored reply: no second reply, no second row', async () => {
+    const { user, cat, conversation, sessionId } = await subscriber()
+    const body = {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [
+        { id: 'w1', role: 'assistant' as const, content: 'Hi, I am the specialist.' },
+        { id: 'q1', role: 'user' as const, content: 'Why does she scratch the sofa?' },
+      ],
+    }
+    double.setNext({ reply: 'Because claws.' })
+    const first = await restChat(user.token, body)
+    double.setNext({ reply: 'A different second answer.' })
+    const retry = await restChat(user.token, body)
+    expect(first.status).toBe(200)
+    expect(retry).toEqual(first)
+    expect(double.requests).toHaveLength(1)
+    const stored = await rows(conversation.id)
+    expect(stored.map((r) => [r.clientId, r.content])).toEqual([
+      ['w1', 'Hi, I am the specialist.'],
+      ['q1', 'Why does she scratch the sofa?'],
+      [first.body.id, 'Because claws.'],
+    ])
+  })
+
+  it('the whole list with the reply included, plus a new question: stores only the question, answers it', async () => {
+    const { user, cat, conversation, sessionId } = await subscriber()
+    const q1 = { id: 'q1', role: 'user' as const, content: 'First?' }
+    double.setNext({ reply: 'One.' })
+    const first = await restChat(user.token, { session_id: sessionId, catId: cat.id, messages: [q1] })
+    double.setNext({ reply: 'Two.' })
+    const second = await restChat(user.token, {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [
+        q1,
+        { id: first.body.id, role: 'assistant', content: first.body.message },
+        { id: 'q2', role: 'user', content: 'Second?' },
+      ],
+    })
+    expect(second.body.message).toBe('Two.')
+    expect(askedUpstream()).toEqual(['First?', 'Second?'])
+    expect((await rows(conversation.id)).map((r) => r.content)).toEqual(['First?', 'One.', 'Second?', 'Two.'])
+  })
+
+  it('clients that send no ids (SPEC §7 as written): the whole copy each time, each question answered once', async () => {
+    const { user, cat, conversation, sessionId } = await subscriber()
+    const welcome = { role: 'assistant' as const, content: 'Hello! How can I help?' }
+    const q1 = { role: 'user' as const, content: 'Is tuna okay?' }
+    double.setNext({ reply: 'Sometimes.' })
+    const first = await restChat(user.token, {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [welcome, q1],
+    })
+    expect(first.body.message).toBe('Sometimes.')
+
+    // A retry of the same list: the question is stored and answered already (nothing is asked upstream).
+    const retry = await restChat(user.token, {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [welcome, q1],
+    })
+    expect(retry.body).toEqual(first.body)
+
+    const q2 = { role: 'user' as const, content: 'And salmon?' }
+    double.setNext({ reply: 'Cooked, yes.' })
+    const second = await restChat(user.token, {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [welcome, q1, { role: 'assistant', content: 'Sometimes.' }, q2],
+    })
+    expect(second.body.message).toBe('Cooked, yes.')
+
+    // Only the newest message, without an id: it is new, so it is stored and answered.
+    const q3 = { role: 'user' as const, content: 'What about milk?' }
+    double.setNext({ reply: 'Better not.' })
+    const third = await restChat(user.token, { session_id: sessionId, catId: cat.id, messages: [q3] })
+    expect(third.body.message).toBe('Better not.')
+
+    expect(askedUpstream()).toEqual(['Is tuna okay?', 'And salmon?', 'What about milk?'])
+    expect((await rows(conversation.id)).map((r) => r.content)).toEqual([
+      'Hello! How can I help?',
+      'Is tuna okay?',
+      'Sometimes.',
+      'And salmon?',
+      'Cooked, yes.',
+      'What about milk?',
+      'Better not.',
+    ])
+  })
+
+  it('two concurrent retries of one message store one question and one reply', async () => {
+    const { user, cat, conversation, sessionId } = await subscriber()
+    double.setDefault({ reply: 'Once only.', tokenDelayMs: 20 })
+    const body = {
+      session_id: sessionId,
+      catId: cat.id,
+      messages: [{ id: 'race-q', role: 'user' as const, content: 'Racing question' }],
+    }
+    const [a, b] = await Promise.all([restChat(user.token, body), restChat(user.token, body)])
+    double.setDefault({ reply: 'Hello from the test double.' })
+    expect(a.status).toBe(200)
+    expect(b).toEqual(a)
+    expect((await rows(conversation.id)).map((r) => r.content)).toEqual(['Racing question', 'Once only.'])
+  })
+})
+
+describe('tRPC conversation.send retried', () => {
+  it('a retry of a message whose reply is stored gets that reply, with no new generation or row', async () => {
+    const { api, conversation, cat } = await subscriber()
+    const send = () =>
+      api.conversation.send({
+        conversationId: conversation.id,
+        catId: cat.id,
+        content: 'Is catnip safe?',
+        clientId: 'retry-u1',
+        replyClientId: 'retry-a1',
+      })
+    double.setNext({ reply: 'Yes, in moderation.' })
+    const first = await collect(await send())
+    double.setNext({ reply: 'A second, different reply.' })
+    const again = await collect(await send())
+    expect(first).toBe('Yes, in moderation.')
+    expect(again).toBe(first)
+    expect(double.requests).toHaveLength(1)
+    const stored = await rows(conversation.id)
+    expect(stored.map((r) => [r.role, r.clientId, r.content])).toEqual([
+      ['user', 'retry-u1', 'Is catnip safe?'],
+      ['assistant', 'retry-a1', 'Yes, in moderation.'],
+    ])
+  })
+})

@@ -1,0 +1,140 @@
+// /cat-assistant in Chromium (issues 14 and 15): a page reloaded mid-answer reattaches to the reply the
+// server is still writing, showing what was written and then the rest; a long reply stays in view from
+// its first line; the chat log takes keyboard focus and scrolls by keyboard.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { EXPERT_NAME } from '../../shared/constants.ts'
+import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
+import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+
+let double: OpenAiDouble
+let t: BrowserTest
+beforeAll(async () => {
+  double = await startOpenAiDouble()
+  t = await startBrowserTest({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
+})
+afterAll(async () => {
+  t?.app.server.closeAllConnections()
+  await t?.close()
+  await double?.close()
+})
+beforeEach(async () => {
+  double.reset()
+  await t.page.goto('/login')
+  await t.page.evaluate(() => localStorage.clear())
+})
+
+const status = (page: Page) => page.locator('.chat__status')
+const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
+const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
+
+async function subscriber(page: Page) {
+  const owner = await t.signIn()
+  await t.db.subscription.create({
+    data: {
+      userId: owner.id,
+      email: `s${owner.id}@example.com`,
+      plan: 'Free Trial',
+      startDate: new Date(),
+      endDate: new Date(Date.now() + 86_400_000),
+      provider: 'stripe',
+      billingPeriod: 'Monthly',
+      status: 'trialing',
+    },
+  })
+  const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 } })
+  await t.storeSession(
+    owner.token,
+    { subscriptionId: 'sub_browser', interview_completed: 'true', catId: String(cat.id) },
+    page,
+  )
+  return { owner }
+}
+
+async function openChat(page: Page) {
+  await page.goto('/cat-assistant')
+  await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(4)
+  await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByLabel(`Message ${EXPERT_NAME}`)
+  await box.fill(text)
+  await box.press('Enter')
+}
+
+describe('the chat reattaches to a reply still being written', () => {
+  it('after a reload mid-answer: what was written, then the rest; stored once', async () => {
+    const { page } = t
+    const { owner } = await subscriber(page)
+    await openChat(page)
+    const words = Array.from({ length: 16 }, (_, i) => `part${i} `)
+    double.setNext({ reply: words, tokenDelayMs: 250 })
+    await send(page, 'Tell me everything')
+    await page.locator('.bubble[data-status="streaming"]').waitFor({ timeout: 20_000 })
+    await page.reload()
+    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    // Reattached while the reply is still being written: it shows as streaming, from its first word.
+    const streaming = page.locator('.bubble[data-status="streaming"]')
+    await streaming.waitFor({ timeout: 20_000 })
+    await expect
+      .poll(async () => plain(await streaming.innerText()), { timeout: 10_000 })
+      .toMatch(/^part0 part1/)
+    await expect
+      .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('sent')
+    expect(plain(await assistant(page).last().innerText())).toBe(words.join('').trim())
+    expect(double.requests).toHaveLength(1)
+    const conversation = await t.db.conversation.findFirstOrThrow({ where: { userId: owner.id } })
+    const replies = await t.db.conversationMessage.findMany({
+      where: { conversationId: conversation.id, content: { startsWith: 'part0' } },
+    })
+    expect(replies).toHaveLength(1)
+    expect(t.pageErrors).toEqual([])
+  })
+})
+
+describe('reading a long reply', () => {
+  it('keeps its first line in view while it grows; the log scrolls by keyboard', async () => {
+    const { page } = t
+    await page.setViewportSize({ width: 390, height: 844 })
+    try {
+      await subscriber(page)
+      await openChat(page)
+      const paragraphs = Array.from(
+        { length: 30 },
+        (_, i) => `Paragraph ${i}: cats need fresh water, small meals and play every day.\n\n`,
+      )
+      double.setNext({ reply: paragraphs, tokenDelayMs: 60 })
+      await send(page, 'Give me a long answer')
+      await expect
+        .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('sent')
+      const log = page.getByRole('log', { name: 'Conversation' })
+      // The reply's first line is in view, not its end.
+      const inView = await page.evaluate(() => {
+        const box = document.querySelector('.chat__messages') as HTMLElement
+        const bubbles = box.querySelectorAll('.bubble[data-role="assistant"]')
+        const reply = bubbles[bubbles.length - 1] as HTMLElement
+        const top = reply.getBoundingClientRect().top - box.getBoundingClientRect().top
+        return {
+          top,
+          height: box.clientHeight,
+          atBottom: box.scrollHeight - box.scrollTop - box.clientHeight < 4,
+        }
+      })
+      expect(inView.top).toBeGreaterThanOrEqual(0)
+      expect(inView.top).toBeLessThan(inView.height / 2)
+      expect(inView.atBottom).toBe(false)
+      // Keyboard: the log takes focus, and End scrolls it.
+      expect(await log.getAttribute('tabindex')).toBe('0')
+      await log.focus()
+      const before = await log.evaluate((el) => el.scrollTop)
+      await page.keyboard.press('End')
+      await expect.poll(() => log.evaluate((el) => el.scrollTop)).toBeGreaterThan(before)
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 })
+    }
+  })
+})

@@ -1,0 +1,144 @@
+// Issue 11: eight concurrent PUT /api/supabase/conversations/{id} of 5,000 messages each (about 800 KB
+// of JSON apiece, under the 1 MB body limit) from one signed-in owner used to exhaust the heap of the
+// server `npm start` runs. Against the built server with npm start's V8 flags and malloc setting, on
+// PostgreSQL: every PUT is answered (2xx, or 503 with Retry-After when saturated), each answered list
+// is stored whole and once, /healthz answers 200 throughout, and the process is alive at the end. The
+// peak RSS (VmHWM) is printed for the README.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SERVER_ENV } from '../../scripts/server-node-flags.mjs'
+import { createTokenService } from '../../server/services/tokens.ts'
+import { CHAT_LIST_MAX_MESSAGES } from '../../shared/constants.ts'
+import { freshDatabase } from '../helpers/database.ts'
+import { type BuiltServer, buildServer, type Outcome, request, startBuilt } from './helpers.ts'
+
+const JWT_SECRET = `burst-${crypto.randomBytes(16).toString('hex')}`
+const CONCURRENT = 8
+const MESSAGES = CHAT_LIST_MAX_MESSAGES
+
+let build: ReturnType<typeof buildServer>
+let database: Awaited<ReturnType<typeof freshDatabase>>
+let server: BuiltServer
+let dataDir: string
+let token: string
+let conversationIds: number[]
+
+/** Peak resident set of a process so far (Linux VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN)
+  return Math.round(kb / 1024)
+}
+
+/** A list of `MESSAGES` messages with ids, about 160 bytes of JSON each: ~800 KB of JSON. */
+function bigList(run: number): string {
+  const messages = Array.from({ length: MESSAGES }, (_, i) => ({
+    id: `burst-${run}-${i}`,
+    role: i % 2 === 0 ? 'user' : 'assistant',
+    content: `Message ${i}: my cat sleeps most of the day and plays at night, is that normal?`,
+    timestamp: new Date(1_700_000_000_000 + i * 1000).toISOString(),
+  }))
+  return JSON.stringify({ session_id: `burst-session-${run}`, messages })
+}
+
+beforeAll(async () => {
+  build = buildServer()
+  database = await freshDatabase()
+  const user = await database.prisma.user.create({
+    data: { email: `burst-${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Burst' },
+  })
+  token = (await createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 }).issue(user)).token
+  const conversations = await database.prisma.conversation.createManyAndReturn({
+    data: Array.from({ length: CONCURRENT }, (_, i) => ({
+      userId: user.id,
+      sessionId: `burst-session-${i}`,
+    })),
+  })
+  conversationIds = conversations.map((c) => c.id)
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-burst-'))
+  server = await startBuilt(
+    build.mainJs,
+    {
+      ...(SERVER_ENV.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: SERVER_ENV.MALLOC_ARENA_MAX } : {}),
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      GLOBAL_RATE_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'info',
+    },
+    { asStarted: true },
+  )
+})
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
+  await database?.close()
+  build?.remove()
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe(`${CONCURRENT} concurrent PUTs of ${MESSAGES} messages`, () => {
+  it('are all answered, stored whole and once, while /healthz answers 200 and the process stays up', async () => {
+    const bodies = conversationIds.map((_, i) => bigList(i))
+    expect(Buffer.byteLength(bodies[0]!)).toBeGreaterThan(750_000)
+    expect(Buffer.byteLength(bodies[0]!)).toBeLessThan(1_048_576)
+
+    let bursting = true
+    const health: Outcome[] = []
+    const probe = (async () => {
+      while (bursting) {
+        health.push(await request(`${server.base}/healthz`, { timeoutMs: 10_000 }))
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    })()
+    const puts = await Promise.all(
+      conversationIds.map((id, i) =>
+        request(`${server.base}/api/supabase/conversations/${id}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: bodies[i],
+          timeoutMs: 120_000,
+        }),
+      ),
+    )
+    bursting = false
+    await probe
+
+    expect(server.child.exitCode).toBeNull()
+    const peak = peakRssMb(server.child.pid!)
+    process.stdout.write(`chat-burst: peak RSS ${peak} MB (${CONCURRENT} x ${MESSAGES} messages)\n`)
+
+    for (const put of puts) {
+      expect(put.error).toBeNull()
+      expect([200, 503]).toContain(put.status)
+    }
+    const accepted = puts.flatMap((put, i) => (put.status === 200 ? [i] : []))
+    expect(accepted.length).toBeGreaterThan(0)
+    for (const i of accepted) {
+      expect(JSON.parse(puts[i]!.body)).toEqual({ id: conversationIds[i], appended: MESSAGES })
+      expect(
+        await database.prisma.conversationMessage.count({ where: { conversationId: conversationIds[i] } }),
+      ).toBe(MESSAGES)
+    }
+    expect(health.length).toBeGreaterThan(0)
+    expect(health.every((outcome) => outcome.status === 200)).toBe(true)
+    expect((await request(`${server.base}/healthz`)).status).toBe(200)
+
+    // The same lists again: nothing new, nothing stored twice.
+    const again = await Promise.all(
+      accepted.slice(0, 2).map((i) =>
+        request(`${server.base}/api/supabase/conversations/${conversationIds[i]}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: bodies[i],
+          timeoutMs: 120_000,
+        }),
+      ),
+    )
+    for (const outcome of again) expect(JSON.parse(outcome.body)).toMatchObject({ appended: 0 })
+    expect(server.child.exitCode).toBeNull()
+  })
+})

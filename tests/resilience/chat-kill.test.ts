@@ -1,0 +1,204 @@
+// Issue 11: `kill -9` under chat load, then a restart, loses no acknowledged message and duplicates no
+// reply. The BUILT server (npm start's V8 flags) on PostgreSQL; owners chat concurrently, half through
+// REST POST /api/openai/chat (the whole list with ids each time) and half streamed through tRPC
+// conversation.send, against a slow-ish OpenAI-compatible double so replies are in flight when the
+// process is killed. Interrupted messages are retried with the same ids after the restart, as a client
+// does. Then, for every conversation: each message the server acknowledged is stored exactly once, each
+// question has exactly one reply, and every acknowledged reply is the stored one. Bounded: OWNERS x
+// MESSAGES exchanges, one kill.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppRouter } from '../../server/routers/index.ts'
+import { createTokenService } from '../../server/services/tokens.ts'
+import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
+import { freshDatabase } from '../helpers/database.ts'
+import {
+  type BuiltServer,
+  buildServer,
+  request,
+  type Subscriber,
+  seedSubscribers,
+  startBuilt,
+} from './helpers.ts'
+
+const JWT_SECRET = `kill-${crypto.randomBytes(16).toString('hex')}`
+const OWNERS = 10
+const MESSAGES = 6
+const REPLY = 'Small meals, fresh water and a quiet place to eat keep most cats happy and healthy.'
+
+let build: ReturnType<typeof buildServer>
+let database: Awaited<ReturnType<typeof freshDatabase>>
+let double: OpenAiDouble
+let server: BuiltServer
+let owners: Subscriber[]
+let dataDir: string
+let env: Record<string, string>
+
+/** What a client holds as acknowledged: its message and, when the exchange completed, the reply. */
+interface Ack {
+  ownerId: number
+  conversationId: number
+  clientId: string
+  reply: string | null
+  replyId: string | null
+}
+const acks: Ack[] = []
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Sends `attempt` until it succeeds, waiting while the server is down (bounded). */
+async function untilDone(attempt: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 60; tries++) {
+    if (await attempt()) return
+    await sleep(500)
+  }
+  throw new Error('a message never got through')
+}
+
+async function restOwner(owner: Subscriber) {
+  const list: Array<{ id: string; role: 'user' | 'assistant'; content: string }> = []
+  for (let i = 0; i < MESSAGES; i++) {
+    const clientId = `kill-rest-${owner.id}-${i}`
+    list.push({ id: clientId, role: 'user', content: `REST question ${i} from ${owner.id}` })
+    await untilDone(async () => {
+      const outcome = await request(`${server.base}/api/openai/chat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ conversationId: owner.conversationId, catId: owner.catId, messages: list }),
+        timeoutMs: 30_000,
+      })
+      if (outcome.status !== 200) return false
+      const { message, id } = JSON.parse(outcome.body) as { message: string; id: string }
+      acks.push({
+        ownerId: owner.id,
+        conversationId: owner.conversationId,
+        clientId,
+        reply: message,
+        replyId: id,
+      })
+      list.push({ id, role: 'assistant', content: message })
+      return true
+    })
+  }
+}
+
+async function trpcOwner(owner: Subscriber) {
+  for (let i = 0; i < MESSAGES; i++) {
+    const clientId = `kill-trpc-${owner.id}-${i}`
+    const replyClientId = `${clientId}-reply`
+    let acknowledged = false
+    await untilDone(async () => {
+      const api = createTRPCClient<AppRouter>({
+        links: [
+          httpBatchStreamLink({
+            url: `${server.base}/trpc`,
+            headers: { authorization: `Bearer ${owner.token}` },
+          }),
+        ],
+      })
+      let reply = ''
+      try {
+        const stream = await api.conversation.send.mutate({
+          conversationId: owner.conversationId,
+          catId: owner.catId,
+          content: `tRPC question ${i} from ${owner.id}`,
+          clientId,
+          replyClientId,
+        })
+        for await (const piece of stream) {
+          // The first piece means the owner's message was stored: acknowledged, even if the reply breaks.
+          if (!acknowledged) {
+            acknowledged = true
+            acks.push({
+              ownerId: owner.id,
+              conversationId: owner.conversationId,
+              clientId,
+              reply: null,
+              replyId: null,
+            })
+          }
+          reply += piece
+        }
+      } catch {
+        return false
+      }
+      const ack = acks.find((a) => a.clientId === clientId)!
+      ack.reply = reply
+      ack.replyId = replyClientId
+      return true
+    })
+  }
+}
+
+beforeAll(async () => {
+  build = buildServer()
+  database = await freshDatabase()
+  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+  owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), OWNERS, 'kill')
+  double = await startOpenAiDouble()
+  double.setDefault({ reply: REPLY, firstTokenDelayMs: 100, tokenDelayMs: 15 })
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-kill-'))
+  env = {
+    DATABASE_URL: database.url!,
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    OPENAI_API_KEY: 'sk-test-kill',
+    OPENAI_BASE_URL: double.url,
+    GLOBAL_RATE_PER_MINUTE: '100000000',
+    CHAT_RATE_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'info',
+  }
+  server = await startBuilt(build.mainJs, env, { asStarted: true })
+})
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
+  await double?.close()
+  await database?.close()
+  build?.remove()
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('kill -9 under chat load, then restart', () => {
+  it('keeps every acknowledged message exactly once and every question one reply', async () => {
+    const load = Promise.all(owners.map((owner, i) => (i % 2 === 0 ? restOwner(owner) : trpcOwner(owner))))
+    // Kill once replies are in flight and some exchanges are done.
+    for (
+      let i = 0;
+      i < 200 && (acks.length < OWNERS || double.requests.every((r) => r.outcome !== 'pending'));
+      i++
+    )
+      await sleep(25)
+    const inFlight = double.requests.filter((r) => r.outcome === 'pending').length
+    server.child.kill('SIGKILL')
+    expect((await server.exited).signal).toBe('SIGKILL')
+    expect(inFlight).toBeGreaterThan(0)
+    server = await startBuilt(build.mainJs, env, { asStarted: true })
+    await load
+
+    expect(acks).toHaveLength(OWNERS * MESSAGES)
+    const conversationIds = owners.map((o) => o.conversationId)
+    const rows = await database.prisma.conversationMessage.findMany({
+      where: { conversationId: { in: conversationIds } },
+      orderBy: { id: 'asc' },
+    })
+    for (const ack of acks) {
+      const stored = rows.filter(
+        (r) => r.conversationId === ack.conversationId && r.clientId === ack.clientId,
+      )
+      expect(stored, ack.clientId).toHaveLength(1)
+      const replies = rows.filter((r) => r.replyToId === stored[0]!.id)
+      expect(replies, `reply to ${ack.clientId}`).toHaveLength(1)
+      expect(replies[0]!.content).toBe(ack.reply)
+      expect(replies[0]!.clientId).toBe(ack.replyId)
+    }
+    // Nothing else: one user row per acknowledged message, one reply per question, no stray reply.
+    expect(rows.filter((r) => r.role === 'user')).toHaveLength(acks.length)
+    expect(rows.filter((r) => r.role === 'assistant')).toHaveLength(acks.length)
+    expect(server.child.exitCode).toBeNull()
+  })
+})

@@ -4,14 +4,9 @@ import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
 import { catDisplayName } from '../../../../../shared/rules/recommendations.ts'
 import { nextStep } from '../../../../../shared/rules/wizard.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import {
-  catInputFromStorage,
-  recommendationInputFromStorage,
-  storeCreatedCat,
-  storeRecommendations,
-} from '../../../hooks/useCatAnswers.ts'
+import { catInputFromStorage, storeCreatedCat } from '../../../hooks/useCatAnswers.ts'
 import { wait } from '../../../runtime-config.ts'
-import { hasValidToken, readText } from '../../../storage.ts'
+import { readText } from '../../../storage.ts'
 import { api, errorMessage } from '../../../trpc.ts'
 import { useWizard } from '../wizard-context.ts'
 import { WIZARD_PROGRESS } from './progress.ts'
@@ -21,23 +16,19 @@ const CREATING_PLAN_STEP = 13
 const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimation.tsx')).PlanAnimation }))
 
 /**
- * SPEC §4: a signed-in owner's cat is created from the stored answers; an anonymous visitor gets the
- * recommendations instead. A failure is logged and answers false, so the wizard does not move on.
+ * SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
+ * use steps 1 to 3; the wizard refuses them the rest). A failure is logged and answers false, so the
+ * wizard does not move on.
  */
 async function createPlan(): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    if (hasValidToken()) {
-      const input = catInputFromStorage()
-      const created = await api.cat.create.mutate(input)
-      storeCreatedCat(created.id, input, created.recommendations)
-    } else {
-      storeRecommendations(await api.cat.recommendations.mutate(recommendationInputFromStorage()))
-    }
+    const input = catInputFromStorage()
+    const created = await api.cat.create.mutate(input)
+    storeCreatedCat(created.id, input, created.recommendations)
     return { ok: true }
   } catch (error) {
     console.error('Creating the plan failed', error)
-    const fallback = hasValidToken() ? DEFAULT_ERRORS.createCat : DEFAULT_ERRORS.suggestions
-    return { ok: false, message: errorMessage(error, fallback) }
+    return { ok: false, message: errorMessage(error, DEFAULT_ERRORS.createCat) }
   }
 }
 

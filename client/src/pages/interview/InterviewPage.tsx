@@ -3,7 +3,7 @@
 // with one the trial or subscription step runs (the subscription is confirmed on the server and the cat's
 // profile is submitted) and the owner goes to /cat-assistant.
 import { useCallback, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'
 import { interviewClosingMessages, interviewIntroMessages } from '../../../../shared/scripts.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
@@ -18,6 +18,8 @@ const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 
 export function InterviewPage() {
   const navigate = useNavigate()
+  // 'Skip intro' on the onboarding chat: this intro shows at once too.
+  const skipIntro = (useLocation().state as { skipIntro?: boolean } | null)?.skipIntro === true
   const { track } = useGlobalLoading()
   const [text, setText] = useState('')
 
@@ -38,6 +40,7 @@ export function InterviewPage() {
 
   const engine = useInterviewEngine({
     intro: INTRO,
+    skipIntro,
     ready: true,
     runFinal,
     onDone,
@@ -57,6 +60,11 @@ export function InterviewPage() {
         <p className="chat__status" role="status">
           {engine.done ? 'Interview completed' : `${RECEPTIONIST_NAME}, receptionist`}
         </p>
+        {engine.scripted && (
+          <button type="button" className="btn btn--secondary chat__skip" onClick={engine.skip}>
+            {engine.scripted === 'intro' ? 'Skip intro' : 'Skip'}
+          </button>
+        )}
       </header>
       <MessageList
         messages={engine.messages}
@@ -68,9 +76,16 @@ export function InterviewPage() {
         value={text}
         onChange={setText}
         onSend={send}
-        sendDisabled={!engine.replyExpected || engine.busy}
+        // The owner may answer while the intro is still arriving (it then shows at once).
+        sendDisabled={!(engine.replyExpected || engine.scripted === 'intro')}
         label={`Answer ${RECEPTIONIST_NAME}`}
-        placeholder={engine.replyExpected ? 'Type your answer…' : `${RECEPTIONIST_NAME} is talking…`}
+        placeholder={
+          engine.replyExpected
+            ? 'Type your answer…'
+            : engine.scripted === 'intro'
+              ? `Answer now, or let ${RECEPTIONIST_NAME} finish…`
+              : `${RECEPTIONIST_NAME} is talking…`
+        }
       />
     </section>
   )

@@ -9,6 +9,7 @@ import {
   type StoredProgress,
 } from '../../../../shared/rules/interview-flow.ts'
 import type { InterviewOut } from '../../../../shared/schemas/interview.ts'
+import type { ScriptedMessage } from '../../../../shared/scripts.ts'
 import { newMessageId, type UiMessage } from '../../components/chat/types.ts'
 import { readList } from '../../hooks/useCatAnswers.ts'
 import {
@@ -96,6 +97,20 @@ export function transcript(messages: readonly StoredMessage[]) {
   return dropEmptyMessages(messages).map((m) => ({ role: m.role, content: m.content }))
 }
 
+/**
+ * The onboarding chat hands its conversation to the interview, which continues it instead of starting
+ * blank: its lines (and the owner's replies, already handled) become the interview's first messages.
+ * Only for an interview not started yet, and not when one from the server is to be resumed.
+ */
+export function handOverOnboarding(messages: readonly UiMessage[]) {
+  const started =
+    loadMessages().length > 0 ||
+    readFlag('interview_starting_messages_ended') ||
+    readText('interviewId') !== ''
+  if (started || messages.length === 0) return
+  saveMessages(messages.map((m) => (m.role === 'user' ? { ...m, checked: true } : { ...m })))
+}
+
 // --- The server's copy ------------------------------------------------------------------------------
 
 let creating: Promise<{ id: number; session: string } | null> | null = null
@@ -175,7 +190,7 @@ async function pushOnce(): Promise<void> {
  * When the browser has no interview of its own, the server's copy is read back: the visitor's by the
  * session that created it, else a signed-in owner's latest unfinished one (another device).
  */
-export async function restoreFromServer(introCount: number): Promise<boolean> {
+export async function restoreFromServer(intro: readonly ScriptedMessage[]): Promise<boolean> {
   if (loadMessages().length > 0 || readFlag('interview_starting_messages_ended')) return false
   let found: InterviewOut | null = null
   const id = Number(readText('interviewId'))
@@ -194,9 +209,16 @@ export async function restoreFromServer(introCount: number): Promise<boolean> {
   }
   if (!found || found.messages.length === 0) return false
 
+  // The onboarding chat's lines may come first (the interview continues that conversation); the
+  // interview's own progress is read from its intro on.
+  const introStart = found.messages.findIndex((m) => m.role === 'assistant' && m.content === intro[0]?.text)
   const progress = progressFromServer(
-    { messages: found.messages, answers: found.answers, completed: found.completed },
-    introCount,
+    {
+      messages: introStart === -1 ? [] : found.messages.slice(introStart),
+      answers: found.answers,
+      completed: found.completed,
+    },
+    intro.length,
   )
   writeText('interviewId', String(found.id))
   writeText('interviewSessionId', found.session_id)

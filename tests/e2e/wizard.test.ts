@@ -284,11 +284,11 @@ describe('step 13 and 15', () => {
     await store({ cat_name: 'Pebble', age: '12', weight: '7', unit: 'Lbs', activity_level: 'Very Inactive' })
     // The animation's chunk arrives late, and the plan call later still: both states show in turn.
     await page.route('**/assets/PlanAnimation-*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 300))
+      await new Promise((r) => setTimeout(r, 1000))
       await route.continue()
     })
     await page.route('**/trpc/cat.create**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500))
+      await new Promise((r) => setTimeout(r, 2500))
       await route.continue()
     })
     await page.goto('/onboarding?step=13')

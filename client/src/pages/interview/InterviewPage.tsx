@@ -10,6 +10,7 @@ import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { hasSubscription, readText, writeFlag } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
 import { confirmSubscription, submitProfile } from './profile.ts'
 import { type FinalStepTools, useInterviewEngine } from './useInterviewEngine.ts'
@@ -21,6 +22,7 @@ export function InterviewPage() {
   // 'Skip intro' on the onboarding chat: this intro shows at once too.
   const skipIntro = (useLocation().state as { skipIntro?: boolean } | null)?.skipIntro === true
   const { track } = useGlobalLoading()
+  const client = trpc.useUtils().client
   const [text, setText] = useState('')
 
   const runFinal = useCallback(async ({ play, sync }: FinalStepTools) => {
@@ -30,13 +32,13 @@ export function InterviewPage() {
   }, [])
 
   const onDone = useCallback(async () => {
-    if (!hasSubscription() || !(await track(confirmSubscription()))) {
+    if (!hasSubscription() || !(await track(confirmSubscription(client)))) {
       navigate('/paywall', { replace: true })
       return
     }
-    await track(submitProfile())
+    await track(submitProfile(client))
     navigate('/cat-assistant', { replace: true })
-  }, [navigate, track])
+  }, [navigate, track, client])
 
   const engine = useInterviewEngine({
     intro: INTRO,

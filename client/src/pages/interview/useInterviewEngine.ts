@@ -23,7 +23,7 @@ import { isAbort } from '../../components/chat/script.ts'
 import { message } from '../../components/chat/types.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasValidToken, readText, type StorageKey, writeFlag, writeText } from '../../storage.ts'
-import { api } from '../../trpc.ts'
+import { trpc } from '../../trpc.ts'
 import {
   catNameSoFar,
   loadMessages,
@@ -97,6 +97,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
     scriptedRef.current = part
     setScriptedState(part)
   }, [])
+  const client = trpc.useUtils().client
   const configRef = useRef(config)
   configRef.current = config
   const controllerRef = useRef<AbortController | null>(null)
@@ -106,12 +107,15 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
   // An answer typed during the intro: the intro is shown at once, then the answer is taken.
   const pendingAnswer = useRef<string | null>(null)
 
-  const append = useCallback((next: StoredMessage) => {
-    const list = [...loadMessages(), next]
-    saveMessages(list)
-    setMessages(list)
-    void syncInterview()
-  }, [])
+  const append = useCallback(
+    (next: StoredMessage) => {
+      const list = [...loadMessages(), next]
+      saveMessages(list)
+      setMessages(list)
+      void syncInterview(client)
+    },
+    [client],
+  )
 
   const replaceMessages = useCallback((list: StoredMessage[]) => {
     saveMessages(list)
@@ -165,7 +169,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
     async (field: InterviewField, reason: string | undefined, signal: AbortSignal): Promise<string> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const out = await api.interview.reply.mutate(
+          const out = await client.interview.reply.mutate(
             { field, messages: transcript(loadMessages()), ...(reason ? { reason } : {}) },
             { signal },
           )
@@ -183,7 +187,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         }
       }
     },
-    [append],
+    [append, client],
   )
 
   /** Asks `field` (again, with `reason`), showing a long reply in pairs of sentences 4.75 s apart. */
@@ -219,7 +223,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       const lastUser = list[lastUserIndex]
       let result: { satisfied: string; answer: string; reason: string }
       try {
-        result = await api.interview.check.mutate({ field, messages: transcript(list) }, { signal })
+        result = await client.interview.check.mutate({ field, messages: transcript(list) }, { signal })
       } catch (error) {
         if (isAbort(error, signal)) throw error
         console.warn('The answer check failed', error)
@@ -237,13 +241,13 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       }
       if (outcome.kind === 'accepted') {
         storeAnswer(field, outcome.value)
-        void syncInterview()
+        void syncInterview(client)
         if (outcome.next) await ask(outcome.next, undefined, signal)
       } else {
         await ask(field, outcome.reason, signal)
       }
     },
-    [ask, replaceMessages],
+    [ask, replaceMessages, client],
   )
 
   /** SPEC §4 opening/resume: does whatever the stored state says comes next, until the owner must answer. */
@@ -282,7 +286,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
               await cfg.runFinal({
                 signal,
                 play: (lines, key) => play(lines, key, signal),
-                sync: syncInterview,
+                sync: () => syncInterview(client),
               })
             } finally {
               setScripted(null)
@@ -306,7 +310,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         }
       }
     },
-    [play, check, ask, append, setScripted],
+    [play, check, ask, append, setScripted, client],
   )
 
   /** Runs one step of the flow; a failure shows its message with a Retry that resumes from storage. */
@@ -338,7 +342,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
     const controller = new AbortController()
     controllerRef.current = controller
     run(async (signal) => {
-      if (await restoreFromServer(configRef.current.intro)) {
+      if (await restoreFromServer(client, configRef.current.intro)) {
         if (!signal.aborted) setMessages(loadMessages())
       }
     })
@@ -346,7 +350,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       controller.abort()
       setTyping(false)
     }
-  }, [config.ready, run])
+  }, [config.ready, run, client])
 
   const answer = useCallback(
     (text: string) => {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// Three groups: unit (pure shared rules), api (routers and REST on a real database, one fresh database
-// per file), e2e (the built app in headless Chromium). `npm test` runs all three.
+// Four groups: unit (pure shared rules), client (client hooks in jsdom), api (routers and REST on a real
+// database, one fresh database per file), e2e (the built app in headless Chromium). `npm test` runs all four.
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +10,17 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Client hooks in jsdom, their server calls through a tRPC link over createCaller on a real database.
+          name: 'client',
+          include: ['tests/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          globalSetup: ['tests/helpers/global-setup-db.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -2,10 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'
+import { usePendingInterviewSync } from './hooks/usePendingInterviewSync.ts'
 import { LoadingProvider } from './loading.tsx'
-import { readFlag } from './storage.ts'
 import { createReactClient, trpc } from './trpc.ts'
 import './styles.css'
+
+/** An interview change that a failed request did not deliver goes at start-up. */
+function PendingInterviewSync() {
+  usePendingInterviewSync()
+  return null
+}
 
 function Root() {
   const [queryClient] = useState(
@@ -16,16 +22,12 @@ function Root() {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <LoadingProvider>
+          <PendingInterviewSync />
           <App />
         </LoadingProvider>
       </QueryClientProvider>
     </trpc.Provider>
   )
-}
-
-// An interview change that a failed request did not deliver goes now (loaded only when there is one).
-if (readFlag('interview_needs_sync')) {
-  void import('./pages/interview/interview-store.ts').then(({ syncInterview }) => syncInterview())
 }
 
 createRoot(document.getElementById('root')!).render(

@@ -58,9 +58,9 @@ const CAT_COLUMNS = {
   updatedAt: true,
 } as const satisfies Prisma.CatSelect
 
-type CatRow = Prisma.CatGetPayload<{ select: typeof CAT_COLUMNS }>
+export type CatRow = Prisma.CatGetPayload<{ select: typeof CAT_COLUMNS }>
 
-function toCat(row: CatRow): Cat {
+export function toCat(row: CatRow): Cat {
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from '../trpc.ts'
+import { accountRouter } from './account.ts'
 import { authRouter } from './auth.ts'
 import { billingRouter } from './billing.ts'
 import { catRouter } from './cat.ts'
@@ -11,6 +12,7 @@ export const appRouter = router({
   conversation: conversationRouter,
   interview: interviewRouter,
   billing: billingRouter,
+  account: accountRouter,
 })
 
 export type AppRouter = typeof appRouter

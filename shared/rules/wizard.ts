@@ -53,9 +53,17 @@ export function screenStep(step: number): number {
   return step === 14 ? THANKS_STEP : step
 }
 
+/**
+ * SPEC §6: anonymous visitors can use steps 1 to 3; every later step needs a signed-in owner, however it
+ * is reached (Next, a link, the saved step or the start step).
+ */
+export function isStepOpen(step: number, authenticated: boolean): boolean {
+  return authenticated || step <= LAST_ANONYMOUS_STEP
+}
+
 /** Advancing past step 3 needs a signed-in owner (SPEC §4: the alert 'Please authenticate to continue.'). */
 export function canAdvance(step: number, authenticated: boolean): boolean {
-  return authenticated || nextStep(step) <= LAST_ANONYMOUS_STEP
+  return isStepOpen(nextStep(step), authenticated)
 }
 
 /**

@@ -260,7 +260,9 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await answer('She scratches the sofa and coughs up hairballs', /old/i)
       await answer('she is 3 years old', /breed/i)
       await answer('maine coon', /active/i)
+      // The interview continues the receptionist's conversation (issue 14): the owner's 'yes' comes first.
       expect((await userBubbles.allInnerTexts()).map(plain)).toEqual([
+        'yes',
         'Her name is Luna',
         'She scratches the sofa and coughs up hairballs',
         'she is 3 years old',

@@ -4,6 +4,7 @@ import {
   canAdvance,
   goToStep,
   initialStep,
+  isStepOpen,
   isValidStep,
   nextStep,
   parseStep,
@@ -104,6 +105,14 @@ describe('advancing past step 3', () => {
     expect(canAdvance(7, false)).toBe(false)
     expect(canAdvance(3, true)).toBe(true)
     expect(canAdvance(12, true)).toBe(true)
+  })
+})
+
+describe('isStepOpen', () => {
+  it('opens steps 1 to 3 to a visitor and every step to an owner (SPEC §6)', () => {
+    const steps = Array.from({ length: 15 }, (_, i) => i + 1)
+    expect(steps.filter((step) => isStepOpen(step, false))).toEqual([1, 2, 3])
+    expect(steps.every((step) => isStepOpen(step, true))).toBe(true)
   })
 })
 

@@ -1,16 +1,50 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { guardRedirect } from '../../../shared/rules/guard.ts'
+import { useOwnerState } from '../hooks/useOwnerState.ts'
 import { hasSubscription, hasUsableCatId, hasValidToken, readFlag } from '../storage.ts'
 
-/** Applies the SPEC §2 navigation guard (shared/rules/guard.ts) from what the browser has stored. */
+/**
+ * Applies the SPEC §2 navigation guard (shared/rules/guard.ts) on arrival at a screen, once a signed-in
+ * owner's state has been restored from the server (hooks/useOwnerState.ts). The decision is made when
+ * the path changes, not on every storage write: a payment storing its subscription id must leave the
+ * owner on the thank-you screen, not send them on.
+ */
 export function Guarded({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
-  const target = guardRedirect(pathname.toLowerCase(), {
-    subscribed: hasSubscription(),
-    interviewCompleted: readFlag('interview_completed'),
-    hasCat: hasUsableCatId(),
-    signedIn: hasValidToken(),
-  })
+  const { signedIn, restored } = useOwnerState()
+  // Open at once for a visitor, else once the restore is done. A later restore (the session the checkout
+  // makes for a visitor) runs behind the open screen; a sign-out meanwhile leaves it to its own redirect.
+  const [open, setOpen] = useState(!signedIn || restored)
+  if (restored && !open) setOpen(true)
+  const target = useMemo(
+    () =>
+      open
+        ? guardRedirect(pathname.toLowerCase(), {
+            subscribed: hasSubscription(),
+            interviewCompleted: readFlag('interview_completed'),
+            hasCat: hasUsableCatId(),
+            signedIn: hasValidToken(),
+          })
+        : null,
+    [pathname, open],
+  )
+  if (!open) return <RestoringAccount />
   return target ? <Navigate to={target} replace /> : children
+}
+
+/** SPEC §2: the guarded screens show a loading animation while the check runs; it says what it waits for. */
+function RestoringAccount() {
+  return (
+    <div className="loading-overlay" role="status" aria-live="polite">
+      <div className="stack center">
+        <div className="loading-paw" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </div>
+        <p className="muted">Loading your account…</p>
+      </div>
+    </div>
+  )
 }

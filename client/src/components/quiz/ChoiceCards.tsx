@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useRef } from 'react'
 import { Icon, type IconName } from '../Icon.tsx'
 
 export interface ChoiceOption {
@@ -37,6 +37,11 @@ interface SingleProps {
   error?: string | null
   /** Fired when focus leaves the whole group (counts as touching the field). */
   onBlur?(): void
+  /**
+   * Commits a choice and moves on (the short quiz's first step): a click, Enter or Space picks, while
+   * the arrow keys only browse (they select, as radio buttons do, without leaving the step).
+   */
+  onPick?(value: string): void
 }
 
 /**
@@ -51,15 +56,32 @@ export function ChoiceCards({
   onChange,
   error,
   onBlur,
+  onPick,
 }: SingleProps) {
   const name = useId()
   const errorId = useId()
+  // Set by an arrow key: the change that follows it is browsing, not a pick.
+  const browsing = useRef(false)
   return (
     <fieldset
       className="field choice-group"
       aria-describedby={error ? errorId : undefined}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur?.()
+      }}
+      onPointerDown={() => {
+        browsing.current = false
+      }}
+      onKeyDown={(event) => {
+        browsing.current = event.key.startsWith('Arrow')
+        const target = event.target
+        if (!onPick || !(target instanceof HTMLInputElement) || target.type !== 'radio') return
+        if (event.key === 'Enter' || event.key === ' ') {
+          // Space would also check the radio; the pick is made here, once, for either key.
+          event.preventDefault()
+          onChange(target.value)
+          onPick(target.value)
+        }
       }}
     >
       <legend className={showLabel ? 'field__label' : 'sr-only'}>{label}</legend>
@@ -72,7 +94,11 @@ export function ChoiceCards({
               name={name}
               value={option.value}
               checked={option.value.toLowerCase() === value.toLowerCase()}
-              onChange={() => onChange(option.value)}
+              onChange={() => {
+                onChange(option.value)
+                if (onPick && !browsing.current) onPick(option.value)
+                browsing.current = false
+              }}
             />
             <CardBody option={option} />
           </label>

@@ -16,6 +16,7 @@ import { isAbort } from '../../components/chat/script.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { wait } from '../../runtime-config.ts'
 import { hasUsableCatId, readFlag, readText, writeFlag, writeText } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
 import { submitProfile } from '../interview/profile.ts'
 import { type FinalStepTools, useInterviewEngine } from '../interview/useInterviewEngine.ts'
@@ -33,6 +34,7 @@ const INTRO = interviewIntroMessages(EXPERT_NAME)
 export function CatAssistantBPage() {
   const navigate = useNavigate()
   const { setLoading } = useGlobalLoading()
+  const client = trpc.useUtils().client
   const [banner, setBanner] = useState<Banner>('connecting')
   const [text, setText] = useState('')
 
@@ -63,7 +65,7 @@ export function CatAssistantBPage() {
         await play(creatingProfileMessages(name), 'interview_final_step_index')
         setLoading(true)
         try {
-          await submitProfile()
+          await submitProfile(client)
         } finally {
           setLoading(false)
         }
@@ -78,7 +80,7 @@ export function CatAssistantBPage() {
       writeFlag('interview_completed', true)
       await sync()
     },
-    [setLoading],
+    [setLoading, client],
   )
 
   const onDone = useCallback(async () => {}, [])

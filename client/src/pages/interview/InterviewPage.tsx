@@ -3,13 +3,14 @@
 // with one the trial or subscription step runs (the subscription is confirmed on the server and the cat's
 // profile is submitted) and the owner goes to /cat-assistant.
 import { useCallback, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'
 import { interviewClosingMessages, interviewIntroMessages } from '../../../../shared/scripts.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { hasSubscription, readText, writeFlag } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
 import { confirmSubscription, submitProfile } from './profile.ts'
 import { type FinalStepTools, useInterviewEngine } from './useInterviewEngine.ts'
@@ -18,7 +19,10 @@ const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 
 export function InterviewPage() {
   const navigate = useNavigate()
+  // 'Skip intro' on the onboarding chat: this intro shows at once too.
+  const skipIntro = (useLocation().state as { skipIntro?: boolean } | null)?.skipIntro === true
   const { track } = useGlobalLoading()
+  const client = trpc.useUtils().client
   const [text, setText] = useState('')
 
   const runFinal = useCallback(async ({ play, sync }: FinalStepTools) => {
@@ -28,16 +32,17 @@ export function InterviewPage() {
   }, [])
 
   const onDone = useCallback(async () => {
-    if (!hasSubscription() || !(await track(confirmSubscription()))) {
+    if (!hasSubscription() || !(await track(confirmSubscription(client)))) {
       navigate('/paywall', { replace: true })
       return
     }
-    await track(submitProfile())
+    await track(submitProfile(client))
     navigate('/cat-assistant', { replace: true })
-  }, [navigate, track])
+  }, [navigate, track, client])
 
   const engine = useInterviewEngine({
     intro: INTRO,
+    skipIntro,
     ready: true,
     runFinal,
     onDone,
@@ -57,6 +62,11 @@ export function InterviewPage() {
         <p className="chat__status" role="status">
           {engine.done ? 'Interview completed' : `${RECEPTIONIST_NAME}, receptionist`}
         </p>
+        {engine.scripted && (
+          <button type="button" className="btn btn--secondary chat__skip" onClick={engine.skip}>
+            {engine.scripted === 'intro' ? 'Skip intro' : 'Skip'}
+          </button>
+        )}
       </header>
       <MessageList
         messages={engine.messages}
@@ -68,9 +78,16 @@ export function InterviewPage() {
         value={text}
         onChange={setText}
         onSend={send}
-        sendDisabled={!engine.replyExpected || engine.busy}
+        // The owner may answer while the intro is still arriving (it then shows at once).
+        sendDisabled={!(engine.replyExpected || engine.scripted === 'intro')}
         label={`Answer ${RECEPTIONIST_NAME}`}
-        placeholder={engine.replyExpected ? 'Type your answer…' : `${RECEPTIONIST_NAME} is talking…`}
+        placeholder={
+          engine.replyExpected
+            ? 'Type your answer…'
+            : engine.scripted === 'intro'
+              ? `Answer now, or let ${RECEPTIONIST_NAME} finish…`
+              : `${RECEPTIONIST_NAME} is talking…`
+        }
       />
     </section>
   )

@@ -9,6 +9,7 @@ import {
   type StoredProgress,
 } from '../../../../shared/rules/interview-flow.ts'
 import type { InterviewOut } from '../../../../shared/schemas/interview.ts'
+import type { ScriptedMessage } from '../../../../shared/scripts.ts'
 import { newMessageId, type UiMessage } from '../../components/chat/types.ts'
 import { readList } from '../../hooks/useCatAnswers.ts'
 import {
@@ -22,7 +23,10 @@ import {
   writeJson,
   writeText,
 } from '../../storage.ts'
-import { api, errorCode } from '../../trpc.ts'
+import { errorCode, type trpc } from '../../trpc.ts'
+
+/** The tRPC client of React Query's provider (`trpc.useUtils().client`), handed in by the hooks. */
+export type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
 
 /** A stored interview message: a checked user message is one whose answer check already ran. */
 export interface StoredMessage extends UiMessage {
@@ -96,18 +100,32 @@ export function transcript(messages: readonly StoredMessage[]) {
   return dropEmptyMessages(messages).map((m) => ({ role: m.role, content: m.content }))
 }
 
+/**
+ * The onboarding chat hands its conversation to the interview, which continues it instead of starting
+ * blank: its lines (and the owner's replies, already handled) become the interview's first messages.
+ * Only for an interview not started yet, and not when one from the server is to be resumed.
+ */
+export function handOverOnboarding(messages: readonly UiMessage[]) {
+  const started =
+    loadMessages().length > 0 ||
+    readFlag('interview_starting_messages_ended') ||
+    readText('interviewId') !== ''
+  if (started || messages.length === 0) return
+  saveMessages(messages.map((m) => (m.role === 'user' ? { ...m, checked: true } : { ...m })))
+}
+
 // --- The server's copy ------------------------------------------------------------------------------
 
 let creating: Promise<{ id: number; session: string } | null> | null = null
 
 /** The interview row for this browser, created once (a failed create is retried at the next sync). */
-async function ensureInterview(): Promise<{ id: number; session: string } | null> {
+async function ensureInterview(client: TrpcClient): Promise<{ id: number; session: string } | null> {
   const id = Number(readText('interviewId'))
   const session = readText('interviewSessionId')
   if (Number.isInteger(id) && id > 0 && session) return { id, session }
   creating ??= (async () => {
     const sessionKey = sessionId()
-    const created = await api.interview.create.mutate({ session_id: sessionKey })
+    const created = await client.interview.create.mutate({ session_id: sessionKey })
     writeText('interviewId', String(created.id))
     writeText('interviewSessionId', sessionKey)
     return { id: created.id, session: sessionKey }
@@ -126,7 +144,7 @@ let dirty = false
  * once the state it saw has been sent. Failures are logged, never shown: the browser's copy is the one
  * the interview runs on.
  */
-export function syncInterview(): Promise<void> {
+export function syncInterview(client: TrpcClient): Promise<void> {
   dirty = true
   // Kept in storage, so that a change a failed request did not deliver is sent on the next visit.
   writeFlag('interview_needs_sync', true)
@@ -134,7 +152,7 @@ export function syncInterview(): Promise<void> {
     try {
       while (dirty) {
         dirty = false
-        await pushOnce()
+        await pushOnce(client)
       }
       writeFlag('interview_needs_sync', false)
     } catch (error) {
@@ -146,15 +164,15 @@ export function syncInterview(): Promise<void> {
   return running
 }
 
-async function pushOnce(): Promise<void> {
+async function pushOnce(client: TrpcClient): Promise<void> {
   // Storage cleared meanwhile (logout, a new visitor): nothing of this interview is left to send, and
   // creating a row now would hand the next session a stranger's interview.
   const messages = loadMessages()
   if (messages.length === 0) return
-  const row = await ensureInterview()
+  const row = await ensureInterview(client)
   if (!row) return
   try {
-    await api.interview.update.mutate({
+    await client.interview.update.mutate({
       id: row.id,
       session_id: row.session,
       messages: transcript(messages),
@@ -175,18 +193,21 @@ async function pushOnce(): Promise<void> {
  * When the browser has no interview of its own, the server's copy is read back: the visitor's by the
  * session that created it, else a signed-in owner's latest unfinished one (another device).
  */
-export async function restoreFromServer(introCount: number): Promise<boolean> {
+export async function restoreFromServer(
+  client: TrpcClient,
+  intro: readonly ScriptedMessage[],
+): Promise<boolean> {
   if (loadMessages().length > 0 || readFlag('interview_starting_messages_ended')) return false
   let found: InterviewOut | null = null
   const id = Number(readText('interviewId'))
   const session = readText('interviewSessionId')
   try {
     if (Number.isInteger(id) && id > 0 && session) {
-      found = await api.interview.resume.query({ id, session_id: session })
+      found = await client.interview.resume.query({ id, session_id: session })
     } else if (hasValidToken()) {
-      const list = await api.interview.list.query()
+      const list = await client.interview.list.query()
       const latest = list.find((row) => !row.completed) ?? null
-      if (latest) found = await api.interview.get.query({ id: latest.id })
+      if (latest) found = await client.interview.get.query({ id: latest.id })
     }
   } catch (error) {
     console.warn('Could not read the interview from the server', error)
@@ -194,9 +215,16 @@ export async function restoreFromServer(introCount: number): Promise<boolean> {
   }
   if (!found || found.messages.length === 0) return false
 
+  // The onboarding chat's lines may come first (the interview continues that conversation); the
+  // interview's own progress is read from its intro on.
+  const introStart = found.messages.findIndex((m) => m.role === 'assistant' && m.content === intro[0]?.text)
   const progress = progressFromServer(
-    { messages: found.messages, answers: found.answers, completed: found.completed },
-    introCount,
+    {
+      messages: introStart === -1 ? [] : found.messages.slice(introStart),
+      answers: found.answers,
+      completed: found.completed,
+    },
+    intro.length,
   )
   writeText('interviewId', String(found.id))
   writeText('interviewSessionId', found.session_id)

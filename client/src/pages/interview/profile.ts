@@ -2,17 +2,17 @@
 // the cat's profile made from the answers.
 import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, writeText } from '../../storage.ts'
-import { api } from '../../trpc.ts'
+import type { TrpcClient } from './interview-store.ts'
 
 /**
  * The server decides who is subscribed: a signed-in owner's stored subscription is confirmed (and
  * forgotten when the server has none, so the paywall shows). A visitor cannot be asked; their stored
  * id stands until they sign in.
  */
-export async function confirmSubscription(): Promise<boolean> {
+export async function confirmSubscription(client: TrpcClient): Promise<boolean> {
   if (!hasValidToken()) return readText('subscriptionId') !== ''
   try {
-    const status = await api.billing.status.query()
+    const status = await client.billing.status.query()
     if (status.subscribed) {
       if (status.subscriptionId) writeText('subscriptionId', status.subscriptionId)
       return true
@@ -27,9 +27,9 @@ export async function confirmSubscription(): Promise<boolean> {
 }
 
 /** Creates the cat from the stored answers (with the session id) unless one is stored already. */
-export async function submitProfile(): Promise<void> {
+export async function submitProfile(client: TrpcClient): Promise<void> {
   if (hasUsableCatId()) return
   const input = catInputFromStorage()
-  const created = await api.cat.create.mutate(input)
+  const created = await client.cat.create.mutate(input)
   storeCreatedCat(created.id, input, created.recommendations)
 }

@@ -19,11 +19,11 @@ import {
   type ScriptedMessage,
   scriptedQuestion,
 } from '../../../../shared/scripts.ts'
-import { isAbort, playScript } from '../../components/chat/script.ts'
+import { isAbort } from '../../components/chat/script.ts'
 import { message } from '../../components/chat/types.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasValidToken, readText, type StorageKey, writeFlag, writeText } from '../../storage.ts'
-import { api } from '../../trpc.ts'
+import { trpc } from '../../trpc.ts'
 import {
   catNameSoFar,
   loadMessages,
@@ -46,6 +46,8 @@ export interface FinalStepTools {
 
 export interface InterviewEngineConfig {
   intro: readonly ScriptedMessage[]
+  /** The owner chose 'Skip intro' before arriving (the onboarding chat): the intro shows at once. */
+  skipIntro?: boolean
   /** False until the screen may start (chat B waits for its connection). */
   ready: boolean
   /** Chat B waits 1000 ms before its scripted lines (SPEC §4). */
@@ -68,6 +70,10 @@ export interface InterviewEngine {
   retry: (() => void) | null
   answer(text: string): void
   done: boolean
+  /** Which scripted part is playing: the owner may skip it (and answer during the intro). */
+  scripted: 'intro' | 'final' | null
+  /** Shows the rest of the scripted part at once, keeping every line (SPEC texts), and moves on. */
+  skip(): void
 }
 
 /** The message to show for a failure inside the flow (SPEC §8: the message, else the default). */
@@ -84,47 +90,86 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
   const [error, setError] = useState<string | null>(null)
   const [retry, setRetry] = useState<(() => void) | null>(null)
   const [done, setDone] = useState(false)
+  const [scripted, setScriptedState] = useState<'intro' | 'final' | null>(null)
+  // Read by answer() at once, so it is set with the state, not after the next render.
+  const scriptedRef = useRef<'intro' | 'final' | null>(null)
+  const setScripted = useCallback((part: 'intro' | 'final' | null) => {
+    scriptedRef.current = part
+    setScriptedState(part)
+  }, [])
+  const client = trpc.useUtils().client
   const configRef = useRef(config)
   configRef.current = config
   const controllerRef = useRef<AbortController | null>(null)
+  // Skip: the lines still to come show at once; `wake` ends the delay being waited now.
+  const skipping = useRef(false)
+  const wake = useRef<(() => void) | null>(null)
+  // An answer typed during the intro: the intro is shown at once, then the answer is taken.
+  const pendingAnswer = useRef<string | null>(null)
 
-  const append = useCallback((next: StoredMessage) => {
-    const list = [...loadMessages(), next]
-    saveMessages(list)
-    setMessages(list)
-    void syncInterview()
-  }, [])
+  const append = useCallback(
+    (next: StoredMessage) => {
+      const list = [...loadMessages(), next]
+      saveMessages(list)
+      setMessages(list)
+      void syncInterview(client)
+    },
+    [client],
+  )
 
   const replaceMessages = useCallback((list: StoredMessage[]) => {
     saveMessages(list)
     setMessages(list)
   }, [])
 
+  /** A scripted line's delay, ended early by skip(). */
+  const lineDelay = useCallback(
+    (ms: number, signal: AbortSignal) =>
+      new Promise<void>((resolve, reject) => {
+        wake.current = resolve
+        wait(ms, signal).then(resolve, reject)
+      }).finally(() => {
+        wake.current = null
+      }),
+    [],
+  )
+
+  /** Plays scripted lines with their delays and the typing indicator, from the index stored under `indexKey`. */
   const play = useCallback(
     async (lines: readonly ScriptedMessage[], indexKey: StorageKey, signal: AbortSignal) => {
       const from = Number(readText(indexKey)) || 0
-      await playScript(
-        lines,
-        from,
-        {
-          setTyping,
-          show: (text, index) => {
-            append(message('assistant', text))
-            writeText(indexKey, String(index + 1))
-          },
-        },
-        signal,
-      )
+      try {
+        for (let index = from; index < lines.length; index++) {
+          if (!skipping.current) {
+            setTyping(true)
+            try {
+              await lineDelay(lines[index]!.delayMs, signal)
+            } finally {
+              setTyping(false)
+            }
+          }
+          if (signal.aborted) throw signal.reason
+          append(message('assistant', lines[index]!.text))
+          writeText(indexKey, String(index + 1))
+        }
+      } finally {
+        skipping.current = false
+      }
     },
-    [append],
+    [append, lineDelay],
   )
+
+  const skip = useCallback(() => {
+    skipping.current = true
+    wake.current?.()
+  }, [])
 
   /** The receptionist's line from the server (signed in; SPEC §6), with the SPEC's two attempts. */
   const generatedTurn = useCallback(
     async (field: InterviewField, reason: string | undefined, signal: AbortSignal): Promise<string> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const out = await api.interview.reply.mutate(
+          const out = await client.interview.reply.mutate(
             { field, messages: transcript(loadMessages()), ...(reason ? { reason } : {}) },
             { signal },
           )
@@ -142,7 +187,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         }
       }
     },
-    [append],
+    [append, client],
   )
 
   /** Asks `field` (again, with `reason`), showing a long reply in pairs of sentences 4.75 s apart. */
@@ -178,7 +223,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       const lastUser = list[lastUserIndex]
       let result: { satisfied: string; answer: string; reason: string }
       try {
-        result = await api.interview.check.mutate({ field, messages: transcript(list) }, { signal })
+        result = await client.interview.check.mutate({ field, messages: transcript(list) }, { signal })
       } catch (error) {
         if (isAbort(error, signal)) throw error
         console.warn('The answer check failed', error)
@@ -196,13 +241,13 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       }
       if (outcome.kind === 'accepted') {
         storeAnswer(field, outcome.value)
-        void syncInterview()
+        void syncInterview(client)
         if (outcome.next) await ask(outcome.next, undefined, signal)
       } else {
         await ask(field, outcome.reason, signal)
       }
     },
-    [ask, replaceMessages],
+    [ask, replaceMessages, client],
   )
 
   /** SPEC §4 opening/resume: does whatever the stored state says comes next, until the owner must answer. */
@@ -214,19 +259,38 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         const action = openingAction(storedProgress(loadMessages(), cfg.finalizedKey))
         switch (action.kind) {
           case 'play-intro':
-            await cfg.beforeIntro?.(signal)
-            await play(cfg.intro, 'interview_step_index', signal)
+            setScripted('intro')
+            try {
+              if (cfg.skipIntro) skipping.current = true
+              if (!skipping.current) await cfg.beforeIntro?.(signal)
+              await play(cfg.intro, 'interview_step_index', signal)
+            } finally {
+              setScripted(null)
+            }
             writeFlag('interview_starting_messages_ended', true)
+            if (pendingAnswer.current) {
+              // The first question, then the answer the owner already gave: the transcript reads as usual.
+              const first = openingAction(storedProgress(loadMessages(), cfg.finalizedKey))
+              if (first.kind === 'ask') await ask(first.field, undefined, signal)
+              writeFlag('user_reply_expected', false)
+              append(message('user', pendingAnswer.current))
+              pendingAnswer.current = null
+            }
             break
           case 'finish':
           case 'resume-final':
             writeFlag('user_reply_expected', false)
             writeFlag('interview_final_messages_started', true)
-            await cfg.runFinal({
-              signal,
-              play: (lines, key) => play(lines, key, signal),
-              sync: syncInterview,
-            })
+            setScripted('final')
+            try {
+              await cfg.runFinal({
+                signal,
+                play: (lines, key) => play(lines, key, signal),
+                sync: () => syncInterview(client),
+              })
+            } finally {
+              setScripted(null)
+            }
             break
           case 'done':
             setDone(true)
@@ -246,7 +310,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         }
       }
     },
-    [play, check, ask],
+    [play, check, ask, append, setScripted, client],
   )
 
   /** Runs one step of the flow; a failure shows its message with a Retry that resumes from storage. */
@@ -278,7 +342,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
     const controller = new AbortController()
     controllerRef.current = controller
     run(async (signal) => {
-      if (await restoreFromServer(configRef.current.intro.length)) {
+      if (await restoreFromServer(client, configRef.current.intro)) {
         if (!signal.aborted) setMessages(loadMessages())
       }
     })
@@ -286,20 +350,26 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       controller.abort()
       setTyping(false)
     }
-  }, [config.ready, run])
+  }, [config.ready, run, client])
 
   const answer = useCallback(
     (text: string) => {
       const content = text.trim()
       if (!content) return
+      if (scriptedRef.current === 'intro') {
+        // Answering while the intro is still arriving: it shows at once, then this answer is taken.
+        pendingAnswer.current = content
+        skip()
+        return
+      }
       setReplyExpected(false)
       writeFlag('user_reply_expected', false)
       append(message('user', content))
       // The loop sees an unchecked answer and checks it.
       run(async () => {})
     },
-    [append, run],
+    [append, run, skip],
   )
 
-  return { messages, typing, replyExpected, busy, error, retry, answer, done }
+  return { messages, typing, replyExpected, busy, error, retry, answer, done, scripted, skip }
 }

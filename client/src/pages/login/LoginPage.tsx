@@ -6,6 +6,7 @@ import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
 import { emailProblem, isCompleteCode, sanitizeCode } from '../../../../shared/rules/email.ts'
 import { signInDestination } from '../../../../shared/rules/wizard.ts'
 import { TextField } from '../../components/TextField.tsx'
+import { useRestoreOwnerState } from '../../hooks/useOwnerState.ts'
 import { decodeTokenPayload, storeSession } from '../../session.ts'
 import { hasUsableCatId, readText, sessionId, writeText } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -64,12 +65,15 @@ export function LoginPage() {
     ;(step === 'email' ? emailInput : codeInput).current?.focus()
   }, [step])
   const signIn = trpc.auth.signin.useMutation()
+  const restoreOwnerState = useRestoreOwnerState()
   const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
 
-  function finish(session: { token: string; expiresAtMs: number; email: string }) {
+  async function finish(session: { token: string; expiresAtMs: number; email: string }) {
     // Nothing cached for a previous session may show in this one.
     queryClient.clear()
     storeSession(session)
+    // The server decides where a returning owner belongs (issue 14): their state first, then the route.
+    await restoreOwnerState()
     navigate(signInDestination(hasUsableCatId(), readText('currentStep')), { replace: true })
   }
 
@@ -106,7 +110,7 @@ export function LoginPage() {
     try {
       const session = await signIn.mutateAsync({ email: email.trim(), password, session_id: sessionId() })
       const payload = decodeTokenPayload(session.token)
-      finish({
+      await finish({
         token: session.token,
         expiresAtMs:
           typeof payload?.exp === 'number' ? payload.exp * 1000 : Date.now() + session.expiresIn * 1000,
@@ -132,7 +136,7 @@ export function LoginPage() {
         type: 'email',
         session_id: sessionId(),
       })
-      finish({ token: session.access_token, expiresAtMs: session.expires_at * 1000, email: user.email })
+      await finish({ token: session.access_token, expiresAtMs: session.expires_at * 1000, email: user.email })
     } catch (error) {
       setCodeError(errorMessage(error, DEFAULT_ERRORS.verifyCode))
       codeInput.current?.focus()

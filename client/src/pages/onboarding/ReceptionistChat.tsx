@@ -1,7 +1,9 @@
 // /onboarding without a step (SPEC §4 "Onboarding chat"): the receptionist's six scripted lines with
 // their delays, then the interview. A stored subscription goes to /paywall and a stored cat to
-// /cat-assistant instead; a reply starting with a yes-word goes to the interview at once.
-import { useEffect, useRef, useState } from 'react'
+// /cat-assistant instead; a reply starting with a yes-word goes to the interview at once, and 'Skip
+// intro' goes straight to the interview's first question (issue 14: the owner's time). The interview
+// continues this conversation: what was said here becomes its first messages.
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'
 import { isYesReply } from '../../../../shared/rules/interview-flow.ts'
@@ -16,6 +18,7 @@ import { isAbort, playScript } from '../../components/chat/script.ts'
 import { message, type UiMessage } from '../../components/chat/types.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasSubscription, hasUsableCatId } from '../../storage.ts'
+import { handOverOnboarding } from '../interview/interview-store.ts'
 
 /** Where a returning visitor belongs instead of the welcome script, or null to play it. */
 function redirectTarget(): string | null {
@@ -30,6 +33,19 @@ export function ReceptionistChat() {
   const [typing, setTyping] = useState(false)
   const [text, setText] = useState('')
   const leaving = useRef(false)
+  const said = useRef<UiMessage[]>([])
+  said.current = messages
+
+  /** To the interview, handing it this conversation; `skipIntro` shows its intro at once. */
+  const toInterview = useCallback(
+    (skipIntro: boolean, extra: UiMessage[] = []) => {
+      if (leaving.current) return
+      leaving.current = true
+      handOverOnboarding([...said.current, ...extra])
+      navigate('/interview', skipIntro ? { state: { skipIntro: true } } : undefined)
+    },
+    [navigate],
+  )
 
   useEffect(() => {
     const target = redirectTarget()
@@ -47,23 +63,22 @@ export function ReceptionistChat() {
         signal,
       )
       await wait(ONBOARDING_AUTO_ADVANCE_MS, signal)
-      if (!leaving.current) navigate('/interview')
+      toInterview(false)
     }
     run().catch((error: unknown) => {
       if (!isAbort(error, signal)) console.error('Onboarding chat stopped', error)
     })
     return () => controller.abort()
-  }, [navigate])
+  }, [navigate, toInterview])
 
   const send = (reply: string) => {
-    setMessages((list) => [...list, message('user', reply)])
+    const mine = message('user', reply)
     setText('')
     if (isYesReply(reply)) {
-      leaving.current = true
-      navigate('/interview')
+      toInterview(false, [mine])
       return
     }
-    setMessages((list) => [...list, message('assistant', ONBOARDING_NUDGE)])
+    setMessages((list) => [...list, mine, message('assistant', ONBOARDING_NUDGE)])
   }
 
   return (
@@ -73,6 +88,9 @@ export function ReceptionistChat() {
           Welcome to Kitty Care
         </h1>
         <p className="chat__status">{RECEPTIONIST_NAME}, receptionist</p>
+        <button type="button" className="btn btn--secondary chat__skip" onClick={() => toInterview(true)}>
+          Skip intro
+        </button>
       </header>
       <MessageList messages={messages} author={RECEPTIONIST_NAME} typing={typing} />
       <Composer

@@ -4,12 +4,13 @@ import { BARRIER_OPTIONS, GOAL_OPTIONS, PROGRESS_OPTIONS } from '../../../../sha
 import {
   canAdvance,
   initialStep,
+  isStepOpen,
   nextStep,
   previousStep,
   screenStep,
 } from '../../../../shared/rules/wizard.ts'
 import { PaymentModal } from '../../components/payment/PaymentModal.tsx'
-import { hasSubscription, hasValidToken, readText, writeText } from '../../storage.ts'
+import { hasSubscription, hasValidToken, readText, useStoredText, writeText } from '../../storage.ts'
 import { ActivityStep } from './steps/ActivityStep.tsx'
 import { BasicsStep } from './steps/BasicsStep.tsx'
 import { BreedWeightStep } from './steps/BreedWeightStep.tsx'
@@ -19,6 +20,7 @@ import { IntroStep } from './steps/IntroStep.tsx'
 import { ItemsStep } from './steps/ItemsStep.tsx'
 import { MedicalStep } from './steps/MedicalStep.tsx'
 import { PickStep } from './steps/PickStep.tsx'
+import { SignInRequiredStep } from './steps/SignInRequiredStep.tsx'
 import { TargetWeightStep } from './steps/TargetWeightStep.tsx'
 import { ThanksStep } from './steps/ThanksStep.tsx'
 import { TrainingDaysStep } from './steps/TrainingDaysStep.tsx'
@@ -91,6 +93,9 @@ export function Wizard() {
   const [params, setParams] = useSearchParams()
   const raw = params.get('step')
   const step = screenStep(initialStep(raw, readText('currentStep')))
+  useStoredText('token')
+  // A visitor past step 3 (a link, the saved step, the start step) is refused, not shown the step.
+  const refused = !isStepOpen(step, hasValidToken())
   const [authAlert, setAuthAlert] = useState(false)
   const [paymentOpen, setPaymentOpen] = useState(false)
 
@@ -99,11 +104,12 @@ export function Wizard() {
   }, [raw, step, setParams])
 
   useEffect(() => {
+    // Saved even when refused: signing in brings the visitor back to it.
     writeText('currentStep', String(step))
     setAuthAlert(false)
     // Reaching step 15 opens the payment modal when nothing is subscribed yet.
-    if (step === 15 && !hasSubscription()) setPaymentOpen(true)
-  }, [step])
+    if (step === 15 && !refused && !hasSubscription()) setPaymentOpen(true)
+  }, [step, refused])
 
   const goTo = useCallback((target: number) => setParams({ step: String(target) }), [setParams])
   const nav = useMemo<WizardNav>(
@@ -126,8 +132,8 @@ export function Wizard() {
 
   return (
     <WizardContext.Provider value={nav}>
-      <div className="wizard" key={step}>
-        {screen(step)}
+      <div className="wizard" key={refused ? 'refused' : step}>
+        {refused ? <SignInRequiredStep /> : screen(step)}
       </div>
       <PaymentModal
         open={paymentOpen}

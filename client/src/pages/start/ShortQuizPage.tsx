@@ -23,6 +23,8 @@ export function ShortQuizPage() {
   const navigate = useNavigate()
   const ending = pathname.toLowerCase() === '/start-b' ? '/cat-assistant-b' : '/interview'
   const [step, setStep] = useState(1)
+  // Step 1: the card the arrow keys are on; picking it (click, Enter, Space) stores it and moves on.
+  const [browsed, setBrowsed] = useState('')
   const [, setGender] = useAnswer('gender')
   const [storedAge, setAge] = useAnswer('age')
   const [storedWeight, setWeight] = useAnswer('weight')
@@ -38,10 +40,12 @@ export function ShortQuizPage() {
         <ChoiceCards
           label="Gender"
           options={GENDERS}
-          value=""
-          onChange={(value) => {
+          value={browsed}
+          onChange={setBrowsed}
+          onPick={(value) => {
             setGender(value)
-            next()
+            // Absolute, so a pick reported twice (a key and its click) still lands on step 2.
+            setStep(2)
           }}
         />
       </QuizStep>

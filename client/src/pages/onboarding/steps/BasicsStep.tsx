@@ -1,9 +1,11 @@
-import { useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { Controller, useForm } from 'react-hook-form'
 import { CAT_MIN_AGE, MAX_CAT_AGE } from '../../../../../shared/constants.ts'
-import { fieldErrors, MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
+import { MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import { useAnswer } from '../../../hooks/useCatAnswers.ts'
+import { readText, writeText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
 
@@ -13,72 +15,97 @@ const GENDER_OPTIONS = [
 ]
 const AGES = Array.from({ length: MAX_CAT_AGE - CAT_MIN_AGE + 1 }, (_, i) => i + CAT_MIN_AGE)
 
-/** Step 2: name, gender and age, each required with its SPEC §5 message. */
+interface Basics {
+  name: string
+  gender: string
+  age: string
+}
+
+/**
+ * Step 2: name, gender and age, each required with its SPEC §5 message: a react-hook-form over the
+ * shared schema (zodResolver). Every answer is stored as it is given (SPEC §3 keys), so nothing is lost
+ * on a reload or a sign-in; the messages appear for every missing field once the owner has started.
+ */
 export function BasicsStep() {
-  const [name, setName] = useAnswer('cat_name')
-  const [gender, setGender] = useAnswer('gender')
-  const [age, setAge] = useAnswer('age')
-  const [touched, setTouched] = useState(false)
   const nameId = useId()
   const ageId = useId()
-  const result = wizardStepSchemas.basics.safeParse({ name, gender, age: age || null })
-  // Messages appear once the owner has started on the step, for every field still missing.
-  const errors = touched ? fieldErrors(result.error) : {}
-  const ageOption = AGES.some((a) => String(a) === age) ? age : ''
+  const storedAge = readText('age')
+  const form = useForm<Basics>({
+    resolver: zodResolver(wizardStepSchemas.basics as never),
+    mode: 'all',
+    defaultValues: {
+      name: readText('cat_name'),
+      // The short quiz stores 'female'/'male'; the cards compare without letter case.
+      gender: readText('gender'),
+      age: AGES.some((a) => String(a) === storedAge) ? storedAge : '',
+    },
+  })
+  const { errors, isValid } = form.formState
+  const started = form.formState.isDirty || Object.keys(form.formState.touchedFields).length > 0
+
+  /** Stores the answer under its SPEC key and checks the whole step (every missing field shows). */
+  const keep = (field: keyof Basics, key: 'cat_name' | 'gender' | 'age', value: string) => {
+    form.setValue(field, value, { shouldDirty: true, shouldTouch: true })
+    writeText(key, value)
+    void form.trigger()
+  }
+  const error = (field: keyof Basics) => (started ? errors[field]?.message : undefined)
 
   return (
     <QuizStep
       progress={WIZARD_PROGRESS(2)}
       title="Tell Us About Your Cat"
-      actions={<WizardActions nextDisabled={!result.success} />}
+      actions={<WizardActions nextDisabled={!isValid} />}
     >
       <div className="field">
         <label htmlFor={nameId}>Cat's name</label>
         <input
           id={nameId}
           className="input"
-          value={name}
           maxLength={MAX_NAME_LENGTH}
           autoComplete="off"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${nameId}-error` : undefined}
-          onChange={(e) => {
-            setName(e.target.value)
-            setTouched(true)
-          }}
-          onBlur={() => setTouched(true)}
+          aria-invalid={error('name') ? true : undefined}
+          aria-describedby={error('name') ? `${nameId}-error` : undefined}
+          {...form.register('name', {
+            onChange: (e: { target: { value: string } }) => keep('name', 'cat_name', e.target.value),
+            onBlur: () => void form.trigger(),
+          })}
         />
-        {errors.name && (
+        {error('name') && (
           <p id={`${nameId}-error`} className="field-error">
-            {errors.name}
+            {error('name')}
           </p>
         )}
       </div>
-      <ChoiceCards
-        label="Gender"
-        showLabel
-        options={GENDER_OPTIONS}
-        value={gender}
-        onChange={(value) => {
-          setGender(value)
-          setTouched(true)
-        }}
-        onBlur={() => setTouched(true)}
-        error={errors.gender}
+      <Controller
+        control={form.control}
+        name="gender"
+        render={({ field }) => (
+          <ChoiceCards
+            label="Gender"
+            showLabel
+            options={GENDER_OPTIONS}
+            value={field.value}
+            onChange={(value) => keep('gender', 'gender', value)}
+            onBlur={() => {
+              field.onBlur()
+              void form.trigger()
+            }}
+            error={error('gender')}
+          />
+        )}
       />
       <div className="field">
         <label htmlFor={ageId}>Age</label>
         <select
           id={ageId}
           className="select"
-          value={ageOption}
-          aria-invalid={errors.age ? true : undefined}
-          aria-describedby={errors.age ? `${ageId}-error` : undefined}
-          onChange={(e) => {
-            setAge(e.target.value)
-            setTouched(true)
-          }}
-          onBlur={() => setTouched(true)}
+          aria-invalid={error('age') ? true : undefined}
+          aria-describedby={error('age') ? `${ageId}-error` : undefined}
+          {...form.register('age', {
+            onChange: (e: { target: { value: string } }) => keep('age', 'age', e.target.value),
+            onBlur: () => void form.trigger(),
+          })}
         >
           <option value="">Select age</option>
           {AGES.map((a) => (
@@ -87,9 +114,9 @@ export function BasicsStep() {
             </option>
           ))}
         </select>
-        {errors.age && (
+        {error('age') && (
           <p id={`${ageId}-error`} className="field-error">
-            {errors.age}
+            {error('age')}
           </p>
         )}
       </div>

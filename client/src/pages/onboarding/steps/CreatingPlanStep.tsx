@@ -1,18 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { WIZARD_AUTO_ADVANCE_MS } from '../../../../../shared/constants.ts'
 import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
 import { catDisplayName } from '../../../../../shared/rules/recommendations.ts'
 import { nextStep } from '../../../../../shared/rules/wizard.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import {
-  catInputFromStorage,
-  recommendationInputFromStorage,
-  storeCreatedCat,
-  storeRecommendations,
-} from '../../../hooks/useCatAnswers.ts'
+import { catInputFromStorage, storeCreatedCat } from '../../../hooks/useCatAnswers.ts'
 import { wait } from '../../../runtime-config.ts'
-import { hasValidToken, readText } from '../../../storage.ts'
-import { api, errorMessage } from '../../../trpc.ts'
+import { readText } from '../../../storage.ts'
+import { errorMessage, trpc } from '../../../trpc.ts'
 import { useWizard } from '../wizard-context.ts'
 import { WIZARD_PROGRESS } from './progress.ts'
 
@@ -20,26 +15,7 @@ const CREATING_PLAN_STEP = 13
 
 const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimation.tsx')).PlanAnimation }))
 
-/**
- * SPEC §4: a signed-in owner's cat is created from the stored answers; an anonymous visitor gets the
- * recommendations instead. A failure is logged and answers false, so the wizard does not move on.
- */
-async function createPlan(): Promise<{ ok: true } | { ok: false; message: string }> {
-  try {
-    if (hasValidToken()) {
-      const input = catInputFromStorage()
-      const created = await api.cat.create.mutate(input)
-      storeCreatedCat(created.id, input, created.recommendations)
-    } else {
-      storeRecommendations(await api.cat.recommendations.mutate(recommendationInputFromStorage()))
-    }
-    return { ok: true }
-  } catch (error) {
-    console.error('Creating the plan failed', error)
-    const fallback = hasValidToken() ? DEFAULT_ERRORS.createCat : DEFAULT_ERRORS.suggestions
-    return { ok: false, message: errorMessage(error, fallback) }
-  }
-}
+type PlanResult = { ok: true } | { ok: false; message: string }
 
 /** Step 13: creates the cat once per mount, then moves on to 15 after 15 s (scaled in tests). */
 export function CreatingPlanStep() {
@@ -47,10 +23,30 @@ export function CreatingPlanStep() {
   const [attempt, setAttempt] = useState(0)
   const [error, setError] = useState<string | null>(null)
   // One creation per mount and per Retry, whatever React does with effects (StrictMode runs them twice).
-  const creations = useRef(new Map<number, ReturnType<typeof createPlan>>())
+  const creations = useRef(new Map<number, Promise<PlanResult>>())
   const name = catDisplayName(readText('cat_name'))
   const goToRef = useRef(goTo)
   goToRef.current = goTo
+  const createCat = trpc.cat.create.useMutation()
+  const createRef = useRef(createCat.mutateAsync)
+  createRef.current = createCat.mutateAsync
+
+  /**
+   * SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
+   * use steps 1 to 3; the wizard refuses them the rest). A failure is logged and answers false, so the
+   * wizard does not move on.
+   */
+  const createPlan = useCallback(async (): Promise<PlanResult> => {
+    try {
+      const input = catInputFromStorage()
+      const created = await createRef.current(input)
+      storeCreatedCat(created.id, input, created.recommendations)
+      return { ok: true }
+    } catch (error) {
+      console.error('Creating the plan failed', error)
+      return { ok: false, message: errorMessage(error, DEFAULT_ERRORS.createCat) }
+    }
+  }, [])
 
   useEffect(() => {
     let creation = creations.current.get(attempt)
@@ -68,7 +64,7 @@ export function CreatingPlanStep() {
     )
     void creation.then((result) => setError(result.ok ? null : result.message))
     return () => controller.abort()
-  }, [attempt])
+  }, [attempt, createPlan])
 
   return (
     <QuizStep

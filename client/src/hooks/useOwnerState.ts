@@ -1,0 +1,73 @@
+// The server decides where a signed-in owner belongs (issue 14). After a sign-in and on every page load
+// with a token, the owner's cat, subscription, interview and conversation are read from the server
+// (account.state) and mirrored into the SPEC's local-storage keys before anything routes, so the
+// navigation guard of SPEC §2 runs on what the server knows, not on a browser a new sign-in has just
+// emptied. The restore adds what the server knows and removes nothing: a stale subscription is dropped
+// where the server refuses it (the chat's 402, the interview's confirmation, the paywall).
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import type { OwnerState } from '../../../shared/schemas/account.ts'
+import { hasValidToken, readJson, readText, useStoredText, writeFlag, writeText } from '../storage.ts'
+import { trpc } from '../trpc.ts'
+import { storeCats } from './useCatAnswers.ts'
+
+type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
+
+/** Mirrors the owner's state into local storage (SPEC §3 keys). */
+export function applyOwnerState(state: OwnerState) {
+  // The current cat: the stored catId while it is theirs, else the highest id (SPEC §4).
+  if (state.cats.length > 0) storeCats(state.cats)
+  if (state.subscriptionId) writeText('subscriptionId', state.subscriptionId)
+  if (state.interviewCompleted) writeFlag('interview_completed', true)
+  if (state.conversationId !== null) writeText('conversationId', String(state.conversationId))
+  // An interview started elsewhere resumes here, unless this browser already holds one of its own.
+  const holdsInterview =
+    readText('interviewId') !== '' || readJson<unknown[]>('interview_messages', []).length > 0
+  if (state.unfinishedInterview && !holdsInterview) {
+    writeText('interviewId', String(state.unfinishedInterview.id))
+    writeText('interviewSessionId', state.unfinishedInterview.session_id)
+  }
+}
+
+/** One restore per session token and page load (a new sign-in has a new token, so it restores again). */
+function ownerStateQuery(client: TrpcClient, token: string) {
+  return {
+    queryKey: ['account.state', token],
+    queryFn: async () => {
+      const state = await client.account.state.query()
+      // Signed out (or another session) while the answer was on its way: it is no longer this browser's.
+      if (readText('token') === token) applyOwnerState(state)
+      return state
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  }
+}
+
+/**
+ * Restores the signed-in owner's state; `restored` is true once it is in local storage (or could not be
+ * read: then the browser's own copy stands, and the screens ask the server again where it matters).
+ */
+export function useOwnerState(): { signedIn: boolean; restored: boolean } {
+  const token = useStoredText('token')
+  useStoredText('expiry')
+  const signedIn = hasValidToken()
+  const utils = trpc.useUtils()
+  const query = useQuery({ ...ownerStateQuery(utils.client, token), enabled: signedIn })
+  return { signedIn, restored: signedIn && !query.isPending }
+}
+
+/** For the sign-in: resolves once the new session's state is restored (never rejects). */
+export function useRestoreOwnerState(): () => Promise<void> {
+  const queryClient = useQueryClient()
+  const utils = trpc.useUtils()
+  return useCallback(async () => {
+    const token = readText('token')
+    if (!token) return
+    try {
+      await queryClient.fetchQuery(ownerStateQuery(utils.client, token))
+    } catch (error) {
+      console.warn("Could not restore the owner's state from the server", error)
+    }
+  }, [queryClient, utils])
+}

@@ -1,0 +1,44 @@
+// Where a signed-in owner stands (issue 14: "the server decides where a signed-in owner belongs"), from
+// their records. The browser mirrors the answer into the SPEC's local-storage keys and runs the
+// navigation guard of SPEC §2 on it, so a returning owner goes where their records say, not where an
+// empty browser would send a new visitor.
+import type { OwnerState } from '../../../shared/schemas/account.ts'
+import type { Cat } from '../../../shared/schemas/cat.ts'
+import { isEntitled } from '../../entitlement.ts'
+
+export interface OwnerRecords {
+  /** Oldest first. */
+  cats: readonly Cat[]
+  subscriptions: ReadonlyArray<{
+    id: number
+    providerSubscriptionId: string | null
+    status: string
+    endDate: Date
+  }>
+  interviews: ReadonlyArray<{ id: number; sessionId: string; completed: boolean }>
+  conversationIds: readonly number[]
+}
+
+const highest = <T extends { id: number }>(rows: readonly T[]): T | null =>
+  rows.reduce<T | null>((best, row) => (best === null || row.id > best.id ? row : best), null)
+
+export function ownerState(records: OwnerRecords, now = new Date()): OwnerState {
+  const current = highest(records.cats)
+  // The newest subscription that grants access; its id is the one the checkout handed the browser.
+  const entitled = highest(records.subscriptions.filter((row) => isEntitled(row, now)))
+  const interviewCompleted = records.interviews.some((row) => row.completed)
+  // A finished interview is never resumed: the owner was interviewed once.
+  const unfinished = interviewCompleted ? null : highest(records.interviews)
+  const conversationId = records.conversationIds.reduce<number | null>(
+    (best, id) => (best === null || id > best ? id : best),
+    null,
+  )
+  return {
+    cats: [...records.cats],
+    catId: current?.id ?? null,
+    subscriptionId: entitled ? (entitled.providerSubscriptionId ?? String(entitled.id)) : null,
+    interviewCompleted,
+    unfinishedInterview: unfinished ? { id: unfinished.id, session_id: unfinished.sessionId } : null,
+    conversationId,
+  }
+}

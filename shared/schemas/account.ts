@@ -1,0 +1,20 @@
+// The signed-in owner's state as the server knows it (issue 14): what the browser restores into the
+// SPEC's local-storage keys after a sign-in and on every load with a token, before it routes.
+import { z } from 'zod'
+import { catListSchema } from './cat.ts'
+
+export const ownerStateOutput = z.object({
+  /** The owner's cats, oldest first: the current cat (highest id, SPEC §4) is last. */
+  cats: catListSchema,
+  /** The current cat's id (catId), or null when the owner has no cat yet. */
+  catId: z.number().int().nullable(),
+  /** The subscription that grants access now (active or trialing, not ended), or null. */
+  subscriptionId: z.string().nullable(),
+  /** The owner finished the receptionist's interview (interview_completed). */
+  interviewCompleted: z.boolean(),
+  /** The latest unfinished interview, which the interview screen resumes (interviewId, interviewSessionId). */
+  unfinishedInterview: z.object({ id: z.number().int(), session_id: z.string() }).nullable(),
+  /** The owner's conversation with the specialist: the highest id (SPEC §4), or null. */
+  conversationId: z.number().int().nullable(),
+})
+export type OwnerState = z.infer<typeof ownerStateOutput>

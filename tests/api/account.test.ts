@@ -1,0 +1,140 @@
+// account.state through tRPC callers on a real database (issue 14): what a signed-in owner's browser
+// restores before it routes — the current cat, the subscription that grants access, the interview and the
+// conversation — from that owner's records only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { claimVisitorRecords } from '../../server/services/claim-visitor-records.ts'
+import { ERRORS } from '../../shared/errors.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { expectTrpcError } from '../helpers/trpc-errors.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const DAY = 86_400_000
+
+function subscription(
+  userId: number,
+  fields: { status: string; endDate: Date; providerSubscriptionId?: string },
+) {
+  return t.db.subscription.create({
+    data: {
+      userId,
+      email: `owner${userId}@example.com`,
+      plan: 'Free Trial',
+      startDate: new Date(Date.now() - DAY),
+      provider: 'stripe',
+      billingPeriod: 'Monthly',
+      ...fields,
+    },
+  })
+}
+
+describe('account.state', () => {
+  it('needs a session', async () => {
+    const visitor = await t.caller()
+    await expectTrpcError(visitor.account.state(), 'UNAUTHORIZED', ERRORS.notAuthenticated)
+  })
+
+  it('is empty for a new owner', async () => {
+    const owner = await t.signIn()
+    expect(await (await t.caller(owner.token)).account.state()).toEqual({
+      cats: [],
+      catId: null,
+      subscriptionId: null,
+      interviewCompleted: false,
+      unfinishedInterview: null,
+      conversationId: null,
+    })
+  })
+
+  it('restores a returning subscriber: the newest cat, the live subscription, the finished interview, the latest conversation', async () => {
+    const owner = await t.signIn()
+    const other = await t.signIn()
+    const api = await t.caller(owner.token)
+    const older = await api.cat.create({ name: 'Tom', breed: 'Siamese', age: 9 })
+    const newer = await api.cat.create({ name: 'Luna', breed: 'Persian', age: 3, weight: 8 })
+    // Another owner's records, newer ids, never count.
+    await (await t.caller(other.token)).cat.create({ name: 'Stranger' })
+    await subscription(owner.id, {
+      status: 'canceled',
+      endDate: new Date(Date.now() + DAY),
+      providerSubscriptionId: `sub_old_${owner.id}`,
+    })
+    await subscription(owner.id, {
+      status: 'trialing',
+      endDate: new Date(Date.now() + 3 * DAY),
+      providerSubscriptionId: `sub_live_${owner.id}`,
+    })
+    await subscription(other.id, {
+      status: 'active',
+      endDate: new Date(Date.now() + DAY),
+      providerSubscriptionId: `sub_other_${other.id}`,
+    })
+    await t.db.interview.create({ data: { userId: owner.id, sessionId: 'old', completed: true } })
+    await t.db.interview.create({ data: { userId: owner.id, sessionId: 'later', completed: false } })
+    const first = await api.conversation.create({ session_id: 'session-one' })
+    const second = await t.db.conversation.create({ data: { userId: owner.id } })
+    await t.db.conversation.create({ data: { userId: other.id } })
+
+    const state = await api.account.state()
+    expect(state.catId).toBe(newer.id)
+    expect(state.cats.map((cat) => [cat.id, cat.name])).toEqual([
+      [older.id, 'Tom'],
+      [newer.id, 'Luna'],
+    ])
+    // The cats are the same records cat.list gives.
+    expect(state.cats).toEqual(await api.cat.list())
+    expect(state.subscriptionId).toBe(`sub_live_${owner.id}`)
+    // Interviewed once: nothing to resume.
+    expect(state.interviewCompleted).toBe(true)
+    expect(state.unfinishedInterview).toBeNull()
+    expect(state.conversationId).toBe(Math.max(first.id, second.id))
+  })
+
+  it('gives no subscription once it has ended or was cancelled, and the unfinished interview to resume', async () => {
+    const owner = await t.signIn()
+    await subscription(owner.id, {
+      status: 'trialing',
+      endDate: new Date(Date.now() - 1000),
+      providerSubscriptionId: `sub_ended_${owner.id}`,
+    })
+    await subscription(owner.id, {
+      status: 'canceled',
+      endDate: new Date(Date.now() + DAY),
+      providerSubscriptionId: `sub_cancelled_${owner.id}`,
+    })
+    await subscription(owner.id, { status: 'past_due', endDate: new Date(Date.now() + DAY) })
+    const early = await t.db.interview.create({ data: { userId: owner.id, sessionId: 's-1' } })
+    const latest = await t.db.interview.create({ data: { userId: owner.id, sessionId: 's-2' } })
+    const state = await (await t.caller(owner.token)).account.state()
+    expect(state.subscriptionId).toBeNull()
+    expect(state.interviewCompleted).toBe(false)
+    expect(state.unfinishedInterview).toEqual({ id: latest.id, session_id: 's-2' })
+    expect(latest.id).toBeGreaterThan(early.id)
+  })
+
+  it('names a live subscription without a provider id by its own id, as the checkout does', async () => {
+    const owner = await t.signIn()
+    const row = await subscription(owner.id, { status: 'active', endDate: new Date(Date.now() + DAY) })
+    expect((await (await t.caller(owner.token)).account.state()).subscriptionId).toBe(String(row.id))
+  })
+
+  it("includes the visitor's cat and interview that the sign-in claimed", async () => {
+    const visitor = await t.caller()
+    const session = `visitor-${Date.now()}`
+    const cat = await visitor.cat.create({ session_id: session, name: 'Pebble' })
+    const interview = await visitor.interview.create({ session_id: session })
+    await visitor.interview.update({ id: interview.id, session_id: session, completed: true })
+    const owner = await t.signIn()
+    await claimVisitorRecords(t.db, owner.id, session)
+    const state = await (await t.caller(owner.token)).account.state()
+    expect(state.catId).toBe(cat.id)
+    expect(state.interviewCompleted).toBe(true)
+  })
+})

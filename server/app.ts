@@ -1,14 +1,9 @@
 import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { ERRORS } from '../shared/errors.ts'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT, UPLOAD_PROCEDURES } from './body-limits.ts'
+import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { publicError } from './errors.ts'
 import { isNonJsonBody } from './json-only.ts'
@@ -34,7 +29,7 @@ export async function buildApp({ services, clientDir }: AppOptions): Promise<Fas
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: services.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    trustProxy: fastifyTrustProxy(services.config.TRUST_PROXY),
     return503OnClosing: true,
     // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
     frameworkErrors: (error, _req, reply) => {

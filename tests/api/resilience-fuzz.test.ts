@@ -503,6 +503,7 @@ beforeAll(async () => {
   const other = createTokenService({
     secret: 'another-secret-that-is-long-enough-for-hs256',
     ttlSeconds: 600,
+    db: t.db,
   })
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
   const now = Math.floor(Date.now() / 1000)

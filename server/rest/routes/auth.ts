@@ -1,4 +1,5 @@
 import type {
+  RefreshInput,
   SigninInput,
   SigninOtpInput,
   SignupInput,
@@ -29,5 +30,26 @@ export const authRoutes: readonly RestRoute[] = [
     method: 'POST',
     path: '/api/supabase/verify-otp',
     call: (caller, req) => caller.auth.verifyOtp(req.body as VerifyOtpInput),
+  },
+  // Beyond SPEC's table (issue 12, CONTRACT.md): end this session; renew the access token.
+  {
+    method: 'POST',
+    path: '/api/supabase/logout',
+    call: (caller) => caller.auth.logout(),
+  },
+  {
+    method: 'POST',
+    path: '/api/supabase/token/refresh',
+    call: (caller, req) => caller.auth.refresh(req.body as RefreshInput),
+  },
+  {
+    method: 'GET',
+    path: '/api/supabase/account/export',
+    call: (caller) => caller.auth.exportData(),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/supabase/account',
+    call: (caller) => caller.auth.deleteAccount(),
   },
 ]

@@ -28,7 +28,8 @@ export async function confirmSubscription(): Promise<boolean> {
 
 /** Creates the cat from the stored answers (with the session id) unless one is stored already. */
 export async function submitProfile(): Promise<void> {
-  if (hasUsableCatId()) return
+  // Creating a cat needs the bearer token (SPEC §6); a visitor's cat is made after the sign-in.
+  if (hasUsableCatId() || !hasValidToken()) return
   const input = catInputFromStorage()
   const created = await api.cat.create.mutate(input)
   storeCreatedCat(created.id, input, created.recommendations)

@@ -37,7 +37,15 @@ function refusedByRateLimit(result: { ok: boolean; error?: TRPCError }) {
   }
 }
 
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+/** Procedures that sign in or renew: a stale token the browser still sends must not stop them. */
+const SIGN_IN = new Set(['auth.signup', 'auth.signin', 'auth.signinOtp', 'auth.verifyOtp', 'auth.refresh'])
+
+export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
+  // A token the server no longer stands behind (revoked, expired, a deleted account) is 401 on every
+  // procedure, not silently an anonymous visitor's call.
+  if (ctx.tokenRejected && !SIGN_IN.has(path)) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+  }
   const result = await next()
   refusedByRateLimit(result)
   return result

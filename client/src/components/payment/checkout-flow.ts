@@ -52,6 +52,7 @@ async function ensureAccount(contact: ContactDetails): Promise<void> {
       token: session.token,
       expiresAtMs: Date.now() + session.expiresIn * 1000,
       email: contact.email,
+      refreshToken: session.refresh_token,
     })
   } catch (error) {
     throw new PaymentStepError(errorMessage(error, DEFAULT_ERRORS.signup))

@@ -66,7 +66,7 @@ export function LoginPage() {
   const signIn = trpc.auth.signin.useMutation()
   const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
 
-  function finish(session: { token: string; expiresAtMs: number; email: string }) {
+  function finish(session: { token: string; expiresAtMs: number; email: string; refreshToken: string }) {
     // Nothing cached for a previous session may show in this one.
     queryClient.clear()
     storeSession(session)
@@ -111,6 +111,7 @@ export function LoginPage() {
         expiresAtMs:
           typeof payload?.exp === 'number' ? payload.exp * 1000 : Date.now() + session.expiresIn * 1000,
         email: payload?.email ?? email.trim().toLowerCase(),
+        refreshToken: session.refresh_token,
       })
     } catch (error) {
       setFormError(errorMessage(error, DEFAULT_ERRORS.login))
@@ -132,7 +133,12 @@ export function LoginPage() {
         type: 'email',
         session_id: sessionId(),
       })
-      finish({ token: session.access_token, expiresAtMs: session.expires_at * 1000, email: user.email })
+      finish({
+        token: session.access_token,
+        expiresAtMs: session.expires_at * 1000,
+        email: user.email,
+        refreshToken: session.refresh_token,
+      })
     } catch (error) {
       setCodeError(errorMessage(error, DEFAULT_ERRORS.verifyCode))
       codeInput.current?.focus()

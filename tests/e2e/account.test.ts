@@ -107,4 +107,23 @@ describe('the owner controls the session', () => {
     expect(await catsStatus(token)).toBe(401)
     expect(t.pageErrors).toEqual([])
   })
+
+  it('"Forgot your password?" leads to the code sign-in and then to the profile’s Password section', async () => {
+    const email = 'forgetful-owner@example.com'
+    const { page } = t
+    await page.goto('/healthz')
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in with password instead' }).click()
+    await page.getByRole('button', { name: 'Forgot your password?' }).click()
+    await page.getByText('Sign in with a login code, then choose a new password in your profile.').waitFor()
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send Login Code' }).click()
+    await page.getByLabel('Login code').waitFor()
+    await expect.poll(() => t.logs.some((l) => l.includes(email) && l.includes('login-code'))).toBe(true)
+    await page.getByLabel('Login code').fill(mailedCode(email))
+    await page.getByRole('button', { name: 'Verify code' }).click()
+    await page.waitForURL('**/cat-profile#password')
+    await page.getByRole('button', { name: 'Email me a code' }).waitFor()
+  })
 })

@@ -59,7 +59,7 @@ function PasswordSection() {
   }
 
   return (
-    <section className="stack" aria-labelledby="password-title">
+    <section id="password" className="stack" aria-labelledby="password-title">
       <h3 id="password-title">Password</h3>
       <p className="muted">
         To set or change your password, we e-mail a {OTP_LENGTH}-digit code to {email || 'your address'}.

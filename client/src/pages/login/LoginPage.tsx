@@ -43,6 +43,8 @@ export function LoginPage() {
 
   const [step, setStep] = useState<Step>('email')
   const [method, setMethod] = useState<Method>('code')
+  /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
+  const [forgot, setForgot] = useState(false)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
@@ -70,7 +72,10 @@ export function LoginPage() {
     // Nothing cached for a previous session may show in this one.
     queryClient.clear()
     storeSession(session)
-    navigate(signInDestination(hasUsableCatId(), readText('currentStep')), { replace: true })
+    const destination = forgot
+      ? '/cat-profile#password'
+      : signInDestination(hasUsableCatId(), readText('currentStep'))
+    navigate(destination, { replace: true })
   }
 
   function checkEmail(): string | null {
@@ -239,6 +244,25 @@ export function LoginPage() {
               {method === 'code' ? 'Sign in with password instead' : 'Email me a login code instead'}
             </button>
           </p>
+          {method === 'password' && (
+            <p className="center">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setForgot(true)
+                  switchMethod()
+                }}
+              >
+                Forgot your password?
+              </button>
+            </p>
+          )}
+          {forgot && method === 'code' && (
+            <p className="notice" role="status">
+              Sign in with a login code, then choose a new password in your profile.
+            </p>
+          )}
         </>
       ) : (
         <>

@@ -237,9 +237,12 @@ async function main() {
       stdio: 'ignore',
     })
     const data = await seed(database.url)
-    const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+    // Tokens name a server-side session: the rows are made in the benchmark's database.
+    const sessionsDb = await openPostgres(database.url)
+    const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: sessionsDb.prisma })
     const readerToken = (await tokens.issue({ ...data.reader, fullName: '' })).token
     const chatterToken = (await tokens.issue({ ...data.chatter, fullName: '' })).token
+    await sessionsDb.close()
 
     // The app runs as `npm start` runs it: SERVER_NODE_FLAGS and SERVER_ENV; the baselines run stock.
     const serverEnv = {

@@ -1,13 +1,8 @@
 import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyServerOptions,
-  LogController,
-} from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
+import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'
 import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
@@ -40,7 +35,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    trustProxy: services.config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    trustProxy: fastifyTrustProxy(services.config.TRUST_PROXY),
     return503OnClosing: true,
     // Timeouts and caps: server/http-limits.ts says why each figure.
     requestTimeout: HTTP_LIMITS.requestTimeout,

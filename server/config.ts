@@ -1,3 +1,4 @@
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_SESSION_TTL } from '../shared/constants.ts'
@@ -48,10 +49,24 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'redis://127.0.0.1:6379'),
   /** Prefix of every Redis key this app writes, so several apps (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('kc:'),
-  /** Behind a reverse proxy: 'true', a hop count, or the proxies' addresses (per-IP limits need the client's). */
-  TRUST_PROXY: optional.transform((v): boolean | number | string =>
-    v === undefined || v === 'false' ? false : v === 'true' ? true : /^\d+$/.test(v) ? Number(v) : v,
-  ),
+  /**
+   * Behind a reverse proxy: how many proxies stand in front (a hop count) or their addresses, so per-IP
+   * limits see the client. `true` would trust the left-most X-Forwarded-For, which the client writes.
+   */
+  TRUST_PROXY: optional
+    .refine((v) => v !== 'true', {
+      message:
+        'true trusts any X-Forwarded-For a client writes; give the number of proxies in front instead (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.2,10.0.0.3)',
+    })
+    .refine(
+      (v) => v === undefined || v === 'false' || /^\d+$/.test(v) || v.split(',').every(isAddressOrRange),
+      {
+        message: 'must be a hop count (1) or the proxies’ addresses (10.0.0.2,10.0.0.0/8)',
+      },
+    )
+    .transform((v): false | number | string =>
+      v === undefined || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.replace(/\s+/g, ''),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test setting: multiplies the client's scripted delays (1 = the SPEC's timings). */
   UI_DELAY_SCALE: z.coerce.number().min(0).max(1).default(1),
@@ -60,6 +75,25 @@ const envSchema = z.object({
   /** Requests allowed per IP per minute on the whole server (a coarse flood guard). */
   GLOBAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
 })
+
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.trim().split('/')
+  if (rest.length || !net.isIP(address)) return false
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (net.isIPv6(address) ? 128 : 32))
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. Fastify 5 reads a bare hop count as "trust nothing" (it cannot
+ * check the peer), so a count becomes its function: the last `hops` addresses are proxies, and the one
+ * before them, the address the outermost proxy saw, is the client. The left part a client writes is
+ * never read. A hop count assumes the server is reachable only through those proxies.
+ */
+export function fastifyTrustProxy(
+  value: Env['TRUST_PROXY'],
+): false | string | ((addr: string, i: number) => boolean) {
+  if (typeof value !== 'number') return value
+  return (_addr, i) => i < value
+}
 
 export type Env = z.infer<typeof envSchema>
 

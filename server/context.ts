@@ -27,6 +27,8 @@ export interface Services {
 export interface Context {
   services: Services
   user: SessionUser | null
+  /** A bearer token was sent and refused (see publicProcedure). */
+  tokenRejected: boolean
   ip: string
   log: FastifyBaseLogger
 }
@@ -39,7 +41,13 @@ export async function createContextInner(opts: {
   log?: FastifyBaseLogger
 }): Promise<Context> {
   const user = opts.token ? await opts.services.tokens.verify(opts.token) : null
-  return { services: opts.services, user, ip: opts.ip ?? '127.0.0.1', log: opts.log ?? opts.services.log }
+  return {
+    services: opts.services,
+    user,
+    tokenRejected: Boolean(opts.token) && !user,
+    ip: opts.ip ?? '127.0.0.1',
+    log: opts.log ?? opts.services.log,
+  }
 }
 
 export function bearerToken(header: string | string[] | undefined): string | null {

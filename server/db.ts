@@ -40,7 +40,11 @@ export async function openPostgres(
 export async function openPglite(dataDir?: string, migrationsDir = MIGRATIONS_DIR): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { PrismaPGlite } = await import('pglite-prisma-adapter')
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true })
+  if (dataDir) {
+    // PGlite writes its files world-writable: the folder around them is the owner's alone (0700).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+    fs.chmodSync(dataDir, 0o700)
+  }
   const pg = new PGlite(dataDir)
   await applyMigrationsToPglite(pg, migrationsDir)
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg), transactionOptions: TRANSACTION_OPTIONS })

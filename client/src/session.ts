@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { greetingName } from '../../shared/rules/names.ts'
-import { clearAll, useStoredText, writeText } from './storage.ts'
+import { clearAll, readText, useStoredText, writeText } from './storage.ts'
 
 export interface TokenPayload {
   sub?: string
@@ -48,10 +48,84 @@ export function greetingFromToken(token: string): string {
 }
 
 /** Stores a new session; `expiresAtMs` is epoch milliseconds. */
-export function storeSession(session: { token: string; expiresAtMs: number; email: string }) {
+export function storeSession(session: {
+  token: string
+  expiresAtMs: number
+  email: string
+  refreshToken?: string | undefined
+}) {
   writeText('token', session.token)
   writeText('expiry', String(session.expiresAtMs))
   writeText('email', session.email)
+  if (session.refreshToken) writeText('refreshToken', session.refreshToken)
+}
+
+/** Renew this long before the access token runs out, so no call goes out with a dying token. */
+const RENEW_BEFORE_MS = 120_000
+let renewing: Promise<boolean> | null = null
+
+/**
+ * Trades the stored refresh token for a new access token (and a new refresh token), once at a time
+ * across this tab's callers and across tabs (Web Locks), since a refresh token used twice ends the
+ * session. True when the stored token is fresh afterwards.
+ */
+export function renewSession(force = false): Promise<boolean> {
+  renewing ??= (async () => {
+    const run = async () => {
+      const before = readText('refreshToken')
+      const fresh = Number(readText('expiry')) - Date.now() > RENEW_BEFORE_MS
+      if (!before) return false
+      if (fresh && !force) return true
+      const res = await fetch('/api/supabase/token/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: before }),
+      })
+      // Another tab may have rotated it meanwhile: what it stored counts.
+      if (readText('refreshToken') !== before) return true
+      if (!res.ok) return false
+      const out = (await res.json()) as { access_token: string; expires_at: number; refresh_token: string }
+      writeText('token', out.access_token)
+      writeText('expiry', String(out.expires_at * 1000))
+      writeText('refreshToken', out.refresh_token)
+      return true
+    }
+    try {
+      return 'locks' in navigator ? await navigator.locks.request('kitty-session-renew', run) : await run()
+    } catch (error) {
+      console.warn('Renewing the session failed', error)
+      return false
+    } finally {
+      renewing = null
+    }
+  })()
+  return renewing
+}
+
+/** The token to send now: renewed first when it is about to run out. */
+export async function currentToken(): Promise<string> {
+  const expiry = Number(readText('expiry'))
+  if (readText('refreshToken') && expiry - Date.now() < RENEW_BEFORE_MS) await renewSession()
+  return readText('token')
+}
+
+/**
+ * The Logout button: the server ends the session first (a copied token stops working at once), then
+ * the browser forgets everything. A failed call still signs this browser out.
+ */
+export function useLogout() {
+  const signOut = useSignOut()
+  return useCallback(async () => {
+    const token = readText('token')
+    if (token) {
+      await fetch('/api/supabase/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      }).catch((error) => console.warn('Logging out on the server failed', error))
+    }
+    signOut('/login')
+  }, [signOut])
 }
 
 /** Logout (SPEC §4): all local storage and every cached server answer go. */
@@ -85,11 +159,19 @@ export function useSessionExpiry() {
     let timer: ReturnType<typeof setTimeout>
     const arm = () => {
       const left = Number.isFinite(end) ? end - Date.now() : 0
+      // With a refresh token the session is renewed shortly before its end (the new expiry re-arms this).
+      if (left <= RENEW_BEFORE_MS && readText('refreshToken')) {
+        void renewSession().then((ok) => {
+          if (!ok) signOut(EXPIRED_LOGIN_PATH)
+        })
+        return
+      }
       if (left <= 0) {
         signOut(EXPIRED_LOGIN_PATH)
         return
       }
-      timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS))
+      const renewAt = readText('refreshToken') ? left - RENEW_BEFORE_MS : left
+      timer = setTimeout(arm, Math.min(renewAt, MAX_TIMER_MS))
     }
     arm()
     return () => clearTimeout(timer)

@@ -24,6 +24,8 @@ export type StorageKey =
   | QuizKey
   | 'token'
   | 'expiry'
+  /** Renews `token` before it runs out (issue 12); rotated on every use. */
+  | 'refreshToken'
   | 'cats'
   | 'catId'
   | 'catDetails'

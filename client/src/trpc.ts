@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchStreamLink, TRPCClientError, type TRPCLink }
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
+import { currentToken, renewSession } from './session.ts'
 import { clearAll, readText } from './storage.ts'
 
 export const trpc = createTRPCReact<AppRouter>()
@@ -12,19 +13,40 @@ export const trpc = createTRPCReact<AppRouter>()
  */
 const sessionExpiredLink: TRPCLink<AppRouter> = () => {
   return ({ next, op }) =>
-    observable((observer) =>
-      next(op).subscribe({
-        next: (value) => observer.next(value),
-        complete: () => observer.complete(),
-        error: (error) => {
-          if (error.data?.code === 'UNAUTHORIZED' && readText('token')) {
-            clearAll()
-            window.location.assign('/login?expired=1')
-          }
-          observer.error(error)
-        },
-      }),
-    )
+    observable((observer) => {
+      // Only a refusal of the session this browser still holds ends it: an answer to a call sent with
+      // no token, or with a token since replaced (a new sign-in, a renewal), says nothing about it.
+      let sentWith = ''
+      let retried = false
+      let current: { unsubscribe(): void } | null = null
+      const attempt = () => {
+        sentWith = readText('token')
+        current = next(op).subscribe({
+          next: (value) => observer.next(value),
+          complete: () => observer.complete(),
+          error: (error) => {
+            const refused =
+              error.data?.code === 'UNAUTHORIZED' && sentWith !== '' && readText('token') === sentWith
+            if (!refused) return observer.error(error)
+            // Once: renew with the refresh token and send the call again (a mutation too: it was refused
+            // before it ran). Then, a session the server still refuses is over.
+            if (!retried && readText('refreshToken')) {
+              retried = true
+              void renewSession(true).then((ok) => (ok ? attempt() : end(error)))
+              return
+            }
+            end(error)
+          },
+        })
+      }
+      const end = (error: Parameters<typeof observer.error>[0]) => {
+        clearAll()
+        window.location.assign('/login?expired=1')
+        observer.error(error)
+      }
+      attempt()
+      return () => current?.unsubscribe()
+    })
 }
 
 function links() {
@@ -32,8 +54,8 @@ function links() {
     sessionExpiredLink,
     httpBatchStreamLink({
       url: '/trpc',
-      headers() {
-        const token = readText('token')
+      async headers() {
+        const token = await currentToken()
         return token ? { authorization: `Bearer ${token}` } : {}
       },
     }),

@@ -4,6 +4,8 @@ import { joinFullName, splitFullName } from '../../shared/rules/names.ts'
 import {
   changePasswordInput,
   meOutput,
+  refreshInput,
+  refreshOutput,
   setPasswordInput,
   signinInput,
   signinOtpInput,
@@ -15,12 +17,14 @@ import {
   verifyOtpOutput,
 } from '../../shared/schemas/auth.ts'
 import type { Context } from '../context.ts'
+import { deleteAccount, exportAccount } from '../domain/accounts/data.ts'
+import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
+import { endAllSessions, endSession, refreshSession } from '../domain/accounts/sessions.ts'
 import { Prisma } from '../generated/prisma/client.ts'
 import { rest } from '../rest/meta.ts'
 import { claimVisitorRecords } from '../services/claim-visitor-records.ts'
-import { checkCode, issueCode, otpPepper, withdrawCode } from '../services/otp.ts'
+import { checkCode, issueCode, withdrawCode } from '../services/otp.ts'
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts'
-import type { SessionUser } from '../services/tokens.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 interface AccountRow {
@@ -35,7 +39,12 @@ const ACCOUNT_FIELDS = { id: true, email: true, firstName: true, fullName: true,
 
 async function tokenSession(ctx: Context, user: AccountRow, emailVerified: boolean) {
   const issued = await ctx.services.tokens.issue({ ...user, emailVerified })
-  return { token: issued.token, expiresIn: issued.expiresIn, photo: user.avatarUrl }
+  return {
+    token: issued.token,
+    expiresIn: issued.expiresIn,
+    photo: user.avatarUrl,
+    refresh_token: issued.refreshToken!,
+  }
 }
 
 /** The visitor's anonymous records become the account's; a failure here must not cost the sign-in. */
@@ -51,15 +60,6 @@ async function claim(ctx: Context, userId: number, sessionId: string | undefined
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
-
-/**
- * Whether a session may set or change the account's password: the address must be proved (a sign-in code
- * was used), and the session must have been issued after that proof (its email_verified claim). A session
- * handed out by sign-up before the owner verified could belong to whoever pre-registered the address; it
- * stays valid until it expires, but it must not plant a password that outlives it.
- */
-const verifiedForSession = (emailVerifiedAt: Date | null, session: SessionUser) =>
-  emailVerifiedAt !== null && session.emailVerified === true
 
 const CODE_FAILURES = {
   invalid: ERRORS.invalidCode,
@@ -151,7 +151,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
       await limit(ctx, 'otpSendPerEmail', input.email)
-      const issued = await issueCode(ctx.services.db, otpPepper(ctx.services.config), input.email)
+      const issued = await issueCode(ctx.services.db, ctx.services.tokens.codePepper, input.email)
       if (!issued.ok) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.resendTooSoon })
       try {
         await ctx.services.mailer.sendLoginCode(input.email, issued.code)
@@ -179,7 +179,7 @@ export const authRouter = router({
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       await limit(ctx, 'otpVerifyPerEmail', input.email)
       const db = ctx.services.db
-      const result = await checkCode(db, otpPepper(ctx.services.config), input.email, input.token)
+      const result = await checkCode(db, ctx.services.tokens.codePepper, input.email, input.token)
       if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
       const now = new Date()
       // Upsert first, then verify: a sign-up racing this verify either made the row before the upsert
@@ -205,6 +205,7 @@ export const authRouter = router({
           token_type: 'bearer' as const,
           expires_in: issued.expiresIn,
           expires_at: issued.expiresAt,
+          refresh_token: issued.refreshToken!,
         },
         user: {
           id: user.id,
@@ -232,61 +233,119 @@ export const authRouter = router({
   }),
 
   /**
-   * A first password for an account made with a code. Replacing an existing one needs the current
-   * password (changePassword), so a borrowed session cannot lock the owner out. Only a verified address,
-   * from a session issued after its verification (verifiedForSession), may set one.
+   * POST /api/supabase/token/refresh: a new access token and a new refresh token for a refresh token
+   * (rotation). A spent refresh token revokes its whole session; either way the answer is 401.
+   */
+  refresh: publicProcedure
+    .meta(
+      rest('POST', '/api/supabase/token/refresh', {
+        summary: 'Renew the access token with the refresh token (rotated on every use)',
+      }),
+    )
+    .input(refreshInput)
+    .output(refreshOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
+      const result = await refreshSession(ctx.services.db, ctx.services.tokens, input.refresh_token)
+      if (!result.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      const { issued } = result
+      return {
+        access_token: issued.token,
+        token_type: 'bearer' as const,
+        expires_in: issued.expiresIn,
+        expires_at: issued.expiresAt,
+        refresh_token: issued.refreshToken,
+      }
+    }),
+
+  /** POST /api/supabase/logout: ends this session; its tokens answer 401 from now on. */
+  logout: authedProcedure
+    .meta(
+      rest('POST', '/api/supabase/logout', {
+        summary: 'End this session: its tokens answer 401 from now on',
+      }),
+    )
+    .output(successOutput)
+    .mutation(async ({ ctx }) => {
+      await endSession(ctx.services.db, ctx.services.tokens, ctx.user.sessionId!)
+      return { success: true as const }
+    }),
+
+  /** "Sign out everywhere": every session of the owner ends, this one too. */
+  logoutEverywhere: authedProcedure.output(successOutput).mutation(async ({ ctx }) => {
+    await endAllSessions(ctx.services.db, ctx.services.tokens, ctx.user.id)
+    return { success: true as const }
+  }),
+
+  /** Step-up: mails a fresh one-time code to the account's own address, for setPassword/changePassword. */
+  sendPasswordCode: authedProcedure.output(successOutput).mutation(async ({ ctx }) => {
+    await limit(ctx, 'otpSendPerIp', ctx.ip)
+    await limit(ctx, 'otpSendPerEmail', ctx.user.email)
+    const sent = await mailPasswordCode(ctx.services, ctx.user.email)
+    if (!sent) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.resendTooSoon })
+    return { success: true as const }
+  }),
+
+  /**
+   * Sets or replaces the password with a fresh code from the account's e-mail: the proof of the address,
+   * which a stolen session token is not. A code sign-in therefore always lets the owner replace it.
    */
   setPassword: authedProcedure
     .input(setPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      const db = ctx.services.db
-      const passwordHash = await hashPassword(input.password)
-      const set = ctx.user.emailVerified
-        ? await db.user.updateMany({
-            where: { id: ctx.user.id, passwordHash: null, emailVerifiedAt: { not: null } },
-            data: { passwordHash },
-          })
-        : { count: 0 }
-      if (set.count === 0) {
-        const user = await db.user.findUnique({
-          where: { id: ctx.user.id },
-          select: { emailVerifiedAt: true },
-        })
-        if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
-        if (!verifiedForSession(user.emailVerifiedAt, ctx.user)) {
-          throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.emailNotVerified })
-        }
-        throw new TRPCError({ code: 'CONFLICT', message: ERRORS.passwordAlreadySet })
-      }
+      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
+      await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
+      const result = await replacePassword(ctx.services, ctx.user, input.code, input.password)
+      if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
       return { success: true as const }
     }),
 
+  /** Replaces a password with the current one and a fresh code (the code is what proves the owner). */
   changePassword: authedProcedure
     .input(changePasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'passwordPerIp', ctx.ip)
       await limit(ctx, 'passwordPerEmail', ctx.user.email)
-      const db = ctx.services.db
-      const user = await db.user.findUnique({
+      const user = await ctx.services.db.user.findUnique({
         where: { id: ctx.user.id },
-        select: { passwordHash: true, emailVerifiedAt: true },
+        select: { passwordHash: true },
       })
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
-      if (!verifiedForSession(user.emailVerifiedAt, ctx.user)) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.emailNotVerified })
-      }
       if (!user.passwordHash) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.passwordNotSet })
       // A wrong current password is a 400, not a 401: the session itself is fine and must not end.
       if (!(await verifyPassword(input.current_password, user.passwordHash))) {
         throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.wrongPassword })
       }
-      const updated = await db.user.updateMany({
-        where: { id: ctx.user.id, passwordHash: user.passwordHash },
-        data: { passwordHash: await hashPassword(input.new_password) },
-      })
-      if (updated.count === 0) throw new TRPCError({ code: 'CONFLICT', message: ERRORS.wrongPassword })
+      const result = await replacePassword(ctx.services, ctx.user, input.code, input.new_password)
+      if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
+      return { success: true as const }
+    }),
+
+  /** "Download my data": one JSON document of everything the owner has here, and nothing else. */
+  exportData: authedProcedure
+    .meta(
+      rest('GET', '/api/supabase/account/export', {
+        summary: 'Everything the account holds, as one JSON document',
+      }),
+    )
+    .query(async ({ ctx }) => {
+      const data = await exportAccount(ctx.services, ctx.user.id).catch(() => null)
+      if (!data) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      return data
+    }),
+
+  /** "Delete account": subscriptions cancelled at the provider, then every row and photo erased. */
+  deleteAccount: authedProcedure
+    .meta(
+      rest('DELETE', '/api/supabase/account', {
+        summary: 'Cancel the subscription, erase every record of the owner and end all sessions',
+      }),
+    )
+    .output(successOutput)
+    .mutation(async ({ ctx }) => {
+      await deleteAccount(ctx.services, ctx.user, ctx.log)
       return { success: true as const }
     }),
 })

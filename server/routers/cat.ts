@@ -238,10 +238,10 @@ export const catRouter = router({
     .query(async ({ ctx, input }) => toCat(await ownedCat(ctx, input.id))),
 
   /**
-   * A signed-in owner's cat belongs to them; a visitor's cat keeps only the session id until the
-   * sign-in claims it. The answer carries the recommendations, which are stored on the cat too.
+   * The owner's new cat (SPEC §6: the bearer token is needed; a visitor's wizard asks for
+   * recommendations instead). The answer carries the recommendations, which are stored on the cat too.
    */
-  create: publicProcedure
+  create: authedProcedure
     .meta(
       rest('POST', '/api/supabase/cats', {
         summary: 'Create a cat; answers its id and recommendations',
@@ -252,15 +252,13 @@ export const catRouter = router({
     .output(createCatOutputSchema)
     .mutation(async ({ ctx, input }) => {
       const { session_id: sessionId, photo, ...fields } = input
-      if (!ctx.user && !sessionId)
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
       const accepted = photo ? await acceptPhoto(photo) : null
       const recommendations = await recommendationsFor(ctx, fields)
       const created = await asOwner(() =>
         ctx.services.db.cat.create({
           data: {
             ...(toColumns(fields) as Prisma.CatUncheckedCreateInput),
-            userId: ctx.user?.id ?? null,
+            userId: ctx.user.id,
             sessionId: sessionId ?? null,
             ...recommendationColumns(recommendations),
             ...(accepted

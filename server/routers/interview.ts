@@ -62,9 +62,20 @@ async function ownedInterview(db: Db, userId: number, id: number): Promise<Inter
   return row
 }
 
-/** The visitor's interview: the id and the session that created it must both match. */
-async function sessionInterview(db: Db, id: number, sessionId: string): Promise<Interview> {
-  const row = await db.interview.findFirst({ where: { id, sessionId } })
+/**
+ * The visitor's interview: the id and the session that created it must both match, and nobody may own
+ * it yet. Once an account has claimed it, the session id opens nothing; only the owner's token does.
+ */
+async function sessionInterview(
+  db: Db,
+  id: number,
+  sessionId: string,
+  ownerId: number | null | undefined,
+): Promise<Interview> {
+  const visitors = { sessionId, userId: null }
+  const row = await db.interview.findFirst({
+    where: ownerId ? { id, OR: [visitors, { userId: ownerId }] } : { id, ...visitors },
+  })
   if (!row) throw notFound()
   return row
 }
@@ -99,7 +110,7 @@ export const interviewRouter = router({
     .output(updateInterviewOutput)
     .mutation(async ({ ctx, input }) => {
       const { db } = ctx.services
-      const row = await sessionInterview(db, input.id, input.session_id)
+      const row = await sessionInterview(db, input.id, input.session_id, ctx.user?.id)
       const appended = await appendInterviewList(db, row.id, input.messages ?? [], {
         ...(input.answers ? { answers: input.answers } : {}),
         ...(input.completed !== undefined ? { completed: input.completed } : {}),
@@ -138,7 +149,7 @@ export const interviewRouter = router({
     .input(resumeInterviewInput)
     .output(interviewOutput)
     .query(async ({ ctx, input }) => {
-      const row = await sessionInterview(ctx.services.db, input.id, input.session_id)
+      const row = await sessionInterview(ctx.services.db, input.id, input.session_id, ctx.user?.id)
       return withMessages(ctx.services.db, row)
     }),
 

@@ -11,6 +11,13 @@ export async function claimVisitorRecords(
   sessionId: string | undefined | null,
 ): Promise<{ cats: number; interviews: number }> {
   if (!sessionId) return { cats: 0, interviews: 0 }
+  // A session whose records an account already holds is spent: whatever appears under it later was not
+  // made by that visitor's browser (sign-out clears it and starts a new one), so nobody gets it.
+  const owned = await db.$transaction([
+    db.cat.count({ where: { sessionId, userId: { not: null } } }),
+    db.interview.count({ where: { sessionId, userId: { not: null } } }),
+  ])
+  if (owned[0] + owned[1] > 0) return { cats: 0, interviews: 0 }
   const [cats, interviews] = await db.$transaction([
     db.cat.updateMany({ where: { sessionId, userId: null }, data: { userId } }),
     db.interview.updateMany({ where: { sessionId, userId: null }, data: { userId } }),

@@ -52,8 +52,9 @@ export async function createServices(
     db,
     log,
     tokens: createTokenService({
-      secret: resolveJwtSecret(config.JWT_SECRET, config.dataDir),
+      secret: await resolveJwtSecret(config.JWT_SECRET, db),
       ttlSeconds: config.sessionTtlSeconds,
+      db,
     }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     assistant: overrides.assistant ?? (await createAssistant(config)),

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto'
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../shared/constants.ts'
-import type { Config } from '../config.ts'
 import type { Db } from '../db.ts'
-import { resolveJwtSecret } from './tokens.ts'
 
 // One-time sign-in codes (issue 3): 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
 // use, valid OTP_TTL_SECONDS, only an address's newest code counts, at most OTP_MAX_ATTEMPTS tries per
@@ -10,23 +8,10 @@ import { resolveJwtSecret } from './tokens.ts'
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'exhausted'
 
+// The code hashes are keyed with the token service's `codePepper`, derived from the signing secret: six
+// digits are a million candidates, and a plain hash would fall to a leaked table in a moment.
+
 export type CodeIssue = { ok: true; code: string; id: number } | { ok: false; retryAfterSeconds: number }
-
-const peppers = new WeakMap<Config, Buffer>()
-
-/**
- * The key the code hashes are made with, derived from the session-signing secret. Six digits are a
- * million candidates: a plain hash would fall to a leaked table in a moment, a keyed one does not.
- */
-export function otpPepper(config: Config): Buffer {
-  let pepper = peppers.get(config)
-  if (!pepper) {
-    const secret = resolveJwtSecret(config.JWT_SECRET, config.dataDir)
-    pepper = crypto.createHmac('sha256', secret).update('kitty-care one-time code v1').digest()
-    peppers.set(config, pepper)
-  }
-  return pepper
-}
 
 export function generateCode(): string {
   return String(crypto.randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0')

@@ -1,9 +1,7 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
-import { MIN_JWT_SECRET_LENGTH } from '../config.ts'
+import type { Db } from '../db.ts'
 
 export interface SessionUser {
   id: number
@@ -15,6 +13,8 @@ export interface SessionUser {
    * was issued. A session from sign-up before that never has it.
    */
   emailVerified?: boolean
+  /** The server-side session the token belongs to (the `sid` claim). */
+  sessionId?: string
 }
 
 export interface IssuedToken {
@@ -22,6 +22,9 @@ export interface IssuedToken {
   expiresIn: number
   /** Unix seconds. */
   expiresAt: number
+  sessionId: string
+  /** Only when the call opened a new session: the first refresh token of that session. */
+  refreshToken?: string
 }
 
 export type TokenService = ReturnType<typeof createTokenService>
@@ -34,18 +37,69 @@ export type TokenService = ReturnType<typeof createTokenService>
 const VERIFIED_TOKENS_KEPT = 5_000
 
 /**
- * Session tokens: HS256 JWTs with sub, email, exp and user_metadata (CONTRACT.md "Session token"), plus
- * email_verified (OpenID Connect's claim name).
+ * How long one instance trusts that a session is still open without asking the database. Logout on
+ * this instance forgets it at once; a revocation made on another instance is seen within this time.
  */
-export function createTokenService(options: { secret: string; ttlSeconds: number }) {
+export const SESSION_CHECK_MS = 5_000
+
+/** A refresh token is `<session id>.<secret>`; only the secret's SHA-256 is stored. */
+export function newRefreshSecret(): string {
+  return crypto.randomBytes(32).toString('base64url')
+}
+
+export function hashRefreshSecret(secret: string): string {
+  return crypto.createHash('sha256').update(secret).digest('hex')
+}
+
+/**
+ * Session tokens: HS256 JWTs with sub, email, exp, sid (the server-side session) and user_metadata
+ * (CONTRACT.md "Session token"), plus email_verified (OpenID Connect's claim name). A token is valid
+ * while its signature, its `exp` and its session row all hold.
+ */
+export function createTokenService(options: { secret: string; ttlSeconds: number; db: Db }) {
   const key = new TextEncoder().encode(options.secret)
+  const { db } = options
   const verified = new LRUCache<string, SessionUser>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false })
+  const openSessions = new LRUCache<string, true>({ max: VERIFIED_TOKENS_KEPT, ttl: SESSION_CHECK_MS })
+
+  async function sessionIsOpen(sessionId: string): Promise<boolean> {
+    if (openSessions.get(sessionId)) return true
+    // A deleted account's sessions go with it (ON DELETE CASCADE), so this one lookup covers it too.
+    const row = await db.session.findUnique({ where: { id: sessionId }, select: { revokedAt: true } })
+    if (!row || row.revokedAt) return false
+    openSessions.set(sessionId, true)
+    return true
+  }
+
   return {
+    /** The key one-time code hashes are made with, derived from the signing secret (see otp.ts). */
+    codePepper: crypto.createHmac('sha256', options.secret).update('kitty-care one-time code v1').digest(),
+
+    /**
+     * An access token for `user`. Without `user.sessionId` this is a sign-in: a new session row is
+     * made, and its first refresh token is returned beside the access token.
+     */
     async issue(user: SessionUser): Promise<IssuedToken> {
+      let sessionId = user.sessionId
+      let refreshToken: string | undefined
+      if (!sessionId) {
+        sessionId = crypto.randomBytes(18).toString('base64url')
+        const secret = newRefreshSecret()
+        await db.session.create({
+          data: {
+            id: sessionId,
+            userId: user.id,
+            refreshTokenHash: hashRefreshSecret(secret),
+            emailVerified: user.emailVerified === true,
+          },
+        })
+        refreshToken = `${sessionId}.${secret}`
+      }
       const now = Math.floor(Date.now() / 1000)
       const expiresAt = now + options.ttlSeconds
       const token = await new SignJWT({
         email: user.email,
+        sid: sessionId,
         user_metadata: { first_name: user.firstName, full_name: user.fullName },
         email_verified: user.emailVerified === true,
       })
@@ -54,56 +108,73 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         .setIssuedAt(now)
         .setExpirationTime(expiresAt)
         .sign(key)
-      return { token, expiresIn: options.ttlSeconds, expiresAt }
-    },
-
-    /** The user a token names, or null for a missing, expired, forged, altered or unsigned token. */
-    async verify(token: string): Promise<SessionUser | null> {
-      const known = verified.get(token)
-      if (known) return known
-      try {
-        // Pinning the algorithm rejects `alg: none` and any key-confusion trick.
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] })
-        const id = Number(payload.sub)
-        if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.email !== 'string') return null
-        const meta = (payload.user_metadata ?? {}) as { first_name?: unknown; full_name?: unknown }
-        const user: SessionUser = Object.freeze({
-          id,
-          email: payload.email,
-          firstName: typeof meta.first_name === 'string' ? meta.first_name : '',
-          fullName: typeof meta.full_name === 'string' ? meta.full_name : '',
-          emailVerified: payload.email_verified === true,
-        })
-        // `exp` is optional in a JWT (ours always carry one): only a token with one is kept, until then.
-        const msLeft = typeof payload.exp === 'number' ? payload.exp * 1000 - Date.now() : 0
-        if (msLeft > 0) verified.set(token, user, { ttl: msLeft })
-        return user
-      } catch (error) {
-        if (error instanceof joseErrors.JOSEError) return null
-        throw error
+      return {
+        token,
+        expiresIn: options.ttlSeconds,
+        expiresAt,
+        sessionId,
+        ...(refreshToken && { refreshToken }),
       }
     },
+
+    /**
+     * The user a token names, or null for a missing, expired, forged, altered or unsigned token, one
+     * without `exp` or `sid`, or one whose session was revoked or whose account is gone.
+     */
+    async verify(token: string): Promise<SessionUser | null> {
+      let user = verified.get(token)
+      if (!user) {
+        user = (await verifySignature(token)) ?? undefined
+        if (!user) return null
+      }
+      if (await sessionIsOpen(user.sessionId!)) return user
+      verified.delete(token)
+      return null
+    },
+
+    /** Forgets what this instance remembered of sessions that just ended (logout, deletion). */
+    forgetSessions(sessionIds: readonly string[]) {
+      for (const id of sessionIds) openSessions.delete(id)
+    },
+  }
+
+  async function verifySignature(token: string): Promise<SessionUser | null> {
+    try {
+      // Pinning the algorithm rejects `alg: none` and any key-confusion trick; a token must expire.
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] })
+      const id = Number(payload.sub)
+      if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.email !== 'string') return null
+      if (typeof payload.sid !== 'string' || !payload.sid) return null
+      const meta = (payload.user_metadata ?? {}) as { first_name?: unknown; full_name?: unknown }
+      const user: SessionUser = Object.freeze({
+        id,
+        email: payload.email,
+        firstName: typeof meta.first_name === 'string' ? meta.first_name : '',
+        fullName: typeof meta.full_name === 'string' ? meta.full_name : '',
+        emailVerified: payload.email_verified === true,
+        sessionId: payload.sid,
+      })
+      const msLeft = (payload.exp as number) * 1000 - Date.now()
+      if (msLeft > 0) verified.set(token, user, { ttl: msLeft })
+      return user
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null
+      throw error
+    }
   }
 }
 
-/** JWT_SECRET, or one generated on first start and kept in DATA_DIR so sessions survive restarts. */
-export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+export const JWT_SECRET_NAME = 'jwt-secret'
+
+/**
+ * JWT_SECRET, or the one kept in the database, made by whichever instance starts first: every instance
+ * that shares the database signs and checks with the same key, with no setting. Insert-if-absent and
+ * read back, so two instances starting at once still agree.
+ */
+export async function resolveJwtSecret(configured: string | undefined, db: Db): Promise<string> {
   if (configured) return configured
-  const file = path.join(dataDir, 'jwt-secret')
-  let stored: string
-  try {
-    stored = fs.readFileSync(file, 'utf8').trim()
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true })
-    const secret = crypto.randomBytes(48).toString('base64url')
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
-    return secret
-  }
-  // An emptied or cut file would sign nothing and fail every signed-in request: refuse it at start-up.
-  if (stored.length < MIN_JWT_SECRET_LENGTH) {
-    throw new Error(
-      `${file} holds a secret shorter than ${MIN_JWT_SECRET_LENGTH} characters: delete it to have a new one made, or set JWT_SECRET`,
-    )
-  }
-  return stored
+  const candidate = crypto.randomBytes(48).toString('base64url')
+  await db.$executeRaw`INSERT INTO "app_secrets" ("name", "value") VALUES (${JWT_SECRET_NAME}, ${candidate}) ON CONFLICT ("name") DO NOTHING`
+  const row = await db.appSecret.findUniqueOrThrow({ where: { name: JWT_SECRET_NAME } })
+  return row.value
 }

@@ -44,6 +44,8 @@ export const tokenSessionOutput = z.object({
   /** Seconds. */
   expiresIn: z.number().int().positive(),
   photo: z.string().nullable(),
+  /** Renews the session when the access token runs out (as Supabase returns beside `access_token`). */
+  refresh_token: z.string(),
 })
 export type TokenSession = z.infer<typeof tokenSessionOutput>
 
@@ -78,6 +80,7 @@ export const verifyOtpOutput = z.object({
     expires_in: z.number().int().positive(),
     /** Unix seconds. */
     expires_at: z.number().int().positive(),
+    refresh_token: z.string(),
   }),
   user: z.object({
     id: z.number().int().positive(),
@@ -99,13 +102,36 @@ export const meOutput = z.object({
 })
 export type Me = z.infer<typeof meOutput>
 
-export const setPasswordInput = z.object({ password: newPasswordSchema })
+/** A one-time code from the e-mail, as the code sign-in takes it. */
+export const codeSchema = z
+  .string({ error: ERRORS.codeFormat })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ERRORS.codeFormat)
+
+/**
+ * Setting or replacing the password needs a fresh code mailed to the account's address (step-up,
+ * `auth.sendPasswordCode`): a session token alone never changes it.
+ */
+export const setPasswordInput = z.object({ code: codeSchema, password: newPasswordSchema })
+export type SetPasswordInput = z.input<typeof setPasswordInput>
 export const changePasswordInput = z.object({
+  code: codeSchema,
   current_password: z
     .string({ error: ERRORS.wrongPassword })
     .min(1, ERRORS.wrongPassword)
     .max(PASSWORD_MAX_LENGTH),
   new_password: newPasswordSchema,
 })
+
+export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200) })
+export type RefreshInput = z.input<typeof refreshInput>
+export const refreshOutput = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int().positive(),
+  expires_at: z.number().int().positive(),
+  refresh_token: z.string(),
+})
+export type RefreshOutput = z.infer<typeof refreshOutput>
 
 export const successOutput = z.object({ success: z.literal(true) })

@@ -51,6 +51,22 @@ async function signInWithCode(email: string) {
 
 const account = (email: string) => t.db.user.findUniqueOrThrow({ where: { email } })
 
+type Caller = Awaited<ReturnType<TestApp['caller']>>
+
+/** Step-up (issue 12): a fresh code mailed to the account's address, as its owner reads it. */
+async function passwordCode(caller: Caller, email: string) {
+  await t.db.otpCode.deleteMany({ where: { email: `password:${email}` } })
+  await caller.auth.sendPasswordCode()
+  const code = t.logs
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
+    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
+    .at(-1)?.code
+  expect(code).toMatch(/^\d{6}$/)
+  return code!
+}
+
 describe('pre-registering someone else’s address', () => {
   it('gains no password: refused before the owner verifies, gone after', async () => {
     const victim = address('victim')
@@ -83,7 +99,12 @@ describe('pre-registering someone else’s address', () => {
     // The owner's own password, set from their verified session, is the one that works now.
     const caller = await t.caller(owner.session.access_token)
     expect((await caller.auth.me()).has_password).toBe(false)
-    expect(await caller.auth.setPassword({ password: 'owner-own-password' })).toEqual({ success: true })
+    expect(
+      await caller.auth.setPassword({
+        code: await passwordCode(caller, victim),
+        password: 'owner-own-password',
+      }),
+    ).toEqual({ success: true })
     expect((await signin(victim, 'owner-own-password')).status).toBe(200)
     expect((await signin(victim, attackerPassword)).status).toBe(400)
   })
@@ -95,31 +116,28 @@ describe('pre-registering someone else’s address', () => {
     await signInWithCode(victim)
 
     // The session from before the proof still works until it expires (accepted), but cannot set a
-    // password that would outlive it, nor change one.
+    // password that would outlive it: that takes a code from the owner's mailbox (issue 12).
+    await attacker.auth.sendPasswordCode()
     await expectTrpcError(
-      attacker.auth.setPassword({ password: 'attacker-permanent' }),
+      attacker.auth.setPassword({ code: '000000', password: 'attacker-permanent' }),
       'BAD_REQUEST',
-      ERRORS.emailNotVerified,
-    )
-    await expectTrpcError(
-      attacker.auth.changePassword({ current_password: 'whatever-1', new_password: 'attacker-permanent' }),
-      'BAD_REQUEST',
-      ERRORS.emailNotVerified,
+      ERRORS.invalidCode,
     )
     expect((await account(victim)).passwordHash).toBeNull()
     expect((await signin(victim, 'attacker-permanent')).status).toBe(400)
   })
 })
 
-describe('setting a password needs a verified address', () => {
-  it('refuses setPassword on an unverified account, on a caller and over HTTP (400)', async () => {
+describe('setting a password needs a code from the address', () => {
+  // Issue 12 changed these: a session alone never sets a password; the mailed code is the proof.
+  it('refuses setPassword without the mailed code, on a caller and over HTTP (400)', async () => {
     const email = address()
     const res = await signup({ email, full_name: 'Ada Lovelace' })
     const caller = await t.caller(res.body.token)
     await expectTrpcError(
-      caller.auth.setPassword({ password: 'first-password' }),
+      caller.auth.setPassword({ code: '123456', password: 'first-password' }),
       'BAD_REQUEST',
-      ERRORS.emailNotVerified,
+      ERRORS.invalidCode,
     )
     const http = await t.app.inject({
       method: 'POST',
@@ -128,19 +146,28 @@ describe('setting a password needs a verified address', () => {
       headers: { authorization: `Bearer ${res.body.token}` },
     })
     expect(http.statusCode).toBe(400)
-    expect(http.json().error.message).toBe(ERRORS.emailNotVerified)
     expect((await account(email)).passwordHash).toBeNull()
+    // The code from the address proves it: the password is set and the address verified.
+    expect(
+      await caller.auth.setPassword({ code: await passwordCode(caller, email), password: 'first-password' }),
+    ).toEqual({ success: true })
+    expect((await account(email)).emailVerifiedAt).toBeInstanceOf(Date)
+    expect((await signin(email, 'first-password')).status).toBe(200)
   })
 
-  it('refuses changePassword on an unverified account that got a password at sign-up', async () => {
+  it('refuses changePassword without the mailed code on an account that got a password at sign-up', async () => {
     const email = address()
     const res = await signup({ email, full_name: 'Ada Lovelace', password: 'signup-password' })
     const caller = await t.caller(res.body.token)
     const before = (await account(email)).passwordHash
     await expectTrpcError(
-      caller.auth.changePassword({ current_password: 'signup-password', new_password: 'another-password' }),
+      caller.auth.changePassword({
+        code: '123456',
+        current_password: 'signup-password',
+        new_password: 'another-password',
+      }),
       'BAD_REQUEST',
-      ERRORS.emailNotVerified,
+      ERRORS.invalidCode,
     )
     expect((await account(email)).passwordHash).toBe(before)
   })
@@ -178,7 +205,7 @@ describe('verifying with a code', () => {
 
     // A password set after the proof is the owner's: later code sign-ins leave it and the date alone.
     const caller = await t.caller(first.session.access_token)
-    await caller.auth.setPassword({ password: 'grace-password' })
+    await caller.auth.setPassword({ code: await passwordCode(caller, email), password: 'grace-password' })
     await signInWithCode(email)
     const later = await account(email)
     expect(later.emailVerifiedAt).toEqual(verified.emailVerifiedAt)
@@ -189,12 +216,17 @@ describe('verifying with a code', () => {
   it('gives a password sign-in a verified session, which may change the password', async () => {
     const email = address()
     const owner = await signInWithCode(email)
-    await (await t.caller(owner.session.access_token)).auth.setPassword({ password: 'first-password' })
+    const ownerCaller = await t.caller(owner.session.access_token)
+    await ownerCaller.auth.setPassword({
+      code: await passwordCode(ownerCaller, email),
+      password: 'first-password',
+    })
     const session = await signin(email, 'first-password')
     expect(decodeJwt(session.body.token)).toMatchObject({ email_verified: true })
     const caller = await t.caller(session.body.token)
     expect(
       await caller.auth.changePassword({
+        code: await passwordCode(caller, email),
         current_password: 'first-password',
         new_password: 'second-password',
       }),
@@ -208,7 +240,10 @@ describe('the payment flow (SPEC §4): sign-up without a password, then on with 
     const email = address('payer')
     const session = `visitor-pay-${Date.now()}`
     const res = await signup({ email, full_name: 'Ada Lovelace', session_id: session })
-    expect(res).toEqual({ status: 200, body: { token: expect.any(String), expiresIn: 3600, photo: null } })
+    expect(res).toEqual({
+      status: 200,
+      body: { token: expect.any(String), expiresIn: 3600, photo: null, refresh_token: expect.any(String) },
+    })
 
     const caller = await t.caller(res.body.token)
     expect(await caller.auth.me()).toMatchObject({ email, full_name: 'Ada Lovelace', has_password: false })

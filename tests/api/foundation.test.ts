@@ -211,13 +211,17 @@ describe('configuration', () => {
 describe('behind a proxy', () => {
   it('reads the proxy settings', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true)
+    // Issue 12: `true` trusted the left-most X-Forwarded-For, which the client writes; it stops start-up.
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true trusts any X-Forwarded-For.*TRUST_PROXY=1/,
+    )
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY: must be a hop count/)
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.2' }).TRUST_PROXY).toBe('10.0.0.1,10.0.0.2')
   })
 
   it('takes the client address from X-Forwarded-For only when told to trust the proxy', async () => {
-    const trusting = await createTestApp({ env: { TRUST_PROXY: 'true' } })
+    const trusting = await createTestApp({ env: { TRUST_PROXY: '1' } })
     try {
       const headers = { 'x-forwarded-for': '203.0.113.7' }
       // An API call: routine file and health requests are logged at debug only.

@@ -50,7 +50,9 @@ beforeAll(async () => {
   const user = await database.prisma.user.create({
     data: { email: `burst-${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Burst' },
   })
-  token = (await createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 }).issue(user)).token
+  token = (
+    await createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma }).issue(user)
+  ).token
   const conversations = await database.prisma.conversation.createManyAndReturn({
     data: Array.from({ length: CONCURRENT }, (_, i) => ({
       userId: user.id,

@@ -137,7 +137,7 @@ async function trpcOwner(owner: Subscriber) {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
   owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), OWNERS, 'kill')
   double = await startOpenAiDouble()
   double.setDefault({ reply: REPLY, firstTokenDelayMs: 100, tokenDelayMs: 15 })

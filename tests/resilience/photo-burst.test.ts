@@ -51,7 +51,7 @@ let dataDir: string
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
   owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), 3, 'burst')
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-burst-'))
   server = await startBuilt(

@@ -66,7 +66,7 @@ function freshConnection(url: string): Promise<Outcome> {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
   owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), IN_FLIGHT + READERS, 'shutdown')
   double = await startOpenAiDouble()
   double.setDefault({ reply: REPLY, firstTokenDelayMs: 800, tokenDelayMs: 25 })

@@ -57,7 +57,7 @@ async function startInstance(env: Record<string, string> = {}) {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600 })
+  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
   owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), 12, 'two')
   await startInstance({ JWT_SECRET })
   await startInstance({ JWT_SECRET })

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { MOBILE_MAX_WIDTH } from '../../../shared/constants.ts'
-import { greetingFromToken, useSessionExpiry, useSignOut } from '../session.ts'
+import { greetingFromToken, useLogout, useSessionExpiry } from '../session.ts'
 import { useStoredText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
 import { Icon, type IconName } from './Icon.tsx'
@@ -37,7 +37,7 @@ function SidebarPanel({ token }: { token: string }) {
   const [collapsed, setCollapsed] = useState(false)
   const [drawerOpen, setDrawerOpen] = useState(false)
   const name = useMemo(() => greetingFromToken(token), [token])
-  const signOut = useSignOut()
+  const logout = useLogout()
   const { pathname } = useLocation()
   const panelId = useId()
   const panel = useRef<HTMLElement>(null)
@@ -163,7 +163,7 @@ function SidebarPanel({ token }: { token: string }) {
                 type="button"
                 className="sidebar__item"
                 title={compact ? 'Logout' : undefined}
-                onClick={() => signOut('/login')}
+                onClick={() => void logout()}
               >
                 <SidebarIcon name="logout" />
                 {label('Logout')}

@@ -83,6 +83,19 @@ export function catInputFromStorage(): CreateCatInput {
   return input
 }
 
+/** SPEC §3: for recommendations the fields are lower-cased, and age and weights default to 0. */
+export function recommendationInputFromStorage(): CreateCatInput {
+  const { session_id: _session, ...cat } = catInputFromStorage()
+  const lower = (value: unknown) =>
+    typeof value === 'string'
+      ? value.toLowerCase()
+      : Array.isArray(value)
+        ? value.map((item) => (typeof item === 'string' ? item.toLowerCase() : item))
+        : value
+  const lowered = Object.fromEntries(Object.entries(cat).map(([key, value]) => [key, lower(value)]))
+  return { ...lowered, age: cat.age || 0, weight: cat.weight || 0, target_weight: cat.target_weight || 0 }
+}
+
 /** Mirrors the recommendations under their SPEC keys (step 15 and the chat read them there). */
 export function storeRecommendations(r: Recommendations) {
   writeText('food_bowls', String(r.food_bowls))

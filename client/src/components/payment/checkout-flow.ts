@@ -62,6 +62,7 @@ export function useCheckoutFlow(): (input: {
         token: session.token,
         expiresAtMs: Date.now() + session.expiresIn * 1000,
         email: contact.email,
+        refreshToken: session.refresh_token,
       })
     } catch (error) {
       throw new PaymentStepError(errorMessage(error, DEFAULT_ERRORS.signup))

@@ -14,6 +14,7 @@ import { useCancelSubscription } from '../../components/payment/cancel-subscript
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
+import { AccountSettings } from '../account/AccountSettings.tsx'
 
 const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 
@@ -70,6 +71,7 @@ export function CatProfilePage() {
         {body}
       </section>
       <CancelSubscription />
+      <AccountSettings />
     </div>
   )
 }

@@ -1,6 +1,11 @@
 // The end of the interview (SPEC §4): the trial or subscription step for subscribers, and submitting
 // the cat's profile made from the answers.
-import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
+import {
+  catInputFromStorage,
+  recommendationInputFromStorage,
+  storeCreatedCat,
+  storeRecommendations,
+} from '../../hooks/useCatAnswers.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, writeText } from '../../storage.ts'
 import type { TrpcClient } from './interview-store.ts'
 
@@ -29,6 +34,12 @@ export async function confirmSubscription(client: TrpcClient): Promise<boolean> 
 /** Creates the cat from the stored answers (with the session id) unless one is stored already. */
 export async function submitProfile(client: TrpcClient): Promise<void> {
   if (hasUsableCatId()) return
+  // Creating a cat needs the bearer token (SPEC §6): a visitor gets the recommendations, as on the
+  // wizard, and the cat is made from the stored answers after the sign-in (the checkout's ensureCat).
+  if (!hasValidToken()) {
+    storeRecommendations(await client.cat.recommendations.mutate(recommendationInputFromStorage()))
+    return
+  }
   const input = catInputFromStorage()
   const created = await client.cat.create.mutate(input)
   storeCreatedCat(created.id, input, created.recommendations)

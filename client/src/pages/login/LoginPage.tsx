@@ -44,6 +44,8 @@ export function LoginPage() {
 
   const [step, setStep] = useState<Step>('email')
   const [method, setMethod] = useState<Method>('code')
+  /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
+  const [forgot, setForgot] = useState(false)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [code, setCode] = useState('')
@@ -68,13 +70,21 @@ export function LoginPage() {
   const restoreOwnerState = useRestoreOwnerState()
   const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
 
-  async function finish(session: { token: string; expiresAtMs: number; email: string }) {
+  async function finish(session: {
+    token: string
+    expiresAtMs: number
+    email: string
+    refreshToken: string
+  }) {
     // Nothing cached for a previous session may show in this one.
     queryClient.clear()
     storeSession(session)
     // The server decides where a returning owner belongs (issue 14): their state first, then the route.
     await restoreOwnerState()
-    navigate(signInDestination(hasUsableCatId(), readText('currentStep')), { replace: true })
+    const destination = forgot
+      ? '/cat-profile#password'
+      : signInDestination(hasUsableCatId(), readText('currentStep'))
+    navigate(destination, { replace: true })
   }
 
   function checkEmail(): string | null {
@@ -115,6 +125,7 @@ export function LoginPage() {
         expiresAtMs:
           typeof payload?.exp === 'number' ? payload.exp * 1000 : Date.now() + session.expiresIn * 1000,
         email: payload?.email ?? email.trim().toLowerCase(),
+        refreshToken: session.refresh_token,
       })
     } catch (error) {
       setFormError(errorMessage(error, DEFAULT_ERRORS.login))
@@ -136,7 +147,12 @@ export function LoginPage() {
         type: 'email',
         session_id: sessionId(),
       })
-      await finish({ token: session.access_token, expiresAtMs: session.expires_at * 1000, email: user.email })
+      await finish({
+        token: session.access_token,
+        expiresAtMs: session.expires_at * 1000,
+        email: user.email,
+        refreshToken: session.refresh_token,
+      })
     } catch (error) {
       setCodeError(errorMessage(error, DEFAULT_ERRORS.verifyCode))
       codeInput.current?.focus()
@@ -237,6 +253,25 @@ export function LoginPage() {
               {method === 'code' ? 'Sign in with password instead' : 'Email me a login code instead'}
             </button>
           </p>
+          {method === 'password' && (
+            <p className="center">
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setForgot(true)
+                  switchMethod()
+                }}
+              >
+                Forgot your password?
+              </button>
+            </p>
+          )}
+          {forgot && method === 'code' && (
+            <p className="notice" role="status">
+              Sign in with a login code, then choose a new password in your profile.
+            </p>
+          )}
         </>
       ) : (
         <>

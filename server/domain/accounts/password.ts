@@ -1,0 +1,43 @@
+// Passwords need a fresh proof of the address (issue 12): a one-time code mailed to the account's own
+// e-mail, never a session token alone, so a stolen token cannot plant a password that outlives it.
+import type { Services } from '../../context.ts'
+import { type CodeCheck, checkCode, issueCode, withdrawCode } from '../../services/otp.ts'
+import { hashPassword } from '../../services/passwords.ts'
+
+/** Step-up codes live beside sign-in codes under their own key: one never spends or replaces the other. */
+const stepUpKey = (email: string) => `password:${email}`
+
+/** Mails a step-up code to `email`; false when the last one is younger than the resend interval. */
+export async function mailPasswordCode(services: Services, email: string): Promise<boolean> {
+  const issued = await issueCode(services.db, services.tokens.codePepper, stepUpKey(email))
+  if (!issued.ok) return false
+  try {
+    await services.mailer.sendLoginCode(email, issued.code)
+  } catch (error) {
+    await withdrawCode(services.db, issued.id)
+    throw error
+  }
+  return true
+}
+
+/**
+ * Sets the password when `code` is the account's newest step-up code. The code proves the address, so
+ * an address never verified before becomes verified by it.
+ */
+export async function replacePassword(
+  services: Services,
+  user: { id: number; email: string },
+  code: string,
+  password: string,
+): Promise<CodeCheck> {
+  const result = await checkCode(services.db, services.tokens.codePepper, stepUpKey(user.email), code)
+  if (result !== 'ok') return result
+  const passwordHash = await hashPassword(password)
+  const now = new Date()
+  await services.db.user.update({ where: { id: user.id }, data: { passwordHash } })
+  await services.db.user.updateMany({
+    where: { id: user.id, emailVerifiedAt: null },
+    data: { emailVerifiedAt: now },
+  })
+  return 'ok'
+}

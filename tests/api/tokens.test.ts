@@ -1,0 +1,99 @@
+import { decodeJwt } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openPglite } from '../../server/db.ts'
+import { createTokenService, resolveJwtSecret } from '../../server/services/tokens.ts'
+import { freshDatabase } from '../helpers/database.ts'
+
+// Moved from tests/unit (issue 12): a token now names a server-side session, so these need a database.
+
+const SECRET = 'unit-test-secret-that-is-long-enough-for-hs256'
+let database: Database
+const user = {
+  id: 0,
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  fullName: 'Ada Lovelace',
+  emailVerified: true,
+}
+
+beforeAll(async () => {
+  database = await freshDatabase()
+  user.id = (await database.prisma.user.create({ data: { email: user.email } })).id
+})
+afterAll(async () => {
+  await database?.close()
+})
+
+const service = (secret = SECRET, ttlSeconds = 3600) =>
+  createTokenService({ secret, ttlSeconds, db: database.prisma })
+
+describe('session tokens and the verified-token cache', () => {
+  it('verifies the same token again from the cache, with the same user', async () => {
+    const tokens = service()
+    const { token, sessionId } = await tokens.issue(user)
+    const first = await tokens.verify(token)
+    const second = await tokens.verify(token)
+    expect(first).toEqual({ ...user, sessionId })
+    expect(second).toBe(first)
+  })
+
+  it('refuses a remembered token once it has expired', async () => {
+    const tokens = service(SECRET, 1)
+    const { token, sessionId } = await tokens.issue(user)
+    expect(await tokens.verify(token)).toEqual({ ...user, sessionId })
+    const { exp } = decodeJwt(token)
+    await new Promise((resolve) => setTimeout(resolve, exp! * 1000 - Date.now() + 50))
+    expect(await tokens.verify(token)).toBeNull()
+  })
+
+  it('does not let a token verified under one secret pass under another', async () => {
+    const issuer = service()
+    const other = service(`${SECRET}-rotated`)
+    const { token, sessionId } = await issuer.issue(user)
+    expect(await issuer.verify(token)).toEqual({ ...user, sessionId })
+    expect(await other.verify(token)).toBeNull()
+  })
+
+  it('refuses a token altered by one character after the original was remembered', async () => {
+    const tokens = service()
+    const { token } = await tokens.issue(user)
+    await tokens.verify(token)
+    const last = token.at(-2) === 'A' ? 'B' : 'A'
+    const altered = `${token.slice(0, -2)}${last}${token.at(-1)}`
+    expect(await tokens.verify(altered)).toBeNull()
+  })
+
+  it('refuses a remembered token at once when its session is revoked here', async () => {
+    const tokens = service()
+    const { token, sessionId } = await tokens.issue(user)
+    expect(await tokens.verify(token)).not.toBeNull()
+    await database.prisma.session.update({ where: { id: sessionId }, data: { revokedAt: new Date() } })
+    tokens.forgetSessions([sessionId])
+    expect(await tokens.verify(token)).toBeNull()
+  })
+})
+
+describe('the generated secret kept in the database (issue 15)', () => {
+  it('is made once and read back by every instance on the same database', async () => {
+    const first = await resolveJwtSecret(undefined, database.prisma)
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    const all = await Promise.all([1, 2, 3].map(() => resolveJwtSecret(undefined, database.prisma)))
+    expect(all).toEqual([first, first, first])
+    expect(await database.prisma.appSecret.count()).toBe(1)
+  })
+
+  it('lets JWT_SECRET win over the stored one', async () => {
+    expect(await resolveJwtSecret(SECRET, database.prisma)).toBe(SECRET)
+  })
+
+  it('differs between databases', async () => {
+    const other = await openPglite()
+    try {
+      expect(await resolveJwtSecret(undefined, other.prisma)).not.toBe(
+        await resolveJwtSecret(undefined, database.prisma),
+      )
+    } finally {
+      await other.close()
+    }
+  })
+})

@@ -1,0 +1,129 @@
+// Issue 12 in Chromium: Logout ends the session on the server (the old token is refused afterwards),
+// a password set with a mailed code then signs in, and deleting the account from the profile ends at
+// /login with nothing of the owner left.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+
+let t: BrowserTest
+beforeAll(async () => {
+  // The log mailer writes each code at info level; the test reads it there, as the README says to.
+  t = await startBrowserTest({ env: { LOG_LEVEL: 'info' } })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+function mailedCode(email: string): string {
+  const code = t.logs
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
+    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
+    .at(-1)?.code
+  expect(code).toMatch(/^\d{6}$/)
+  return code!
+}
+
+/** The owner's code sign-in on /login, with real typing. */
+async function signInWithCode(email: string) {
+  const { page } = t
+  await page.goto('/healthz')
+  await page.evaluate(() => localStorage.clear())
+  await t.db.otpCode.deleteMany({ where: { email } })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send Login Code' }).click()
+  await page.getByLabel('Login code').waitFor()
+  await expect.poll(() => t.logs.some((l) => l.includes(email) && l.includes('login-code'))).toBe(true)
+  await page.getByLabel('Login code').fill(mailedCode(email))
+  await page.getByRole('button', { name: 'Verify code' }).click()
+  await page.waitForURL((url) => url.pathname !== '/login')
+  const token = await page.evaluate(() => localStorage.getItem('token'))
+  expect(token).toBeTruthy()
+  expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeTruthy()
+  return token!
+}
+
+const catsStatus = async (token: string) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/cats',
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).statusCode
+
+describe('the owner controls the session', () => {
+  it('Logout revokes the session: the old token is refused afterwards', async () => {
+    const token = await signInWithCode('logout-owner@example.com')
+    expect(await catsStatus(token)).toBe(200)
+    await t.page.goto('/progress')
+    await t.page.getByRole('button', { name: 'Logout' }).click()
+    await t.page.waitForURL('**/login')
+    expect(await t.page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    expect(await catsStatus(token)).toBe(401)
+  })
+
+  it('sets a password with a mailed code from the profile, then signs in with it', async () => {
+    const email = 'password-owner@example.com'
+    await signInWithCode(email)
+    const { page } = t
+    await page.goto('/cat-profile')
+    await page.getByRole('button', { name: 'Email me a code' }).click()
+    await page.getByLabel('Code from the e-mail').waitFor()
+    await expect
+      .poll(async () => (await t.db.otpCode.count({ where: { email: `password:${email}` } })) > 0)
+      .toBe(true)
+    await page.getByLabel('Code from the e-mail').fill(mailedCode(email))
+    await page.getByLabel('New password').fill('a-brand-new-password')
+    await page.getByRole('button', { name: 'Save password' }).click()
+    await page.getByText('Your password is saved.').waitFor()
+
+    await page.goto('/healthz')
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in with password instead' }).click()
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill('a-brand-new-password')
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.waitForURL((url) => url.pathname !== '/login')
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+  })
+
+  it('deletes the account from the profile and ends at /login', async () => {
+    const email = 'leaving-owner@example.com'
+    const token = await signInWithCode(email)
+    const user = await t.db.user.findUniqueOrThrow({ where: { email } })
+    await t.db.cat.create({ data: { userId: user.id, name: 'Farewell' } })
+    const { page } = t
+    await page.goto('/cat-profile')
+    await page.getByRole('button', { name: 'Delete account' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' })
+    await dialog.getByText(/your cats and their photos, your conversations/).waitFor()
+    await dialog.getByRole('button', { name: 'Yes, delete everything' }).click()
+    await page.waitForURL('**/login')
+    expect(await t.db.user.count({ where: { email } })).toBe(0)
+    expect(await t.db.cat.count({ where: { name: 'Farewell' } })).toBe(0)
+    expect(await catsStatus(token)).toBe(401)
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('"Forgot your password?" leads to the code sign-in and then to the profile’s Password section', async () => {
+    const email = 'forgetful-owner@example.com'
+    const { page } = t
+    await page.goto('/healthz')
+    await page.evaluate(() => localStorage.clear())
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in with password instead' }).click()
+    await page.getByRole('button', { name: 'Forgot your password?' }).click()
+    await page.getByText('Sign in with a login code, then choose a new password in your profile.').waitFor()
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send Login Code' }).click()
+    await page.getByLabel('Login code').waitFor()
+    await expect.poll(() => t.logs.some((l) => l.includes(email) && l.includes('login-code'))).toBe(true)
+    await page.getByLabel('Login code').fill(mailedCode(email))
+    await page.getByRole('button', { name: 'Verify code' }).click()
+    await page.waitForURL('**/cat-profile#password')
+    await page.getByRole('button', { name: 'Email me a code' }).waitFor()
+  })
+})

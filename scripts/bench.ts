@@ -203,7 +203,7 @@ async function sendOnce(client: ReturnType<typeof chatClient>, conversationId: n
   for await (const _piece of stream) {
     if (!firstPieceAt) firstPieceAt = now()
   }
-  return { total: now() - started, firstPieceAt }
+  return { total: now() - started, firstPieceAt, untilFirstPiece: firstPieceAt - started }
 }
 
 async function loginPageGzipKb(base: string): Promise<number> {
@@ -295,14 +295,16 @@ async function main() {
       proxyTwo.stop()
     })
 
+    // Until the first piece: the owner's message stored, the history read and the reply begun. The
+    // whole reply is paced like a live model's (offline assistant), so its length would only measure that.
     log('chat message store time at 10 and 1,000 messages (offline assistant)')
     const client = chatClient(app.base, chatterToken)
     await sendOnce(client, data.small, data.catId) // warm-up
     const storeSmall: number[] = []
     const storeLarge: number[] = []
     for (let i = 0; i < CHAT_SAMPLES; i++) {
-      storeSmall.push((await sendOnce(client, data.small, data.catId)).total)
-      storeLarge.push((await sendOnce(client, data.large, data.catId)).total)
+      storeSmall.push((await sendOnce(client, data.small, data.catId)).untilFirstPiece)
+      storeLarge.push((await sendOnce(client, data.large, data.catId)).untilFirstPiece)
     }
 
     log('upstream characters and first token (OpenAI-compatible double)')
@@ -350,7 +352,7 @@ async function main() {
         restRead.rps >= 0.4 * a.rps,
       ],
       [
-        'server time to store a chat message, 1,000 vs 10 messages',
+        'server time to store a chat message and begin the reply, 1,000 vs 10 messages',
         `${median(storeLarge).toFixed(1)} ms vs ${median(storeSmall).toFixed(1)} ms (ratio ${ratio(median(storeLarge), median(storeSmall)).toFixed(2)})`,
         'ratio ≤ 1.2',
         ratio(median(storeLarge), median(storeSmall)) <= 1.2,

@@ -122,6 +122,10 @@ export const ERROR_CATALOGUE = {
   CARD_NUMBERS_REFUSED: { status: 400, message: ERRORS.cardNumbersRefused },
   ACTIVATION_FEE_REQUIRED: { status: 409, message: ERRORS.activationFeeRequired },
   PAYMENT_IN_PROGRESS: { status: 409, message: ERRORS.paymentInProgress },
+  ALREADY_SUBSCRIBED: { status: 409, message: ERRORS.alreadySubscribed },
+  IDEMPOTENCY_KEY_INVALID: { status: 400, message: ERRORS.idempotencyKeyInvalid },
+  FILL_REQUIRED: { status: 400, message: ERRORS.fillRequired },
+  FULL_NAME_ON_CARD: { status: 400, message: ERRORS.fullNameOnCard },
   PRICE_UNKNOWN: { status: 400, message: ERRORS.priceUnknown },
   INVALID_WEBHOOK: { status: 400, message: ERRORS.invalidWebhook },
 } as const satisfies Record<string, { status: number; message: string }>

@@ -73,7 +73,7 @@ async function expectRefusedEverywhere(token: string) {
   await expectTrpcError(caller.billing.status(), 'UNAUTHORIZED', ERRORS.notAuthenticated)
   expect(await get('/api/supabase/cats', token)).toEqual({
     status: 401,
-    body: { error: ERRORS.notAuthenticated },
+    body: { error: ERRORS.notAuthenticated, code: 'NOT_AUTHENTICATED' },
   })
   const http = await t.app.inject({
     method: 'GET',
@@ -293,7 +293,7 @@ describe('claimed records belong to the account', () => {
 
   it('POST /api/supabase/cats and cat.create need the bearer token (SPEC §6)', async () => {
     const res = await post('/api/supabase/cats', { session_id: 'anon-cat', cat_name: 'Milo' })
-    expect(res).toEqual({ status: 401, body: { error: ERRORS.notAuthenticated } })
+    expect(res).toEqual({ status: 401, body: { error: ERRORS.notAuthenticated, code: 'NOT_AUTHENTICATED' } })
     await expectTrpcError(
       (await t.caller()).cat.create({ session_id: 'anon-cat', name: 'Milo' }),
       'UNAUTHORIZED',

@@ -1,10 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
+import { Controller, type Resolver, useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { z } from 'zod'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
-import { emailProblem, isCompleteCode, sanitizeCode } from '../../../../shared/rules/email.ts'
+import { normalizeEmail, sanitizeCode } from '../../../../shared/rules/email.ts'
 import { signInDestination } from '../../../../shared/rules/wizard.ts'
+import { codeSchema, signinInput, signinOtpInput } from '../../../../shared/schemas/auth.ts'
 import { TextField } from '../../components/TextField.tsx'
 import { useRestoreOwnerState } from '../../hooks/useOwnerState.ts'
 import { decodeTokenPayload, storeSession } from '../../session.ts'
@@ -13,6 +17,8 @@ import { errorMessage, trpc } from '../../trpc.ts'
 
 type Step = 'email' | 'code'
 type Method = 'code' | 'password'
+
+export const PASSWORD_REQUIRED = 'Password is required'
 
 /** Whole seconds left until `deadline` (epoch ms), ticking while there are any. */
 function useSecondsUntil(deadline: number): number {
@@ -30,6 +36,25 @@ function useSecondsUntil(deadline: number): number {
   return Math.max(0, Math.ceil((deadline - now) / 1000))
 }
 
+/** The password way in: the shared login e-mail, and a password that must be there (SPEC §5). */
+const passwordSignIn = signinInput.pick({ email: true }).extend({
+  password: z.string().min(1, PASSWORD_REQUIRED),
+})
+/** The code way in: the shared e-mail schema alone; a password left in the hidden field is ignored. */
+const codeSignIn = signinOtpInput.extend({ password: z.string() })
+type EmailFields = z.input<typeof passwordSignIn>
+type EmailValues = z.output<typeof passwordSignIn>
+/** The e-mail step checks the password only when it is the chosen way in. */
+const emailStepResolver: Resolver<EmailFields, { method: Method }, EmailValues> = (
+  values,
+  context,
+  options,
+) =>
+  context?.method === 'password'
+    ? zodResolver(passwordSignIn)(values, context, options)
+    : zodResolver(codeSignIn)(values, context, options)
+const codeStepResolver = zodResolver(z.object({ code: codeSchema }))
+
 /** /login (SPEC §2, §4, §5, §8): e-mail, then the 6-digit code; a password as the secondary way in. */
 export function LoginPage() {
   const navigate = useNavigate()
@@ -42,30 +67,42 @@ export function LoginPage() {
     if (planSelection?.toLowerCase() === 'yearly') writeText('planSelection', 'yearly')
   }, [planSelection])
 
+  // The fields, their messages and focus live in the two forms; what is left here is the screen's own state.
   const [step, setStep] = useState<Step>('email')
   const [method, setMethod] = useState<Method>('code')
   /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
   const [forgot, setForgot] = useState(false)
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [code, setCode] = useState('')
-  const [emailError, setEmailError] = useState<string | null>(null)
-  const [passwordError, setPasswordError] = useState<string | null>(null)
-  const [formError, setFormError] = useState<string | null>(null)
-  const [codeError, setCodeError] = useState<string | null>(null)
   const [resendAt, setResendAt] = useState(0)
   const [resent, setResent] = useState(false)
   const secondsLeft = useSecondsUntil(resendAt)
-  const emailInput = useRef<HTMLInputElement>(null)
-  const codeInput = useRef<HTMLInputElement>(null)
+
+  // Messages show on submit and clear as the owner types (reValidateMode onSubmit + clearErrors).
+  const emailForm = useForm<EmailFields, { method: Method }, EmailValues>({
+    resolver: emailStepResolver,
+    context: { method },
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  })
+  const codeForm = useForm<{ code: string }>({
+    resolver: codeStepResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { code: '' },
+  })
+  const emailErrors = emailForm.formState.errors
+  const codeError = codeForm.formState.errors.code?.message
+  /** As typed (trimmed), for the code step's "We sent a code to …". */
+  const typedEmail = emailForm.watch('email').trim()
 
   const sendCode = trpc.auth.signinOtp.useMutation()
   const verifyCode = trpc.auth.verifyOtp.useMutation()
 
   // Each step starts with its field focused (also on arrival at the page).
+  const { setFocus: focusEmailStep } = emailForm
+  const { setFocus: focusCodeStep } = codeForm
   useEffect(() => {
-    ;(step === 'email' ? emailInput : codeInput).current?.focus()
-  }, [step])
+    if (step === 'email') focusEmailStep('email')
+    else focusCodeStep('code')
+  }, [step, focusEmailStep, focusCodeStep])
   const signIn = trpc.auth.signin.useMutation()
   const restoreOwnerState = useRestoreOwnerState()
   const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
@@ -87,62 +124,44 @@ export function LoginPage() {
     navigate(destination, { replace: true })
   }
 
-  function checkEmail(): string | null {
-    const problem = emailProblem(email)
-    setEmailError(problem)
-    if (problem) emailInput.current?.focus()
-    return problem
+  /** A fresh code step: empty field, no message, resend held back for OTP_RESEND_SECONDS. */
+  function startCodeWait() {
+    codeForm.reset({ code: '' })
+    setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
   }
 
-  async function submitEmail(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setFormError(null)
-    if (checkEmail()) return
-    if (method === 'password') return submitPassword()
+  const submitEmail = emailForm.handleSubmit(async ({ email, password }) => {
+    if (method === 'password') return submitPassword(email, password)
     try {
-      await sendCode.mutateAsync({ email: email.trim() })
-      setCode('')
-      setCodeError(null)
+      await sendCode.mutateAsync({ email })
+      startCodeWait()
       setResent(false)
-      setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
       setStep('code')
     } catch (error) {
-      setFormError(errorMessage(error, DEFAULT_ERRORS.sendCode))
+      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.sendCode) })
     }
-  }
+  })
 
-  async function submitPassword() {
-    if (!password) {
-      setPasswordError('Password is required')
-      return
-    }
-    setPasswordError(null)
+  async function submitPassword(email: string, password: string) {
     try {
-      const session = await signIn.mutateAsync({ email: email.trim(), password, session_id: sessionId() })
+      const session = await signIn.mutateAsync({ email, password, session_id: sessionId() })
       const payload = decodeTokenPayload(session.token)
       await finish({
         token: session.token,
         expiresAtMs:
           typeof payload?.exp === 'number' ? payload.exp * 1000 : Date.now() + session.expiresIn * 1000,
-        email: payload?.email ?? email.trim().toLowerCase(),
+        email: payload?.email ?? email,
         refreshToken: session.refresh_token,
       })
     } catch (error) {
-      setFormError(errorMessage(error, DEFAULT_ERRORS.login))
+      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.login) })
     }
   }
 
-  async function submitCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (!isCompleteCode(code)) {
-      setCodeError(ERRORS.codeFormat)
-      codeInput.current?.focus()
-      return
-    }
-    setCodeError(null)
+  const submitCode = codeForm.handleSubmit(async ({ code }) => {
     try {
       const { session, user } = await verifyCode.mutateAsync({
-        email: email.trim(),
+        email: normalizeEmail(emailForm.getValues('email')),
         token: code,
         type: 'email',
         session_id: sessionId(),
@@ -154,20 +173,21 @@ export function LoginPage() {
         refreshToken: session.refresh_token,
       })
     } catch (error) {
-      setCodeError(errorMessage(error, DEFAULT_ERRORS.verifyCode))
-      codeInput.current?.focus()
+      codeForm.setError(
+        'code',
+        { message: errorMessage(error, DEFAULT_ERRORS.verifyCode) },
+        { shouldFocus: true },
+      )
     }
-  }
+  })
 
   async function resend() {
     setResent(false)
     try {
-      await sendCode.mutateAsync({ email: email.trim() })
-      setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
-      setCode('')
-      setCodeError(null)
+      await sendCode.mutateAsync({ email: normalizeEmail(emailForm.getValues('email')) })
+      startCodeWait()
       setResent(true)
-      codeInput.current?.focus()
+      codeForm.setFocus('code')
     } catch (error) {
       // SPEC §8: a failed resend is logged only.
       console.error('Resending the login code failed', error)
@@ -176,16 +196,14 @@ export function LoginPage() {
 
   function useDifferentEmail() {
     setStep('email')
-    setCode('')
-    setCodeError(null)
-    setFormError(null)
+    codeForm.reset({ code: '' })
+    emailForm.clearErrors()
     setResent(false)
   }
 
   function switchMethod() {
     setMethod(method === 'code' ? 'password' : 'code')
-    setFormError(null)
-    setPasswordError(null)
+    emailForm.clearErrors()
   }
 
   return (
@@ -206,18 +224,13 @@ export function LoginPage() {
           </p>
           <form className="stack" noValidate onSubmit={submitEmail}>
             <TextField
-              ref={emailInput}
               id="login-email"
               label="Email"
               type="email"
               inputMode="email"
               autoComplete="email"
-              value={email}
-              error={emailError}
-              onChange={(e) => {
-                setEmail(e.target.value)
-                if (emailError) setEmailError(null)
-              }}
+              error={emailErrors.email?.message}
+              {...emailForm.register('email', { onChange: () => emailForm.clearErrors('email') })}
             />
             {method === 'password' && (
               <TextField
@@ -225,17 +238,13 @@ export function LoginPage() {
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                error={passwordError}
-                onChange={(e) => {
-                  setPassword(e.target.value)
-                  if (passwordError) setPasswordError(null)
-                }}
+                error={emailErrors.password?.message}
+                {...emailForm.register('password', { onChange: () => emailForm.clearErrors('password') })}
               />
             )}
-            {formError && (
+            {emailErrors.root?.server && (
               <p className="error-box" role="alert">
-                {formError}
+                {emailErrors.root.server.message}
               </p>
             )}
             <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
@@ -277,27 +286,36 @@ export function LoginPage() {
         <>
           <h1 id="login-title">Check your email</h1>
           <p className="muted">
-            We sent a {OTP_LENGTH}-digit code to <strong className="login__email">{email.trim()}</strong>. It
-            is valid for {Math.round(OTP_TTL_SECONDS / 60)} minutes.
+            We sent a {OTP_LENGTH}-digit code to <strong className="login__email">{typedEmail}</strong>. It is
+            valid for {Math.round(OTP_TTL_SECONDS / 60)} minutes.
           </p>
           <form className="stack" noValidate onSubmit={submitCode}>
             <div className="field">
               <label htmlFor="login-code">Login code</label>
-              <input
-                ref={codeInput}
-                id="login-code"
-                className="input login__code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="••••••"
-                value={code}
-                onChange={(e) => {
-                  setCode(sanitizeCode(e.target.value))
-                  if (codeError) setCodeError(null)
-                }}
-                aria-invalid={codeError ? true : undefined}
-                aria-describedby={codeError ? 'login-code-error' : 'login-code-hint'}
+              <Controller
+                control={codeForm.control}
+                name="code"
+                render={({ field }) => (
+                  <input
+                    ref={field.ref}
+                    name={field.name}
+                    id="login-code"
+                    className="input login__code"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    placeholder="••••••"
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(e) => {
+                      // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
+                      field.onChange(sanitizeCode(e.target.value))
+                      codeForm.clearErrors('code')
+                    }}
+                    aria-invalid={codeError ? true : undefined}
+                    aria-describedby={codeError ? 'login-code-error' : 'login-code-hint'}
+                  />
+                )}
               />
               <p id="login-code-hint" className="sr-only">
                 {OTP_LENGTH} digits

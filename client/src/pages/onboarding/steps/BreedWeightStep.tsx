@@ -1,4 +1,6 @@
-import { useEffect, useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { QUIZ_BREEDS } from '../../../../../shared/options.ts'
 import {
   DEFAULT_WEIGHT_UNIT,
@@ -7,56 +9,87 @@ import {
   WEIGHT_UNITS,
   weightFromBand,
 } from '../../../../../shared/rules/weight.ts'
-import { fieldErrors, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
+import { wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import { useAnswer } from '../../../hooks/useCatAnswers.ts'
 import { readText, writeText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
 
 const ABSENT = '\u0000absent'
 
-/** Step 3: breed, weight (digits, up to 2 decimals, above 0) and unit, with the other unit shown beside it. */
+interface BreedWeight {
+  breed: string
+  weight: string
+  unit: string
+}
+type StorageKeyOf = 'breed' | 'weight' | 'unit'
+
+/** The listed option `value` stands for (letter case aside), or `value` itself when none does. */
+function option(options: readonly string[], value: string): string {
+  return options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? value
+}
+
+/**
+ * The answers the step starts from. The unit defaults to Lbs (SPEC §3) until the owner chooses; a
+ * short-quiz weight band becomes its weight. Both are stored at once, so the SPEC keys say the same.
+ */
+function startingAnswers(): BreedWeight {
+  if (readText('unit', ABSENT) === ABSENT) writeText('unit', DEFAULT_WEIGHT_UNIT)
+  const band = weightFromBand(readText('weight'))
+  if (band !== null) writeText('weight', String(band))
+  return {
+    breed: option(QUIZ_BREEDS, readText('breed')),
+    weight: readText('weight'),
+    unit: option(WEIGHT_UNITS, readText('unit')),
+  }
+}
+
+/**
+ * Step 3: breed, weight (digits, up to 2 decimals, above 0) and unit, with the other unit shown beside
+ * it: a react-hook-form over the shared step schema (zodResolver), each answer stored as it is given
+ * (SPEC §3 keys); the SPEC §5 messages appear for every field once the owner has started.
+ */
 export function BreedWeightStep() {
-  const [breed, setBreed] = useAnswer('breed')
-  const [weight, setWeight] = useAnswer('weight')
-  const [unit, setUnit] = useAnswer('unit')
-  const [touched, setTouched] = useState(false)
   const breedId = useId()
   const weightId = useId()
   const unitId = useId()
+  const [defaultValues] = useState(startingAnswers)
+  const form = useForm<BreedWeight>({
+    resolver: zodResolver(wizardStepSchemas.breedWeight as never),
+    mode: 'all',
+    defaultValues,
+  })
+  const { errors, isValid } = form.formState
+  const started = form.formState.isDirty || Object.keys(form.formState.touchedFields).length > 0
+  const [weight, unit] = form.watch(['weight', 'unit'])
 
-  useEffect(() => {
-    // The unit defaults to Lbs (SPEC §3) until the owner chooses; a short-quiz band becomes its weight.
-    if (readText('unit', ABSENT) === ABSENT) writeText('unit', DEFAULT_WEIGHT_UNIT)
-    const band = weightFromBand(readText('weight'))
-    if (band !== null) writeText('weight', String(band))
-  }, [])
-
-  const result = wizardStepSchemas.breedWeight.safeParse({ breed, weight, unit })
-  const errors = touched ? fieldErrors(result.error) : {}
-  const breedOption = QUIZ_BREEDS.find((b) => b.toLowerCase() === breed.toLowerCase()) ?? ''
-  const touch = () => setTouched(true)
+  /** Stores the answer under its SPEC key and checks the whole step (every problem shows). */
+  const keep = (field: StorageKeyOf, value: string) => {
+    form.setValue(field, value, { shouldDirty: true, shouldTouch: true })
+    writeText(field, value)
+    void form.trigger()
+  }
+  const error = (field: StorageKeyOf) => (started ? errors[field]?.message : undefined)
+  const field = (name: StorageKeyOf, clean: (value: string) => string = (value) => value) =>
+    form.register(name, {
+      onChange: (e: { target: { value: string } }) => keep(name, clean(e.target.value)),
+      onBlur: () => void form.trigger(),
+    })
 
   return (
     <QuizStep
       progress={WIZARD_PROGRESS(3)}
       title="Breed and Weight"
-      actions={<WizardActions nextDisabled={!result.success} />}
+      actions={<WizardActions nextDisabled={!isValid} />}
     >
       <div className="field">
         <label htmlFor={breedId}>Breed</label>
         <select
           id={breedId}
           className="select"
-          value={breedOption}
-          aria-invalid={errors.breed ? true : undefined}
-          aria-describedby={errors.breed ? `${breedId}-error` : undefined}
-          onChange={(e) => {
-            setBreed(e.target.value)
-            touch()
-          }}
-          onBlur={touch}
+          aria-invalid={error('breed') ? true : undefined}
+          aria-describedby={error('breed') ? `${breedId}-error` : undefined}
+          {...field('breed')}
         >
           <option value="">Select breed</option>
           {QUIZ_BREEDS.map((b) => (
@@ -65,9 +98,9 @@ export function BreedWeightStep() {
             </option>
           ))}
         </select>
-        {errors.breed && (
+        {error('breed') && (
           <p id={`${breedId}-error`} className="field-error">
-            {errors.breed}
+            {error('breed')}
           </p>
         )}
       </div>
@@ -79,15 +112,10 @@ export function BreedWeightStep() {
             className="input"
             inputMode="decimal"
             placeholder="e.g., 8.5"
-            value={weight}
             maxLength={6}
-            aria-invalid={errors.weight ? true : undefined}
-            aria-describedby={`${weightId}-hint${errors.weight ? ` ${weightId}-error` : ''}`}
-            onChange={(e) => {
-              setWeight(e.target.value.trim())
-              touch()
-            }}
-            onBlur={touch}
+            aria-invalid={error('weight') ? true : undefined}
+            aria-describedby={`${weightId}-hint${error('weight') ? ` ${weightId}-error` : ''}`}
+            {...field('weight', (value) => value.trim())}
           />
         </div>
         <div className="field">
@@ -95,14 +123,9 @@ export function BreedWeightStep() {
           <select
             id={unitId}
             className="select"
-            value={WEIGHT_UNITS.find((u) => u.toLowerCase() === unit.toLowerCase()) ?? ''}
-            aria-invalid={errors.unit ? true : undefined}
-            aria-describedby={errors.unit ? `${unitId}-error` : undefined}
-            onChange={(e) => {
-              setUnit(e.target.value)
-              touch()
-            }}
-            onBlur={touch}
+            aria-invalid={error('unit') ? true : undefined}
+            aria-describedby={error('unit') ? `${unitId}-error` : undefined}
+            {...field('unit')}
           >
             <option value="">Select unit</option>
             {WEIGHT_UNITS.map((u) => (
@@ -118,14 +141,14 @@ export function BreedWeightStep() {
           ? `That is about ${otherUnitLabel(Number(weight), unit)}.`
           : '\u00a0'}
       </p>
-      {errors.weight && (
+      {error('weight') && (
         <p id={`${weightId}-error`} className="field-error">
-          {errors.weight}
+          {error('weight')}
         </p>
       )}
-      {errors.unit && (
+      {error('unit') && (
         <p id={`${unitId}-error`} className="field-error">
-          {errors.unit}
+          {error('unit')}
         </p>
       )}
     </QuizStep>

@@ -1,0 +1,153 @@
+// The /login form (client/src/pages/login/LoginPage.tsx) below the browser: rendered in jsdom with the
+// app's own React Query + tRPC provider, whose link calls the real routers through createCaller on a
+// real database. Pins that the form's messages are the shared schemas' own (SPEC §5), shown on submit,
+// announced and tied to their field, and that nothing reaches the server while a field is invalid.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { TRPCClientError, type TRPCLink } from '@trpc/client'
+import { observable } from '@trpc/server/observable'
+import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { AppRouter } from '../../server/routers/index.ts'
+import { ERRORS } from '../../shared/errors.ts'
+import { codeSchema, signinOtpInput } from '../../shared/schemas/auth.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+const { trpc } = await import('../../client/src/trpc.ts')
+const { LoginPage, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginPage.tsx')
+
+let t: TestApp
+/** Every procedure the form called, in order. */
+let calls: string[] = []
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+beforeEach(() => {
+  localStorage.clear()
+  calls = []
+})
+afterEach(cleanup)
+
+/** A tRPC link that answers every operation through createCaller, recording what was called. */
+function callerLink(): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        calls.push(op.path)
+        t.caller(localStorage.getItem('token'))
+          .then((caller) => {
+            const procedure = op.path
+              .split('.')
+              .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+              input: unknown,
+            ) => Promise<unknown>
+            return procedure(op.input)
+          })
+          .then(
+            (data) => {
+              observer.next({ result: { type: 'data', data } })
+              observer.complete()
+            },
+            (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
+          )
+      })
+}
+
+function Providers({ children }: { children: ReactNode }) {
+  const queryClient = new QueryClient()
+  const client = trpc.createClient({ links: [callerLink()] })
+  return (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={['/login']}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </trpc.Provider>
+  )
+}
+
+/** The first message the shared schema gives for a refused value. */
+function schemaMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string {
+  expect(result.success).toBe(false)
+  return result.error?.issues[0]?.message ?? ''
+}
+
+async function submit(name: RegExp) {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }))
+  })
+}
+
+/** The field's message: shown, announced (role=alert) and tied to the field by aria-describedby. */
+function expectFieldError(field: HTMLElement, message: string) {
+  expect(field.getAttribute('aria-invalid')).toBe('true')
+  const describedBy = field.getAttribute('aria-describedby') ?? ''
+  const error = document.getElementById(describedBy.split(' ').find((id) => id.endsWith('-error')) ?? '')
+  expect(error?.textContent).toBe(message)
+  expect(error?.getAttribute('role')).toBe('alert')
+}
+
+describe('/login form', () => {
+  it("shows the shared e-mail schema's messages on submit, clears them on typing, and sends nothing", async () => {
+    render(<LoginPage />, { wrapper: Providers })
+    const email = screen.getByLabelText('Email')
+    await waitFor(() => expect(document.activeElement).toBe(email))
+
+    await submit(/Send Login Code/)
+    const required = schemaMessage(signinOtpInput.safeParse({ email: '' }))
+    expect(required).toBe('Email is required')
+    expectFieldError(email, required)
+    expect(document.activeElement).toBe(email)
+
+    fireEvent.change(email, { target: { value: 'owner@example' } })
+    // Typing clears the message; the next one waits for the next submit.
+    expect(email.getAttribute('aria-invalid')).toBeNull()
+    expect(screen.queryByText(required)).toBeNull()
+
+    await submit(/Send Login Code/)
+    const invalid = schemaMessage(signinOtpInput.safeParse({ email: 'owner@example' }))
+    expect(invalid).toBe('Please enter a valid email address')
+    expectFieldError(email, invalid)
+    expect(calls).toEqual([])
+  })
+
+  it("asks for the password on the password way in, then for the code with the shared code schema's message", async () => {
+    render(<LoginPage />, { wrapper: Providers })
+    const email = screen.getByLabelText('Email')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Sign in with password instead' }))
+    })
+    fireEvent.change(email, { target: { value: '  Owner@Example.com ' } })
+    await submit(/^Sign in$/)
+    expectFieldError(screen.getByLabelText('Password'), PASSWORD_REQUIRED)
+    expect(calls).toEqual([])
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Email me a login code instead' }))
+    })
+    expect(screen.queryByText(PASSWORD_REQUIRED)).toBeNull()
+    await submit(/Send Login Code/)
+    await screen.findByRole('heading', { name: 'Check your email' })
+    // The server got the address the shared schema makes of it; the screen shows it as typed.
+    expect(calls).toEqual(['auth.signinOtp'])
+    expect(document.querySelector('.login__email')?.textContent).toBe('Owner@Example.com')
+
+    const code = screen.getByLabelText('Login code') as HTMLInputElement
+    await waitFor(() => expect(document.activeElement).toBe(code))
+    // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
+    fireEvent.change(code, { target: { value: '1a2 3-' } })
+    expect(code.value).toBe('123')
+    await submit(/Verify code/)
+    const format = schemaMessage(codeSchema.safeParse('123'))
+    expect(format).toBe(ERRORS.codeFormat)
+    expectFieldError(code, format)
+    expect(calls).toEqual(['auth.signinOtp'])
+    fireEvent.change(code, { target: { value: '12a3456789' } })
+    expect(code.value).toBe('123456')
+    expect(code.getAttribute('aria-invalid')).toBeNull()
+  })
+})

@@ -96,12 +96,14 @@ describe('a returning subscriber', () => {
     const message = page.getByLabel(`Message ${EXPERT_NAME}`)
     await message.fill('How often should I brush Luna?')
     await message.press('Enter')
+    // The reply's bubble first (before it, the last assistant bubble is a welcome line, already sent),
+    // then its end: it streams in pieces.
+    await expect.poll(() => bubbles(page).count(), { timeout: 20_000 }).toBe(6)
     await expect
       .poll(() => page.locator('.bubble[data-role="assistant"]').last().getAttribute('data-status'), {
         timeout: 20_000,
       })
       .toBe('sent')
-    await expect.poll(() => bubbles(page).count(), { timeout: 20_000 }).toBe(6)
     const history = (await bubbles(page).allInnerTexts()).map(plain)
     expect(history.slice(0, 4)).toEqual(welcome)
     expect(history[4]).toBe('How often should I brush Luna?')

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchStreamLink, TRPCClientError, type TRPCLink } from '@trpc/client'
+import { httpBatchStreamLink, TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
@@ -65,9 +65,6 @@ function links() {
 export function createReactClient() {
   return trpc.createClient({ links: links() })
 }
-
-/** For calls outside React (payment flow steps, streaming chat). */
-export const api = createTRPCClient<AppRouter>({ links: links() })
 
 /** SPEC §7: the server's error text, else the caller's default. */
 export function errorMessage(error: unknown, fallback: string): string {

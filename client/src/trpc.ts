@@ -27,7 +27,8 @@ const sessionExpiredLink: TRPCLink<AppRouter> = () => {
           error: (error) => {
             const refused =
               error.data?.code === 'UNAUTHORIZED' && sentWith !== '' && readText('token') === sentWith
-            if (!refused) return observer.error(error)
+            // Logout answers for itself: the owner is leaving either way (useLogout signs out).
+            if (!refused || op.path === 'auth.logout') return observer.error(error)
             // Once: renew with the refresh token and send the call again (a mutation too: it was refused
             // before it ran). Then, a session the server still refuses is over.
             if (!retried && readText('refreshToken')) {

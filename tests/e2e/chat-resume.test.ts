@@ -108,6 +108,8 @@ describe('reading a long reply', () => {
       )
       double.setNext({ reply: paragraphs, tokenDelayMs: 60 })
       await send(page, 'Give me a long answer')
+      // The reply's own bubble (after the typing dots), not the last welcome line, which is already sent.
+      await expect.poll(() => assistant(page).count(), { timeout: 30_000 }).toBe(5)
       await expect
         .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 30_000 })
         .toBe('sent')

@@ -5,6 +5,7 @@ import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { greetingName } from '../../shared/rules/names.ts'
 import { clearAll, readText, useStoredText, writeText } from './storage.ts'
+import { trpc } from './trpc.ts'
 
 export interface TokenPayload {
   sub?: string
@@ -67,7 +68,8 @@ let renewing: Promise<boolean> | null = null
 /**
  * Trades the stored refresh token for a new access token (and a new refresh token), once at a time
  * across this tab's callers and across tabs (Web Locks), since a refresh token used twice ends the
- * session. True when the stored token is fresh afterwards.
+ * session. True when the stored token is fresh afterwards. A plain request, not the tRPC client: that
+ * client's links call this (to put a fresh token on every call), so going through them would wait on itself.
  */
 export function renewSession(force = false): Promise<boolean> {
   renewing ??= (async () => {
@@ -115,17 +117,12 @@ export async function currentToken(): Promise<string> {
  */
 export function useLogout() {
   const signOut = useSignOut()
+  const { mutateAsync: endSession } = trpc.auth.logout.useMutation()
   return useCallback(async () => {
-    const token = readText('token')
-    if (token) {
-      await fetch('/api/supabase/logout', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      }).catch((error) => console.warn('Logging out on the server failed', error))
-    }
+    if (readText('token'))
+      await endSession().catch((error: unknown) => console.warn('Logging out on the server failed', error))
     signOut('/login')
-  }, [signOut])
+  }, [endSession, signOut])
 }
 
 /** Logout (SPEC §4): all local storage and every cached server answer go. */

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchStreamLink, TRPCClientError, type TRPCLink } from '@trpc/client'
+import { httpBatchStreamLink, TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
@@ -27,7 +27,8 @@ const sessionExpiredLink: TRPCLink<AppRouter> = () => {
           error: (error) => {
             const refused =
               error.data?.code === 'UNAUTHORIZED' && sentWith !== '' && readText('token') === sentWith
-            if (!refused) return observer.error(error)
+            // Logout answers for itself: the owner is leaving either way (useLogout signs out).
+            if (!refused || op.path === 'auth.logout') return observer.error(error)
             // Once: renew with the refresh token and send the call again (a mutation too: it was refused
             // before it ran). Then, a session the server still refuses is over.
             if (!retried && readText('refreshToken')) {
@@ -65,9 +66,6 @@ function links() {
 export function createReactClient() {
   return trpc.createClient({ links: links() })
 }
-
-/** For calls outside React (payment flow steps, streaming chat). */
-export const api = createTRPCClient<AppRouter>({ links: links() })
 
 /** SPEC §7: the server's error text, else the caller's default. */
 export function errorMessage(error: unknown, fallback: string): string {

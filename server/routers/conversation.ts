@@ -134,7 +134,7 @@ export const conversationRouter = router({
     .output(historyOutput)
     .query(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
-      return historyPage(ctx.services.db, conversation.id, input.limit, input.before)
+      return historyPage(ctx.services.db, conversation.id, input.limit, input.cursor ?? input.before)
     }),
 
   /**

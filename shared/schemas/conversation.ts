@@ -95,6 +95,8 @@ export const historyInput = z.object({
   id: recordId,
   /** Page backwards: messages stored before this cursor (from `next_before`). */
   before: z.number().int().positive().max(MAX_RECORD_ID).optional(),
+  /** The same as `before`, under the name React Query's infinite queries page with; it wins over `before`. */
+  cursor: z.number().int().positive().max(MAX_RECORD_ID).nullish(),
   limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
 })
 

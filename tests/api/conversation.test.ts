@@ -450,6 +450,14 @@ describe('conversation.start and history: the chat survives a reload and another
     })
     expect(first.messages.map((m) => m.content)).toEqual(list.slice(0, 20).map((m) => m.content))
     expect(first.next_before).toBeNull()
+    // `cursor` (React Query's infinite paging) reads the same pages, and wins over `before`.
+    const byCursor = await api.conversation.history({
+      id: conversation.id,
+      limit: 50,
+      before: newest.next_before!,
+      cursor: before.next_before!,
+    })
+    expect(byCursor).toEqual(first)
     const other = await subscriber()
     expect((await trpcFailure(other.api.conversation.history({ id: conversation.id }))).code).toBe(
       'NOT_FOUND',

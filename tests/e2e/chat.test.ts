@@ -305,6 +305,31 @@ describe('talking to the specialist', () => {
     expect(double.requests).toHaveLength(0)
   })
 
+  it("'Show earlier messages' reads back through a long history, the oldest at the top", async () => {
+    const { page } = t
+    const { owner, cat } = await subscriber(page)
+    const api = await t.caller(owner.token)
+    const { conversation } = await api.conversation.start({ catId: cat!.id })
+    const list = Array.from({ length: 120 }, (_, i) => ({
+      id: `h${i}`,
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `History line ${i}`,
+    }))
+    await api.conversation.update({ id: conversation.id, messages: list })
+    await page.goto('/cat-assistant')
+    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    const bubbles = page.locator('.bubble')
+    const shown = async () => (await bubbles.allInnerTexts()).map(plain)
+    await expect.poll(shown).toEqual(list.slice(70).map((m) => m.content))
+    const earlier = page.getByRole('button', { name: 'Show earlier messages' })
+    await earlier.click()
+    await expect.poll(shown).toEqual(list.slice(20).map((m) => m.content))
+    await earlier.click()
+    await expect.poll(shown).toEqual(list.map((m) => m.content))
+    expect(await earlier.count()).toBe(0)
+    expect(t.pageErrors).toEqual([])
+  })
+
   it('works on a phone-sized screen', async () => {
     const phone = await t.browser.newContext({ baseURL: t.baseUrl, viewport: { width: 375, height: 740 } })
     try {

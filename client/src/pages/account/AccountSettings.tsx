@@ -5,7 +5,7 @@ import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { useSignOut } from '../../session.ts'
 import { readText } from '../../storage.ts'
-import { api, errorMessage } from '../../trpc.ts'
+import { errorMessage, trpc } from '../../trpc.ts'
 
 export function AccountSettings() {
   return (
@@ -26,12 +26,14 @@ function PasswordSection() {
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState(false)
   const email = readText('email')
+  const sendCode = trpc.auth.sendPasswordCode.useMutation()
+  const setNewPassword = trpc.auth.setPassword.useMutation()
 
   async function send() {
     setBusy(true)
     setError(null)
     try {
-      await api.auth.sendPasswordCode.mutate()
+      await sendCode.mutateAsync()
       setSent(true)
       setDone(false)
     } catch (failure) {
@@ -46,7 +48,7 @@ function PasswordSection() {
     setBusy(true)
     setError(null)
     try {
-      await api.auth.setPassword.mutate({ code, password })
+      await setNewPassword.mutateAsync({ code, password })
       setDone(true)
       setSent(false)
       setCode('')
@@ -115,11 +117,12 @@ function SessionsSection() {
   const signOut = useSignOut()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const logoutEverywhere = trpc.auth.logoutEverywhere.useMutation()
   async function everywhere() {
     setBusy(true)
     setError(null)
     try {
-      await api.auth.logoutEverywhere.mutate()
+      await logoutEverywhere.mutateAsync()
       signOut('/login')
     } catch (failure) {
       setError(errorMessage(failure, 'Signing out everywhere failed'))
@@ -148,12 +151,15 @@ function DataSection() {
   const [error, setError] = useState<string | null>(null)
   const titleId = useId()
   const textId = useId()
+  const utils = trpc.useUtils()
+  const deleteAccount = trpc.auth.deleteAccount.useMutation()
 
   async function download() {
     setBusy(true)
     setError(null)
     try {
-      const data = await api.auth.exportData.query()
+      // Always read afresh, and keep the owner's data in no cache once it is saved.
+      const data = await utils.auth.exportData.fetch(undefined, { staleTime: 0, gcTime: 0 })
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
       const link = document.createElement('a')
       link.href = url
@@ -171,7 +177,7 @@ function DataSection() {
     setBusy(true)
     setError(null)
     try {
-      await api.auth.deleteAccount.mutate()
+      await deleteAccount.mutateAsync()
       signOut('/login')
     } catch (failure) {
       setError(errorMessage(failure, 'Deleting the account failed'))

@@ -1,7 +1,7 @@
 // The specialist chat (SPEC §4 "Chat room"): open the owner's conversation and cat, play the four welcome
 // lines in an empty conversation, and send messages whose replies stream in as they are written, with
 // Stop and Retry. The history lives on the server, so it survives a reload and another device.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
@@ -12,7 +12,10 @@ import { message, newMessageId, type UiMessage } from '../../components/chat/typ
 import { storeCats } from '../../hooks/useCatAnswers.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
-import { api, errorCode, errorMessage } from '../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../trpc.ts'
+
+/** The React Query provider's tRPC client (`trpc.useUtils().client`). */
+type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
 
 /** SPEC §2: the connection label's states. */
 export type Connection = 'connecting' | 'checking' | 'connected' | 'redirecting' | 'failed'
@@ -56,7 +59,7 @@ const toUi = (m: ChatMessage): UiMessage => ({
 })
 
 /** Step 1, 'Connecting with Assistant': the owner's latest conversation (created when none) and its newest page. */
-async function openConversation(): Promise<Opened> {
+async function openConversation(api: TrpcClient): Promise<Opened> {
   const out = await api.conversation.start.mutate({ session_id: sessionId() })
   return {
     conversationId: out.conversation.id,
@@ -71,7 +74,7 @@ async function openConversation(): Promise<Opened> {
  * SPEC §4: "if initialisation fails, a fallback setup call is used" — the separate calls: the owner's
  * conversations (the highest id, else a new one) and its newest messages.
  */
-async function fallbackSetup(): Promise<Opened> {
+async function fallbackSetup(api: TrpcClient): Promise<Opened> {
   const conversations = await api.conversation.list.query()
   const latest = conversations.reduce<(typeof conversations)[number] | null>(
     (best, c) => (best && best.id > c.id ? best : c),
@@ -92,7 +95,10 @@ async function fallbackSetup(): Promise<Opened> {
  * Step 2, 'Checking Cat Profile': the owner's cats, mirrored into local storage; the current one is the
  * stored catId when it is still theirs, else the highest id (SPEC §4).
  */
-async function checkCatProfile(fallback: Opened['cat']): Promise<{ id: number; name: string } | null> {
+async function checkCatProfile(
+  api: TrpcClient,
+  fallback: Opened['cat'],
+): Promise<{ id: number; name: string } | null> {
   try {
     const cats = await api.cat.list.query()
     if (!Array.isArray(cats)) throw new Error(ERRORS.invalidResponseFormat)
@@ -125,13 +131,14 @@ function sendFailureText(error: unknown): string {
 
 export function useSpecialistChat() {
   const navigate = useNavigate()
+  const api = trpc.useUtils().client
   const [connection, setConnection] = useState<Connection>('connecting')
   const [messages, setMessages] = useState<UiMessage[]>([])
   const [typing, setTyping] = useState(false)
   const [streaming, setStreaming] = useState(false)
   const [error, setError] = useState<{ text: string; retry: (() => void) | null } | null>(null)
-  const [nextBefore, setNextBefore] = useState<number | null>(null)
-  const [loadingEarlier, setLoadingEarlier] = useState(false)
+  /** Where the page the chat opened with starts (null: it holds the whole history). */
+  const [opened, setOpened] = useState<{ id: number; nextBefore: number | null } | null>(null)
   const [catName, setCatName] = useState('')
   const conversationRef = useRef<number | null>(null)
   const catRef = useRef<number | null>(null)
@@ -140,42 +147,45 @@ export function useSpecialistChat() {
   const stopAsked = useRef(false)
 
   /** Issue 15: shows a reply the server is still writing (what is written, then the rest as it comes). */
-  const reattach = useCallback(async (conversationId: number, replyId: string, signal: AbortSignal) => {
-    const controller = new AbortController()
-    signal.addEventListener('abort', () => controller.abort(), { once: true })
-    sendController.current = controller
-    stopAsked.current = false
-    setStreaming(true)
-    setMessages((list) => [...list, { id: replyId, role: 'assistant', content: '', status: 'streaming' }])
-    let received = ''
-    try {
-      const stream = await api.conversation.resume.mutate(
-        { conversationId, replyId },
-        { signal: controller.signal },
-      )
-      for await (const piece of stream) {
-        received += piece
-        const content = received
-        setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
+  const reattach = useCallback(
+    async (conversationId: number, replyId: string, signal: AbortSignal) => {
+      const controller = new AbortController()
+      signal.addEventListener('abort', () => controller.abort(), { once: true })
+      sendController.current = controller
+      stopAsked.current = false
+      setStreaming(true)
+      setMessages((list) => [...list, { id: replyId, role: 'assistant', content: '', status: 'streaming' }])
+      let received = ''
+      try {
+        const stream = await api.conversation.resume.mutate(
+          { conversationId, replyId },
+          { signal: controller.signal },
+        )
+        for await (const piece of stream) {
+          received += piece
+          const content = received
+          setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
+        }
+        const status = stopAsked.current ? ('stopped' as const) : undefined
+        setMessages((list) =>
+          list.map((m) => (m.id === replyId ? { ...m, status, timestamp: new Date().toISOString() } : m)),
+        )
+      } catch (failure) {
+        if (isAbort(failure, controller.signal)) return
+        console.warn('Could not reattach to the reply being written', failure)
+        // The reply is stored when it ends; what was shown stays, marked as not complete.
+        setMessages((list) =>
+          received === ''
+            ? list.filter((m) => m.id !== replyId)
+            : list.map((m) => (m.id === replyId ? { ...m, status: 'stopped' } : m)),
+        )
+      } finally {
+        if (sendController.current === controller) sendController.current = null
+        setStreaming(false)
       }
-      const status = stopAsked.current ? ('stopped' as const) : undefined
-      setMessages((list) =>
-        list.map((m) => (m.id === replyId ? { ...m, status, timestamp: new Date().toISOString() } : m)),
-      )
-    } catch (failure) {
-      if (isAbort(failure, controller.signal)) return
-      console.warn('Could not reattach to the reply being written', failure)
-      // The reply is stored when it ends; what was shown stays, marked as not complete.
-      setMessages((list) =>
-        received === ''
-          ? list.filter((m) => m.id !== replyId)
-          : list.map((m) => (m.id === replyId ? { ...m, status: 'stopped' } : m)),
-      )
-    } finally {
-      if (sendController.current === controller) sendController.current = null
-      setStreaming(false)
-    }
-  }, [])
+    },
+    [api],
+  )
 
   const open = useCallback(
     async (signal: AbortSignal) => {
@@ -183,20 +193,20 @@ export function useSpecialistChat() {
       setError(null)
       let opened: Opened
       try {
-        opened = await openConversation()
+        opened = await openConversation(api)
       } catch (error) {
         if (isAbort(error, signal)) return
         if (errorCode(error) === 'UNAUTHORIZED') return
         console.warn('Chat initialisation failed; trying the fallback setup', error)
-        opened = await fallbackSetup()
+        opened = await fallbackSetup(api)
       }
       if (signal.aborted) return
       conversationRef.current = opened.conversationId
       writeText('conversationId', String(opened.conversationId))
       setMessages(opened.messages.map(toUi))
-      setNextBefore(opened.nextBefore)
+      setOpened({ id: opened.conversationId, nextBefore: opened.nextBefore })
       setConnection('checking')
-      const cat = await checkCatProfile(opened.cat)
+      const cat = await checkCatProfile(api, opened.cat)
       if (signal.aborted) return
       if (!cat) {
         setConnection('redirecting')
@@ -237,7 +247,7 @@ export function useSpecialistChat() {
         })
         .catch((failure: unknown) => console.warn('Could not save the welcome messages', failure))
     },
-    [navigate, reattach],
+    [api, navigate, reattach],
   )
 
   useEffect(() => {
@@ -351,7 +361,7 @@ export function useSpecialistChat() {
         setStreaming(false)
       }
     },
-    [navigate],
+    [api, navigate],
   )
 
   const send = useCallback(
@@ -376,32 +386,54 @@ export function useSpecialistChat() {
     if (!controller || !conversationId) return
     stopAsked.current = true
     api.conversation.stop.mutate({ conversationId }).catch(() => controller.abort())
-  }, [])
+  }, [api])
 
+  /**
+   * 'Show earlier messages': pages further back than the page the chat opened with, each page's
+   * `next_before` the cursor of the next. Fetched only when asked for.
+   */
+  const earlier = trpc.conversation.history.useInfiniteQuery(
+    { id: opened?.id ?? 0, before: opened?.nextBefore ?? undefined },
+    {
+      enabled: false,
+      gcTime: 0,
+      getNextPageParam: (page) => page.next_before ?? undefined,
+    },
+  )
+  const { fetchNextPage } = earlier
+  const earlierPages = earlier.data?.pages
+  const canLoadEarlier = earlierPages ? earlier.hasNextPage : (opened?.nextBefore ?? null) !== null
   const loadEarlier = useCallback(async () => {
-    const id = conversationRef.current
-    if (!id || nextBefore === null) return
-    setLoadingEarlier(true)
-    try {
-      const page = await api.conversation.history.query({ id, before: nextBefore })
-      setMessages((list) => [...page.messages.map(toUi), ...list])
-      setNextBefore(page.next_before)
-    } catch (failure) {
-      setError({ text: errorMessage(failure, DEFAULT_ERRORS.fetchConversations), retry: null })
-    } finally {
-      setLoadingEarlier(false)
-    }
-  }, [nextBefore])
+    if (!canLoadEarlier) return
+    const result = await fetchNextPage()
+    if (result.isError)
+      setError({ text: errorMessage(result.error, DEFAULT_ERRORS.fetchConversations), retry: null })
+  }, [canLoadEarlier, fetchNextPage])
+
+  // The earlier pages come newest first: the oldest is shown at the top.
+  const shown = useMemo(
+    () =>
+      earlierPages
+        ? [
+            ...earlierPages
+              .slice()
+              .reverse()
+              .flatMap((page) => page.messages.map(toUi)),
+            ...messages,
+          ]
+        : messages,
+    [earlierPages, messages],
+  )
 
   return {
     connection,
-    messages,
+    messages: shown,
     typing,
     streaming,
     error,
     catName,
-    canLoadEarlier: nextBefore !== null,
-    loadingEarlier,
+    canLoadEarlier,
+    loadingEarlier: earlier.isFetching,
     loadEarlier,
     send,
     stop,

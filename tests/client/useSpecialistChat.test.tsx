@@ -2,11 +2,17 @@
 // useSpecialistChat below the browser (issue 14): the hook in jsdom, its tRPC calls through tRPC's local
 // link straight into the real router (no HTTP), over a real embedded database with the offline
 // assistant. Opening plays and stores the welcome; a message streams its reply and stores both once;
-// Stop keeps what was written; a reply still being written when the chat opens is reattached.
+// Stop keeps what was written; a reply still being written when the chat opens is reattached; 'Show
+// earlier messages' pages back through React Query's infinite query. The hook gets its client from the
+// app's own React Query + tRPC provider, as on the page.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { createElement, type ReactNode } from 'react'
+import { unstable_localLink } from '@trpc/client'
+import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createContextInner } from '../../server/context.ts'
+import { appRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 // jsdom brings its own typed arrays: bytes from Node's TextEncoder fail the token library's
@@ -18,28 +24,8 @@ globalThis.TextEncoder = class extends NodeTextEncoder {
   }
 } as typeof TextEncoder
 
-// The hook's module-level tRPC client, pointed at the router in this process.
-const holder = vi.hoisted(() => ({ t: null as TestApp | null }))
-vi.mock('../../client/src/trpc.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../client/src/trpc.ts')>()
-  const { createTRPCClient, unstable_localLink } = await import('@trpc/client')
-  const { appRouter } = await import('../../server/routers/index.ts')
-  const { createContextInner } = await import('../../server/context.ts')
-  return {
-    ...original,
-    api: createTRPCClient<typeof appRouter>({
-      links: [
-        unstable_localLink({
-          router: appRouter,
-          createContext: () =>
-            createContextInner({ services: holder.t!.services, token: localStorage.getItem('token') }),
-        }),
-      ],
-    }),
-  }
-})
-
 let t: TestApp
+let trpc: typeof import('../../client/src/trpc.ts').trpc
 let useSpecialistChat: typeof import('../../client/src/pages/chat/useSpecialistChat.ts').useSpecialistChat
 
 beforeAll(async () => {
@@ -49,7 +35,7 @@ beforeAll(async () => {
   meta.content = JSON.stringify({ delayScale: 0.01 })
   document.head.append(meta)
   t = await createTestApp()
-  holder.t = t
+  ;({ trpc } = await import('../../client/src/trpc.ts'))
   ;({ useSpecialistChat } = await import('../../client/src/pages/chat/useSpecialistChat.ts'))
 }, 60_000)
 afterAll(async () => {
@@ -80,7 +66,26 @@ async function subscriber() {
   return { owner, cat }
 }
 
-const wrapper = ({ children }: { children: ReactNode }) => createElement(MemoryRouter, null, children)
+/** The provider the app wraps its pages in, its link calling the router in this process (no HTTP). */
+function wrapper({ children }: { children: ReactNode }) {
+  const queryClient = new QueryClient()
+  const client = trpc.createClient({
+    links: [
+      unstable_localLink({
+        router: appRouter,
+        createContext: () =>
+          createContextInner({ services: t.services, token: localStorage.getItem('token') }),
+      }),
+    ],
+  })
+  return (
+    <trpc.Provider client={client} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </trpc.Provider>
+  )
+}
 
 async function openHook() {
   const hook = renderHook(() => useSpecialistChat(), { wrapper })
@@ -165,6 +170,34 @@ describe('useSpecialistChat', () => {
     expect(reply.content).toBe(stored.content)
     // The welcome is not played into a conversation that has messages.
     expect(hook.result.current.messages.map((m) => m.id)).toEqual(['elsewhere-q', 'elsewhere-a'])
+    hook.unmount()
+  })
+
+  it("'Show earlier messages' pages back two pages, the oldest first, then has no more", async () => {
+    const { owner, cat } = await subscriber()
+    const api = await t.caller(owner.token)
+    const { conversation } = await api.conversation.start({ catId: cat.id })
+    const list = Array.from({ length: 120 }, (_, i) => ({
+      id: `h${i}`,
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `message ${i}`,
+    }))
+    await api.conversation.update({ id: conversation.id, messages: list })
+    const hook = await openHook()
+    const contents = () => hook.result.current.messages.map((m) => m.content)
+    // The chat opens with the newest page.
+    await waitFor(() => expect(contents()).toEqual(list.slice(70).map((m) => m.content)))
+    expect(hook.result.current.canLoadEarlier).toBe(true)
+
+    await act(() => hook.result.current.loadEarlier())
+    expect(contents()).toEqual(list.slice(20).map((m) => m.content))
+    expect(hook.result.current.canLoadEarlier).toBe(true)
+
+    await act(() => hook.result.current.loadEarlier())
+    expect(contents()).toEqual(list.map((m) => m.content))
+    expect(hook.result.current.messages.map((m) => m.id)).toEqual(list.map((m) => m.id))
+    expect(hook.result.current.canLoadEarlier).toBe(false)
+    expect(hook.result.current.loadingEarlier).toBe(false)
     hook.unmount()
   })
 })

@@ -1,16 +1,21 @@
 // Two BUILT instances (started as `npm start` starts them) on one PostgreSQL database and one Redis,
 // behind a real nginx (Debian's package, a generated config on a random loopback port, round-robin).
 // Through the proxy: a token from one instance works on the other; the wrong-code, password and chat
-// limits hold at the single-instance figures in total; killing one instance mid-load loses no
-// acknowledged request and the other keeps serving.
+// limits hold at the single-instance figures in total; a reply started on one instance whose page
+// dropped is reattached and completed through the proxy (and on the other instance), stored once; Stop
+// from the other instance stops it; killing one instance mid-load loses no acknowledged message or
+// record and the other keeps serving. Replies come from a slow OpenAI-compatible double.
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AppRouter } from '../../server/routers/index.ts'
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits.ts'
 import { createTokenService } from '../../server/services/tokens.ts'
+import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { freshDatabase } from '../helpers/database.ts'
 import {
   type BuiltServer,
@@ -32,6 +37,7 @@ const instances: BuiltServer[] = []
 const dataDirs: string[] = []
 let proxy: Nginx
 let owners: Subscriber[]
+let double: OpenAiDouble
 
 async function startInstance(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-two-'))
@@ -45,6 +51,8 @@ async function startInstance(env: Record<string, string> = {}) {
       REDIS_KEY_PREFIX,
       TRUST_PROXY: '1',
       GLOBAL_RATE_PER_MINUTE: '100000',
+      OPENAI_API_KEY: 'sk-test-two-instances',
+      OPENAI_BASE_URL: double.url,
       LOG_LEVEL: 'info',
       ...env,
     },
@@ -57,6 +65,7 @@ async function startInstance(env: Record<string, string> = {}) {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
+  double = await startOpenAiDouble()
   const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
   owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), 12, 'two')
   await startInstance({ JWT_SECRET })
@@ -66,6 +75,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   proxy?.stop()
+  await double?.close()
   for (const server of instances) if (server.child.exitCode === null) server.child.kill('SIGKILL')
   await database?.close()
   build?.remove()
@@ -85,6 +95,12 @@ const json = (body: unknown, token?: string): RequestInit => ({
   headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   body: JSON.stringify(body),
 })
+
+function trpcOf(base: string, token: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpBatchStreamLink({ url: `${base}/trpc`, headers: { authorization: `Bearer ${token}` } })],
+  })
+}
 
 /** The newest sign-in code either instance printed for `email`. */
 async function codeFor(email: string, servers = instances): Promise<string> {
@@ -174,6 +190,87 @@ describe('two instances behind nginx, one database and one Redis', () => {
     const allowed = DEFAULT_RATE_LIMITS.chatPerUser.points
     expect(statuses.filter((s) => s === 200)).toHaveLength(allowed)
     expect(statuses.slice(allowed).every((s) => s === 429)).toBe(true)
+  })
+
+  it('a reply whose page dropped is reattached through the proxy and on the other instance, and stored once', async () => {
+    const owner = owners[10]!
+    const words = Array.from({ length: 30 }, (_, i) => `piece${i} `)
+    double.setNext({ reply: words, firstTokenDelayMs: 50, tokenDelayMs: 80 })
+    // The question goes to instance 1; the page drops its connection after two pieces.
+    const controller = new AbortController()
+    let seen = ''
+    let pieces = 0
+    try {
+      const stream = await trpcOf(instances[0]!.base, owner.token).conversation.send.mutate(
+        {
+          conversationId: owner.conversationId,
+          catId: owner.catId,
+          content: 'Tell me everything about grooming',
+          clientId: 'two-q1',
+          replyClientId: 'two-a1',
+        },
+        { signal: controller.signal },
+      )
+      for await (const piece of stream) {
+        seen += piece
+        if (++pieces === 2) controller.abort()
+      }
+    } catch {
+      // the dropped connection ends this reader
+    }
+    expect(seen).toBe(words.slice(0, 2).join(''))
+
+    // The page loads again through the proxy: the reply is still being written, and reattaching gets
+    // all of it, from its first piece. Instance 2 alone can reattach too.
+    const viaProxy = trpcOf(proxy.base, owner.token)
+    const opened = await viaProxy.conversation.start.mutate({ catId: owner.catId })
+    expect(opened.active_reply_id).toBe('two-a1')
+    const readAll = async (base: string) => {
+      let text = ''
+      for await (const piece of await trpcOf(base, owner.token).conversation.resume.mutate({
+        conversationId: owner.conversationId,
+        replyId: 'two-a1',
+      })) {
+        text += piece
+      }
+      return text
+    }
+    const [throughProxy, onTheOther] = await Promise.all([readAll(proxy.base), readAll(instances[1]!.base)])
+    expect(throughProxy).toBe(words.join(''))
+    expect(onTheOther).toBe(words.join(''))
+    const stored = await database.prisma.conversationMessage.findMany({
+      where: { conversationId: owner.conversationId, role: 'assistant', clientId: 'two-a1' },
+    })
+    expect(stored.map((m) => m.content)).toEqual([words.join('')])
+    expect((await viaProxy.conversation.start.mutate({ catId: owner.catId })).active_reply_id).toBeNull()
+  })
+
+  it('Stop sent to the other instance stops a reply instance 1 is writing; what was written is stored once', async () => {
+    const owner = owners[11]!
+    const words = Array.from({ length: 60 }, (_, i) => `slow${i} `)
+    double.setNext({ reply: words, firstTokenDelayMs: 50, tokenDelayMs: 100 })
+    let seen = ''
+    const reading = (async () => {
+      const stream = await trpcOf(instances[0]!.base, owner.token).conversation.send.mutate({
+        conversationId: owner.conversationId,
+        catId: owner.catId,
+        content: 'A very long answer, please',
+        clientId: 'two-q2',
+        replyClientId: 'two-a2',
+      })
+      for await (const piece of stream) seen += piece
+    })()
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBeGreaterThan(0)
+    const stopped = await trpcOf(instances[1]!.base, owner.token).conversation.stop.mutate({
+      conversationId: owner.conversationId,
+    })
+    expect(stopped).toEqual({ stopped: true })
+    await reading
+    expect(seen.length).toBeLessThan(words.join('').length)
+    const stored = await database.prisma.conversationMessage.findMany({
+      where: { conversationId: owner.conversationId, role: 'assistant', clientId: 'two-a2' },
+    })
+    expect(stored.map((m) => m.content)).toEqual([seen])
   })
 
   it('killing one instance mid-load loses no acknowledged request, and the other keeps serving', async () => {

@@ -1,8 +1,6 @@
 // Cats (SPEC §3, §6, §7): an owner's cats, created by visitors and owners, read and changed by their owner
 // only (another owner's cat is a 404), with a sniffed photo and the recommendations of shared/rules.
-import { TRPCError } from '@trpc/server'
 import type OpenAI from 'openai'
-import { ERRORS } from '../../shared/errors.ts'
 import { type RecommendationResult, recommend } from '../../shared/rules/recommendations.ts'
 import {
   type Cat,
@@ -20,7 +18,7 @@ import {
 import { UPLOAD_BODY_LIMIT } from '../body-limits.ts'
 import type { Config } from '../config.ts'
 import type { Context } from '../context.ts'
-import { asOwner } from '../errors.ts'
+import { appError, asOwner } from '../errors.ts'
 import type { Prisma } from '../generated/prisma/client.ts'
 import { rest } from '../rest/meta.ts'
 import { acceptPhoto, photoDataUrl } from '../services/photos.ts'
@@ -118,7 +116,7 @@ function toColumns(fields: CatFields): Prisma.CatUncheckedUpdateInput {
   return columns
 }
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ERRORS.notFound })
+const notFound = () => appError('NOT_FOUND')
 
 /** The owner's cat or a 404: someone else's cat and a missing one answer the same. */
 async function ownedCat(ctx: Context & { user: { id: number } }, id: number): Promise<CatRow> {

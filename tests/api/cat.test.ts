@@ -80,7 +80,7 @@ describe('POST /api/supabase/cats', () => {
   it('refuses a visitor even with a session id: creating a cat needs the bearer token (issue 12, SPEC §6)', async () => {
     const res = await rest('POST', '/api/supabase/cats', null, { session_id: 'visitor-7', cat_name: 'Milo' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ error: 'User Not Authenticated' })
+    expect(res.json()).toEqual({ error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' })
     expect(await t.db.cat.count({ where: { sessionId: 'visitor-7' } })).toBe(0)
   })
 

@@ -1,6 +1,5 @@
 import { joinFullName, splitFullName } from '../../shared/rules/names.ts'
 import {
-  changePasswordInput,
   meOutput,
   refreshInput,
   refreshOutput,
@@ -272,7 +271,7 @@ export const authRouter = router({
     return { success: true as const }
   }),
 
-  /** Step-up: mails a fresh one-time code to the account's own address, for setPassword/changePassword. */
+  /** Step-up: mails a fresh one-time code to the account's own address, for setPassword. */
   sendPasswordCode: authedProcedure.output(successOutput).mutation(async ({ ctx }) => {
     await limit(ctx, 'otpSendPerIp', ctx.ip)
     await limit(ctx, 'otpSendPerEmail', ctx.user.email)
@@ -292,28 +291,6 @@ export const authRouter = router({
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
       const result = await replacePassword(ctx.services, ctx.user, input.code, input.password)
-      if (result !== 'ok') throw appError(CODE_FAILURES[result])
-      return { success: true as const }
-    }),
-
-  /** Replaces a password with the current one and a fresh code (the code is what proves the owner). */
-  changePassword: authedProcedure
-    .input(changePasswordInput)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'passwordPerIp', ctx.ip)
-      await limit(ctx, 'passwordPerEmail', ctx.user.email)
-      const user = await ctx.services.db.user.findUnique({
-        where: { id: ctx.user.id },
-        select: { passwordHash: true },
-      })
-      if (!user) throw appError('NOT_AUTHENTICATED')
-      if (!user.passwordHash) throw appError('PASSWORD_NOT_SET')
-      // A wrong current password is a 400, not a 401: the session itself is fine and must not end.
-      if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-        throw appError('WRONG_PASSWORD')
-      }
-      const result = await replacePassword(ctx.services, ctx.user, input.code, input.new_password)
       if (result !== 'ok') throw appError(CODE_FAILURES[result])
       return { success: true as const }
     }),

@@ -166,7 +166,7 @@ describe('a card decline carries its code, and keeps the provider text', () => {
 
 describe('no failure is coded by its text', () => {
   it('a plain TRPCError carrying a catalogue text is not given that entry’s code', () => {
-    const plain = new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.wrongPassword })
+    const plain = new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.codeExpired })
     expect(publicError(plain).code).toBe('INVALID_INPUT')
     const fault = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: ERRORS.paymentFailed })
     expect(publicError(fault)).toEqual({ status: 500, message: ERRORS.unexpected, code: 'UNEXPECTED' })

@@ -49,7 +49,10 @@ describe('one subscription at a time', () => {
     const charged = counted.calls.charges
     expect((await subscribe(owner.token, randomUUID())).status).toBe(200)
     for (let i = 0; i < 9; i++) {
-      expect(await subscribe(owner.token, randomUUID())).toEqual({ status: 409, body: { error: ALREADY } })
+      expect(await subscribe(owner.token, randomUUID())).toEqual({
+        status: 409,
+        body: { error: ALREADY, code: 'ALREADY_SUBSCRIBED' },
+      })
     }
     expect(counted.calls.charges - charged).toBe(1)
     expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(1)
@@ -77,7 +80,7 @@ describe('one subscription at a time', () => {
       { paymentMethodId: 'pm_card_visa' },
       key,
     )
-    expect(customer).toEqual({ status: 409, body: { error: ALREADY } })
+    expect(customer).toEqual({ status: 409, body: { error: ALREADY, code: 'ALREADY_SUBSCRIBED' } })
     const user = await t.db.user.findUniqueOrThrow({ where: { id: owner.id } })
     const intent = await post(
       '/api/payments/stripe/payment-intent',
@@ -85,7 +88,7 @@ describe('one subscription at a time', () => {
       { amount: 199, currency: 'usd', customerId: user.providerCustomerId, paymentMethodId: 'pm_card_visa' },
       randomUUID(),
     )
-    expect(intent).toEqual({ status: 409, body: { error: ALREADY } })
+    expect(intent).toEqual({ status: 409, body: { error: ALREADY, code: 'ALREADY_SUBSCRIBED' } })
     const api = await t.caller(owner.token)
     await expect(
       api.billing.checkout({

@@ -56,22 +56,14 @@ export function describeZodError(error: ZodError): string {
   return `${where}${issue.message}`
 }
 
-// Errors still raised as plain TRPCErrors carry a catalogue text: their code is found by that text,
-// else by tRPC's own code.
-const CODE_BY_MESSAGE = new Map<string, ErrorCode>(
-  (Object.entries(ERROR_CATALOGUE) as [ErrorCode, { message: string }][])
-    .reverse()
-    .map(([code, e]) => [e.message, code]),
-)
+// The server throws every failure it knows by code (appError). The only other TRPCErrors are tRPC's
+// own refusals of a request it cannot route or read (bad JSON, no such procedure, wrong method): their
+// code follows tRPC's, never the text.
 const CODE_BY_TRPC_CODE: Partial<Record<TrpcCode, ErrorCode>> = {
-  BAD_REQUEST: 'INVALID_INPUT',
-  UNAUTHORIZED: 'NOT_AUTHENTICATED',
-  PAYMENT_REQUIRED: 'PAYMENT_FAILED',
   NOT_FOUND: 'NOT_FOUND',
   PAYLOAD_TOO_LARGE: 'TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'JSON_ONLY',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 }
 
 /**
@@ -83,13 +75,14 @@ export function publicError(error: TRPCError): { status: number; message: string
   if (error.cause instanceof ZodError) {
     return { status, message: describeZodError(error.cause), code: 'INVALID_INPUT' }
   }
-  if (error instanceof AppError) return { status, message: error.message, code: error.appCode }
-  // Unknown failures say nothing of their cause; a 5xx a procedure raised on purpose (503 'assistant
-  // not available') carries a catalogue text meant for the user.
-  if (error.code === 'INTERNAL_SERVER_ERROR')
-    return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
-  const code = CODE_BY_MESSAGE.get(error.message) ?? CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT'
-  return { status, message: error.message, code }
+  // A server fault says nothing of its cause, whatever text it was raised with.
+  if (error instanceof AppError) {
+    if (error.appCode === 'UNEXPECTED') return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
+    return { status, message: error.message, code: error.appCode }
+  }
+  // Unknown failures (a bug, a dependency's error) are UNEXPECTED and say nothing of their cause.
+  if (status >= 500) return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
+  return { status, message: error.message, code: CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT' }
 }
 
 /**

@@ -9,9 +9,10 @@
 // Together these were over half the CPU of a small read. Here a request is aborted only when the client
 // leaves before its answer is written, tRPC reads the members it uses from a plain object, and a JSON
 // answer is sent in one piece with its length. Streams (JSON-lines batches, chat replies) still stream.
-import { type AnyTRPCRouter, type inferRouterContext, TRPCError } from '@trpc/server'
+import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { appError } from './errors.ts'
 import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
@@ -39,7 +40,7 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
   // JSON text, or the body the upload reader has already parsed (server/upload-body.ts).
   const body = req.body
   const text = typeof body === 'string' ? body : body === undefined ? '' : null
-  const notJson = () => Promise.reject(new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE' }))
+  const notJson = () => Promise.reject(appError('JSON_ONLY'))
   const request: Pick<
     Request,
     'url' | 'method' | 'headers' | 'signal' | 'body' | 'json' | 'text' | 'formData'

@@ -1,8 +1,7 @@
-import { initTRPC, TRPCError } from '@trpc/server'
+import { initTRPC, type TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
-import { ERRORS } from '../shared/errors.ts'
 import type { Context } from './context.ts'
-import { publicError } from './errors.ts'
+import { appError, publicError } from './errors.ts'
 import type { ProcedureMeta } from './rest/meta.ts'
 import { RateLimitedError, type RateLimitName } from './services/rate-limits.ts'
 
@@ -35,11 +34,7 @@ export const createCallerFactory = t.createCallerFactory
 /** A rate-limit refusal from inside a procedure, as 429 with the catalogue's text. */
 function refusedByRateLimit(result: { ok: boolean; error?: TRPCError }) {
   if (!result.ok && result.error?.cause instanceof RateLimitedError) {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: ERRORS.tooManyRequests,
-      cause: result.error.cause,
-    })
+    throw appError('TOO_MANY_REQUESTS', { cause: result.error.cause })
   }
 }
 
@@ -50,7 +45,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
   // A token the server no longer stands behind (revoked, expired, a deleted account) is 401 on every
   // procedure, not silently an anonymous visitor's call.
   if (ctx.tokenRejected && !SIGN_IN.has(path)) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+    throw appError('NOT_AUTHENTICATED')
   }
   const result = await next()
   refusedByRateLimit(result)
@@ -60,7 +55,7 @@ export const publicProcedure = t.procedure.use(async ({ ctx, path, next }) => {
 // One middleware, not two stacked: each tRPC middleware level copies the call's options and context.
 export const authedProcedure = t.procedure.meta({ auth: true }).use(async ({ ctx, next }) => {
   const user = ctx.user
-  if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+  if (!user) throw appError('NOT_AUTHENTICATED')
   const result = await next({ ctx: { ...ctx, user } })
   refusedByRateLimit(result)
   // No guess after a failure: whether the session (and its account) still exists was checked before

@@ -86,20 +86,20 @@ export const ERROR_CATALOGUE = {
   INVALID_CREDENTIALS: { status: 400, message: ERRORS.invalidCredentials },
   INVALID_CODE: { status: 400, message: ERRORS.invalidCode },
   CODE_EXPIRED: { status: 400, message: ERRORS.codeExpired },
-  CODE_TOO_MANY_ATTEMPTS: { status: 429, message: ERRORS.codeTooManyAttempts },
+  CODE_TOO_MANY_ATTEMPTS: { status: 400, message: ERRORS.codeTooManyAttempts },
   RESEND_TOO_SOON: { status: 429, message: ERRORS.resendTooSoon },
   CODE_FORMAT: { status: 400, message: ERRORS.codeFormat },
   PASSWORD_TOO_SHORT: { status: 400, message: ERRORS.passwordTooShort },
   PASSWORD_TOO_LONG: { status: 400, message: ERRORS.passwordTooLong },
-  WRONG_PASSWORD: { status: 400, message: ERRORS.wrongPassword },
   PASSWORD_ALREADY_SET: { status: 409, message: ERRORS.passwordAlreadySet },
-  PASSWORD_NOT_SET: { status: 400, message: ERRORS.passwordNotSet },
   EMAIL_NOT_VERIFIED: { status: 400, message: ERRORS.emailNotVerified },
   PASSWORD_NEEDS_VERIFIED_EMAIL: { status: 400, message: ERRORS.passwordNeedsVerifiedEmail },
   NAME_REQUIRED: { status: 400, message: ERRORS.nameRequired },
   // Cats
   PHOTO_TOO_LARGE: { status: 413, message: ERRORS.photoTooLarge },
   PHOTO_TYPE: { status: 415, message: ERRORS.photoType },
+  // Chat
+  MESSAGE_NOT_STORED: { status: 409, message: 'messages: the last message was not stored' },
   // Billing
   NO_SUBSCRIPTION_ID: { status: 400, message: ERRORS.noSubscriptionId },
   INVALID_SUBSCRIPTION_ID: { status: 400, message: ERRORS.invalidSubscriptionId },
@@ -113,8 +113,9 @@ export const ERROR_CATALOGUE = {
     message: 'Insufficient funds. Please use a different card or contact your bank.',
   },
   EXPIRED_CARD: { status: 402, message: 'Your card has expired. Please use a different card.' },
-  CUSTOMER_FAILED: { status: 502, message: ERRORS.customerFailed },
-  INTENT_FAILED: { status: 402, message: ERRORS.intentFailed },
+  // A provider's refusal of the step's request (an outage is UNEXPECTED).
+  CUSTOMER_FAILED: { status: 400, message: ERRORS.customerFailed },
+  INTENT_FAILED: { status: 400, message: ERRORS.intentFailed },
   PAYPAL_NOT_CONFIGURED: { status: 412, message: ERRORS.paypalNotConfigured },
   CHECKOUT_KEY_REQUIRED: { status: 400, message: ERRORS.checkoutKeyRequired },
   PAYMENT_METHOD_REQUIRED: { status: 400, message: ERRORS.paymentMethodRequired },
@@ -176,13 +177,20 @@ export const DEFAULT_ERRORS = {
   interviewReply: 'Something went wrong. Please try again.',
 } as const
 
-/** SPEC §8: the payment error box maps provider codes to owner-friendly text. */
-export function paymentErrorMessage(raw: string | undefined | null): string {
+/** The catalogue codes of a refused card, each with its own text in the payment error box (SPEC §8). */
+const DECLINE_CODES = ['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'EXPIRED_CARD'] as const
+
+/**
+ * SPEC §8: the payment error box maps a decline to owner-friendly text. A failure with a decline's code
+ * gets that code's text; anything else (no code, or one this box has no text for) falls back to the
+ * text rule: the provider's code found in the message.
+ */
+export function paymentErrorMessage(raw: string | undefined | null, code?: string | null): string {
+  const decline = DECLINE_CODES.find((c) => c === code)
+  if (decline) return ERROR_CATALOGUE[decline].message
   const text = raw ?? ''
-  if (text.includes('card_declined'))
-    return 'Your card was declined. Please check your card details and try again.'
-  if (text.includes('insufficient_funds'))
-    return 'Insufficient funds. Please use a different card or contact your bank.'
-  if (text.includes('expired_card')) return 'Your card has expired. Please use a different card.'
+  if (text.includes('card_declined')) return ERROR_CATALOGUE.CARD_DECLINED.message
+  if (text.includes('insufficient_funds')) return ERROR_CATALOGUE.INSUFFICIENT_FUNDS.message
+  if (text.includes('expired_card')) return ERROR_CATALOGUE.EXPIRED_CARD.message
   return text || ERRORS.unexpected
 }

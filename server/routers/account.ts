@@ -1,8 +1,8 @@
 // The signed-in owner's account as a whole (issue 14). tRPC only: it is no row of SPEC §7's call table.
 import { ownerStateOutput } from '../../shared/schemas/account.ts'
 import { ownerState } from '../domain/accounts/owner-state.ts'
+import { type CatRow, toCat } from '../domain/cats/cat-record.ts'
 import { authedProcedure, router } from '../trpc.ts'
-import { type CatRow, toCat } from './cat.ts'
 import { catsOfOwner } from './cats-of-owner.ts'
 
 export const accountRouter = router({

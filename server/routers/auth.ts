@@ -1,8 +1,5 @@
-import { TRPCError } from '@trpc/server'
-import { ERRORS } from '../../shared/errors.ts'
 import { joinFullName, splitFullName } from '../../shared/rules/names.ts'
 import {
-  changePasswordInput,
   meOutput,
   refreshInput,
   refreshOutput,
@@ -20,6 +17,7 @@ import type { Context } from '../context.ts'
 import { deleteAccount, exportAccount } from '../domain/accounts/data.ts'
 import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
 import { endAllSessions, endSession, refreshSession } from '../domain/accounts/sessions.ts'
+import { appError } from '../errors.ts'
 import { Prisma } from '../generated/prisma/client.ts'
 import { rest } from '../rest/meta.ts'
 import { claimVisitorRecords } from '../services/claim-visitor-records.ts'
@@ -62,9 +60,9 @@ const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 
 const CODE_FAILURES = {
-  invalid: ERRORS.invalidCode,
-  expired: ERRORS.codeExpired,
-  exhausted: ERRORS.codeTooManyAttempts,
+  invalid: 'INVALID_CODE',
+  expired: 'CODE_EXPIRED',
+  exhausted: 'CODE_TOO_MANY_ATTEMPTS',
 } as const
 
 export const authRouter = router({
@@ -92,7 +90,7 @@ export const authRouter = router({
           }
       const db = ctx.services.db
       if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-        throw new TRPCError({ code: 'CONFLICT', message: ERRORS.accountExists })
+        throw appError('ACCOUNT_EXISTS')
       }
       const passwordHash = input.password ? await hashPassword(input.password) : null
       let user: AccountRow
@@ -102,7 +100,7 @@ export const authRouter = router({
           select: ACCOUNT_FIELDS,
         })
       } catch (error) {
-        if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ERRORS.accountExists })
+        if (isUniqueViolation(error)) throw appError('ACCOUNT_EXISTS')
         throw error
       }
       await claim(ctx, user.id, input.session_id)
@@ -128,9 +126,9 @@ export const authRouter = router({
       const ok = user?.passwordHash
         ? await verifyPassword(input.password, user.passwordHash)
         : await verifyAgainstNothing(input.password)
-      if (!user || !ok) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.invalidCredentials })
+      if (!user || !ok) throw appError('INVALID_CREDENTIALS')
       if (!user.emailVerifiedAt) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.passwordNeedsVerifiedEmail })
+        throw appError('PASSWORD_NEEDS_VERIFIED_EMAIL')
       }
       await claim(ctx, user.id, input.session_id)
       return tokenSession(ctx, user, true)
@@ -152,16 +150,12 @@ export const authRouter = router({
       await limit(ctx, 'otpSendPerIp', ctx.ip)
       await limit(ctx, 'otpSendPerEmail', input.email)
       const issued = await issueCode(ctx.services.db, ctx.services.tokens.codePepper, input.email)
-      if (!issued.ok) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.resendTooSoon })
+      if (!issued.ok) throw appError('RESEND_TOO_SOON')
       try {
         await ctx.services.mailer.sendLoginCode(input.email, issued.code)
       } catch (error) {
         await withdrawCode(ctx.services.db, issued.id)
-        throw new TRPCError({
-          code: 'INTERNAL_SERVER_ERROR',
-          message: 'login code mail failed',
-          cause: error,
-        })
+        throw appError('UNEXPECTED', { message: 'login code mail failed', cause: error })
       }
       return { success: true as const }
     }),
@@ -180,7 +174,7 @@ export const authRouter = router({
       await limit(ctx, 'otpVerifyPerEmail', input.email)
       const db = ctx.services.db
       const result = await checkCode(db, ctx.services.tokens.codePepper, input.email, input.token)
-      if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
+      if (result !== 'ok') throw appError(CODE_FAILURES[result])
       const now = new Date()
       // Upsert first, then verify: a sign-up racing this verify either made the row before the upsert
       // (then it is verified and cleared below) or finds it and gets 409.
@@ -219,7 +213,7 @@ export const authRouter = router({
   me: authedProcedure.output(meOutput).query(async ({ ctx }) => {
     const user = await ctx.services.db.user.findUnique({ where: { id: ctx.user.id } })
     // A valid token for an account that no longer exists is no session at all.
-    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+    if (!user) throw appError('NOT_AUTHENTICATED')
     return {
       id: user.id,
       email: user.email,
@@ -247,7 +241,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       const result = await refreshSession(ctx.services.db, ctx.services.tokens, input.refresh_token)
-      if (!result.ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      if (!result.ok) throw appError('NOT_AUTHENTICATED')
       const { issued } = result
       return {
         access_token: issued.token,
@@ -277,12 +271,12 @@ export const authRouter = router({
     return { success: true as const }
   }),
 
-  /** Step-up: mails a fresh one-time code to the account's own address, for setPassword/changePassword. */
+  /** Step-up: mails a fresh one-time code to the account's own address, for setPassword. */
   sendPasswordCode: authedProcedure.output(successOutput).mutation(async ({ ctx }) => {
     await limit(ctx, 'otpSendPerIp', ctx.ip)
     await limit(ctx, 'otpSendPerEmail', ctx.user.email)
     const sent = await mailPasswordCode(ctx.services, ctx.user.email)
-    if (!sent) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: ERRORS.resendTooSoon })
+    if (!sent) throw appError('RESEND_TOO_SOON')
     return { success: true as const }
   }),
 
@@ -297,29 +291,7 @@ export const authRouter = router({
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
       const result = await replacePassword(ctx.services, ctx.user, input.code, input.password)
-      if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
-      return { success: true as const }
-    }),
-
-  /** Replaces a password with the current one and a fresh code (the code is what proves the owner). */
-  changePassword: authedProcedure
-    .input(changePasswordInput)
-    .output(successOutput)
-    .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'passwordPerIp', ctx.ip)
-      await limit(ctx, 'passwordPerEmail', ctx.user.email)
-      const user = await ctx.services.db.user.findUnique({
-        where: { id: ctx.user.id },
-        select: { passwordHash: true },
-      })
-      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
-      if (!user.passwordHash) throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.passwordNotSet })
-      // A wrong current password is a 400, not a 401: the session itself is fine and must not end.
-      if (!(await verifyPassword(input.current_password, user.passwordHash))) {
-        throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.wrongPassword })
-      }
-      const result = await replacePassword(ctx.services, ctx.user, input.code, input.new_password)
-      if (result !== 'ok') throw new TRPCError({ code: 'BAD_REQUEST', message: CODE_FAILURES[result] })
+      if (result !== 'ok') throw appError(CODE_FAILURES[result])
       return { success: true as const }
     }),
 
@@ -332,7 +304,7 @@ export const authRouter = router({
     )
     .query(async ({ ctx }) => {
       const data = await exportAccount(ctx.services, ctx.user.id).catch(() => null)
-      if (!data) throw new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+      if (!data) throw appError('NOT_AUTHENTICATED')
       return data
     }),
 

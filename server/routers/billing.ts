@@ -1,7 +1,5 @@
 // The billing procedures: inputs and outputs from shared/schemas/billing.ts, rules in server/domain/billing.
-import { TRPCError } from '@trpc/server'
 import type { ZodType } from 'zod'
-import { ERRORS } from '../../shared/errors.ts'
 import { DEFAULT_BILLING_PERIOD, periodOf } from '../../shared/rules/pricing.ts'
 import {
   billingStateSchema,
@@ -26,6 +24,7 @@ import {
 } from '../../shared/schemas/billing.ts'
 import type { Context } from '../context.ts'
 import * as billing from '../domain/billing/index.ts'
+import { appError } from '../errors.ts'
 import type { Subscription } from '../generated/prisma/client.ts'
 import { type RestRequest, rest } from '../rest/meta.ts'
 import type { SessionUser } from '../services/tokens.ts'
@@ -44,8 +43,7 @@ const deps = (ctx: Context): billing.BillingDeps => ({
 /** Parses with `schema` inside a procedure; a failure is a 400 with the schema's readable message. */
 function parse<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value)
-  if (!result.success)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.invalidInput, cause: result.error })
+  if (!result.success) throw appError('INVALID_INPUT', { cause: result.error })
   return result.data
 }
 

@@ -1,8 +1,6 @@
 // The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows). Who may chat is decided here
 // on every message: an active or trialing subscription, else 402 and the client goes to /paywall.
-import { TRPCError } from '@trpc/server'
 import { CONVERSATION_LIST_MESSAGES } from '../../shared/constants.ts'
-import { ERRORS } from '../../shared/errors.ts'
 import {
   type ConversationOut,
   chatInput,
@@ -24,7 +22,7 @@ import {
 import type { Context } from '../context.ts'
 import type { Db } from '../db.ts'
 import { hasActiveSubscription } from '../entitlement.ts'
-import { asOwner } from '../errors.ts'
+import { appError, asOwner } from '../errors.ts'
 import type { Conversation } from '../generated/prisma/client.ts'
 import { rest } from '../rest/meta.ts'
 import {
@@ -51,7 +49,7 @@ function toConversation(row: Conversation): ConversationOut {
 /** Another owner's conversation is indistinguishable from a missing one (404). */
 async function ownedConversation(db: Db, userId: number, id: number): Promise<Conversation> {
   const found = await db.conversation.findFirst({ where: { id, userId } })
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: ERRORS.noConversationFound })
+  if (!found) throw appError('CONVERSATION_NOT_FOUND')
   return found
 }
 
@@ -59,7 +57,7 @@ async function ownedConversation(db: Db, userId: number, id: number): Promise<Co
 async function admitMessage(ctx: Context & { user: { id: number } }): Promise<void> {
   await limit(ctx, 'chatPerUser', String(ctx.user.id))
   if (!(await hasActiveSubscription(ctx.services.db, ctx.user.id))) {
-    throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: ERRORS.subscriptionRequired })
+    throw appError('SUBSCRIPTION_REQUIRED')
   }
 }
 
@@ -240,18 +238,14 @@ export const conversationRouter = router({
       const { db, assistant, streams } = ctx.services
       const last = input.messages.findLast((m) => m.content.trim() !== '')
       if (last?.role !== 'user') {
-        throw new TRPCError({
-          code: 'BAD_REQUEST',
-          message: 'messages: the last message must be from the user',
-        })
+        throw appError('INVALID_INPUT', { message: 'messages: the last message must be from the user' })
       }
       const conversation = input.conversationId
         ? await ownedConversation(db, ctx.user.id, input.conversationId)
         : await conversationForSession(db, ctx.user.id, input.session_id)
       const cat = await ownedCat(db, ctx.user.id, input.catId)
       const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, input.messages)
-      if (!lastRowId)
-        throw new TRPCError({ code: 'CONFLICT', message: 'messages: the last message was not stored' })
+      if (!lastRowId) throw appError('MESSAGE_NOT_STORED')
       let stored = lastIsNew ? null : await storedReply(db, lastRowId)
       if (!stored) {
         const replyId = await startSpecialistReply({
@@ -268,7 +262,7 @@ export const conversationRouter = router({
         }
         stored = await storedReply(db, lastRowId)
       }
-      if (!stored) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable })
+      if (!stored) throw appError('ASSISTANT_UNAVAILABLE')
       return { message: stored.content, id: toChatMessage(stored).id }
     }),
 })

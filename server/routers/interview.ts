@@ -2,8 +2,6 @@
 // an interview without a token: the session_id they hold is their proof (a wrong one is a 404). Reading,
 // listing and deleting need the token and ownership; sign-in claims the visitor's interviews by session.
 
-import { TRPCError } from '@trpc/server'
-import { ERRORS } from '../../shared/errors.ts'
 import { dropEmptyMessages } from '../../shared/rules/interview-flow.ts'
 import {
   createInterviewInput,
@@ -23,14 +21,14 @@ import {
   updateInterviewOutput,
 } from '../../shared/schemas/interview.ts'
 import type { Db } from '../db.ts'
-import { asOwner } from '../errors.ts'
+import { appError, asOwner } from '../errors.ts'
 import type { Interview } from '../generated/prisma/client.ts'
 import { rest } from '../rest/meta.ts'
 import type { AssistantMessage } from '../services/assistant/types.ts'
 import { appendInterviewList, assistantError, toChatMessage } from '../services/chat.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
-const notFound = () => new TRPCError({ code: 'NOT_FOUND', message: ERRORS.notFound })
+const notFound = () => appError('NOT_FOUND')
 
 function answersOf(row: Interview): InterviewAnswersIn {
   const parsed = interviewAnswersSchema.safeParse(row.answers)

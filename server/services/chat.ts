@@ -3,14 +3,13 @@
 // window of recent ones, so a long conversation costs the same per message as a short one.
 
 import { randomUUID } from 'node:crypto'
-import { TRPCError } from '@trpc/server'
 import type { FastifyBaseLogger } from 'fastify'
 import { CHAT_APPEND_BATCH, CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
-import { ERRORS } from '../../shared/errors.ts'
 import { dropEmptyMessages } from '../../shared/rules/interview-flow.ts'
 import type { ChatMessage, ChatMessageInput } from '../../shared/schemas/conversation.ts'
 import type { Db } from '../db.ts'
 import { firstOfEachId, matchStored } from '../domain/chat/reconcile.ts'
+import { appError } from '../errors.ts'
 import {
   type Cat,
   type ConversationMessage,
@@ -220,7 +219,7 @@ export async function historyPage(
 export async function ownedCat(db: Db, userId: number, catId: number | null): Promise<Cat | null> {
   if (catId !== null) {
     const cat = await db.cat.findFirst({ where: { id: catId, userId }, omit: { photo: true } })
-    if (!cat) throw new TRPCError({ code: 'NOT_FOUND', message: ERRORS.noCatFound })
+    if (!cat) throw appError('CAT_NOT_FOUND')
     return cat as Cat
   }
   return (await db.cat.findFirst({
@@ -254,7 +253,7 @@ export function catProfile(cat: Cat | null): CatProfileForAssistant | null {
 /** An assistant outage as the client sees it: 503 with the catalogue's text; anything else is unexpected. */
 export function assistantError(error: unknown): unknown {
   if (error instanceof AssistantUnavailableError) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable, cause: error })
+    return appError('ASSISTANT_UNAVAILABLE', { cause: error })
   }
   return error
 }
@@ -340,7 +339,7 @@ export async function* replyPieces(
     yield* followReply(streams, replyId, signal)
   } catch (error) {
     if (error instanceof ReplyFailedError || error instanceof ReplyLostError) {
-      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: ERRORS.assistantUnavailable, cause: error })
+      throw appError('ASSISTANT_UNAVAILABLE', { cause: error })
     }
     throw error
   }

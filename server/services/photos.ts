@@ -1,10 +1,9 @@
 // Cat photos: the real type is read from the bytes (the declared mimetype is not trusted), only PNG,
 // JPEG, WebP and GIF are kept, and nothing over 5 MB. The photo lives once, on its cat's row.
 import path from 'node:path'
-import { TRPCError } from '@trpc/server'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
-import { ERRORS } from '../../shared/errors.ts'
 import type { PhotoInput } from '../../shared/schemas/cat.ts'
+import { appError } from '../errors.ts'
 
 export const PHOTO_TYPES: ReadonlySet<string> = new Set([
   'image/png',
@@ -20,8 +19,8 @@ export interface StoredPhoto {
   originalname: string
 }
 
-const tooLarge = () => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: ERRORS.photoTooLarge })
-const unsupported = () => new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: ERRORS.photoType })
+const tooLarge = () => appError('PHOTO_TOO_LARGE')
+const unsupported = () => appError('PHOTO_TYPE')
 
 /** Base64 text (a data URL prefix is allowed) to bytes, refusing an oversized photo before decoding it. */
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {

@@ -114,14 +114,6 @@ export const codeSchema = z
  */
 export const setPasswordInput = z.object({ code: codeSchema, password: newPasswordSchema })
 export type SetPasswordInput = z.input<typeof setPasswordInput>
-export const changePasswordInput = z.object({
-  code: codeSchema,
-  current_password: z
-    .string({ error: ERRORS.wrongPassword })
-    .min(1, ERRORS.wrongPassword)
-    .max(PASSWORD_MAX_LENGTH),
-  new_password: newPasswordSchema,
-})
 
 export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200) })
 export type RefreshInput = z.input<typeof refreshInput>

@@ -155,17 +155,13 @@ describe('setting a password needs a code from the address', () => {
     expect((await signin(email, 'first-password')).status).toBe(200)
   })
 
-  it('refuses changePassword without the mailed code on an account that got a password at sign-up', async () => {
+  it('refuses setPassword without the mailed code on an account that got a password at sign-up', async () => {
     const email = address()
     const res = await signup({ email, full_name: 'Ada Lovelace', password: 'signup-password' })
     const caller = await t.caller(res.body.token)
     const before = (await account(email)).passwordHash
     await expectTrpcError(
-      caller.auth.changePassword({
-        code: '123456',
-        current_password: 'signup-password',
-        new_password: 'another-password',
-      }),
+      caller.auth.setPassword({ code: '123456', password: 'another-password' }),
       'BAD_REQUEST',
       ERRORS.invalidCode,
     )
@@ -225,11 +221,7 @@ describe('verifying with a code', () => {
     expect(decodeJwt(session.body.token)).toMatchObject({ email_verified: true })
     const caller = await t.caller(session.body.token)
     expect(
-      await caller.auth.changePassword({
-        code: await passwordCode(caller, email),
-        current_password: 'first-password',
-        new_password: 'second-password',
-      }),
+      await caller.auth.setPassword({ code: await passwordCode(caller, email), password: 'second-password' }),
     ).toEqual({ success: true })
     expect((await signin(email, 'second-password')).status).toBe(200)
   })

@@ -106,3 +106,69 @@ describe('tRPC carries the same code', () => {
     expect(failure).not.toBeInstanceOf(TRPCClientError)
   })
 })
+
+describe('a card decline carries its code, and keeps the provider text', () => {
+  // SPEC §3's subscribe payload with the demo provider's test cards (SPEC §8's three decline codes).
+  const subscribe = (paymentMethod: string) => ({
+    fullName: 'Ada Lovelace',
+    email: 'ada@example.com',
+    country: 'US',
+    state: 'CA',
+    postalCode: '94105',
+    paymentMethod,
+    billingPeriod: 'Monthly',
+  })
+  const declines = [
+    ['pm_card_chargeDeclined', 'CARD_DECLINED', 'card_declined'],
+    ['pm_card_chargeDeclinedInsufficientFunds', 'INSUFFICIENT_FUNDS', 'insufficient_funds'],
+    ['pm_card_chargeDeclinedExpiredCard', 'EXPIRED_CARD', 'expired_card'],
+  ] as const
+
+  it.each(declines)('REST: %s answers 402 {error, code: %s}', async (method, code, providerCode) => {
+    const owner = await t.signIn()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/supabase/subscriptions',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: subscribe(method),
+    })
+    expect(res.statusCode).toBe(402)
+    const body = res.json() as { error: string; code: string }
+    expect(body.code).toBe(code)
+    expect(body.error).toContain(providerCode)
+  })
+
+  it.each(declines)('tRPC over HTTP: %s carries data.appCode %s', async (method, code, providerCode) => {
+    const owner = await t.signIn()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/billing.subscribe',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload: subscribe(method),
+    })
+    expect(res.statusCode).toBe(402)
+    const body = res.json() as { error: { message: string; data: { code: string; appCode: string } } }
+    expect(body.error.data.appCode).toBe(code)
+    expect(body.error.data.code).toBe('PAYMENT_REQUIRED')
+    expect(body.error.message).toContain(providerCode)
+  })
+
+  it('through createCaller the procedure throws the catalogue code', async () => {
+    const owner = await t.signIn()
+    const caller = await t.caller(owner.token)
+    const failure = await caller.billing
+      .subscribe(subscribe('pm_card_chargeDeclined'))
+      .catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(AppError)
+    expect((failure as AppError).appCode).toBe('CARD_DECLINED')
+  })
+})
+
+describe('no failure is coded by its text', () => {
+  it('a plain TRPCError carrying a catalogue text is not given that entry’s code', () => {
+    const plain = new TRPCError({ code: 'BAD_REQUEST', message: ERRORS.codeExpired })
+    expect(publicError(plain).code).toBe('INVALID_INPUT')
+    const fault = new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: ERRORS.paymentFailed })
+    expect(publicError(fault)).toEqual({ status: 500, message: ERRORS.unexpected, code: 'UNEXPECTED' })
+  })
+})

@@ -152,3 +152,18 @@ describe('any cat', () => {
     )
   })
 })
+
+describe('the offline assistant recommends by the rule', () => {
+  it('answers exactly what shared/rules/recommendations.ts answers', async () => {
+    const { createOfflineAssistant } = await import('../../server/services/assistant/offline/index.ts')
+    const cat = {
+      name: 'Milo',
+      age: 2,
+      weight: 12,
+      unit: 'lbs',
+      activity_level: 'Active',
+      goals: ['Lose Weight'],
+    }
+    expect(await createOfflineAssistant().recommend(cat)).toEqual(recommend(cat))
+  })
+})

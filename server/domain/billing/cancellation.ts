@@ -1,15 +1,13 @@
 // Cancellation (SPEC §5's id rule; the DELETE and PayPal rows): immediate, the provider stops every
 // future charge and access ends now; the activation fee is not refunded (the terms say so).
-import { TRPCError } from '@trpc/server'
-import { ERRORS } from '../../../shared/errors.ts'
 import { subscriptionIdKind } from '../../../shared/rules/pricing.ts'
+import { appError } from '../../errors.ts'
 import type { Subscription } from '../../generated/prisma/client.ts'
 import { PayPalError, PayPalNotConfiguredError } from '../../services/paypal.ts'
 import type { BillingDeps, Owner } from './deps.ts'
-import { badRequest, notFound, serverFault } from './failures.ts'
+import { notFound, serverFault } from './failures.ts'
 
-const paypalNotConfigured = () =>
-  new TRPCError({ code: 'PRECONDITION_FAILED', message: ERRORS.paypalNotConfigured })
+const paypalNotConfigured = () => appError('PAYPAL_NOT_CONFIGURED')
 
 /** Stops the provider's charges for one subscription row, then ends its access now. */
 async function cancelRow(
@@ -25,17 +23,17 @@ async function cancelRow(
     } catch (error) {
       if (error instanceof PayPalNotConfiguredError) throw paypalNotConfigured()
       if (error instanceof PayPalError && error.status === 404) throw notFound()
-      throw serverFault(ERRORS.unexpected, error)
+      throw serverFault(error)
     }
   } else if (row.provider === deps.payments.name) {
     try {
       await deps.payments.cancelSubscription(id)
     } catch (error) {
-      throw serverFault(ERRORS.unexpected, error)
+      throw serverFault(error)
     }
   } else if (row.provider !== 'demo') {
     // A subscription of a provider this server is no longer configured for: it cannot stop its charges.
-    throw serverFault(ERRORS.unexpected, new Error(`No ${row.provider} provider configured to cancel ${id}`))
+    throw serverFault(new Error(`No ${row.provider} provider configured to cancel ${id}`))
   }
   const now = new Date()
   return deps.db.subscription.update({
@@ -62,8 +60,8 @@ export async function cancelById(
 ): Promise<{ success: true; subscription_id: string; status: string }> {
   const id = rawId?.trim() ?? ''
   const kind = subscriptionIdKind(id)
-  if (kind === 'none') throw badRequest(ERRORS.noSubscriptionId)
-  if (kind === 'invalid' || (only && kind !== only)) throw badRequest(ERRORS.invalidSubscriptionId)
+  if (kind === 'none') throw appError('NO_SUBSCRIPTION_ID')
+  if (kind === 'invalid' || (only && kind !== only)) throw appError('INVALID_SUBSCRIPTION_ID')
   if (kind === 'paypal' && !deps.paypal.configured) throw paypalNotConfigured()
   const row = await deps.db.subscription.findUnique({ where: { providerSubscriptionId: id } })
   if (!row || row.userId !== owner.id) throw notFound()

@@ -1,20 +1,24 @@
 // SPEC §4's payment flow, step by step: the provider's customer with the card, the $1.99 activation fee,
 // the trial subscription recorded as plan 'Free Trial'. Each step runs inside the owner's lock on the
 // owner's one checkout (one-open-checkout.ts) and first looks at what that checkout already did.
-import { TRPCError } from '@trpc/server'
 import {
   ACTIVATION_CURRENCY,
   ACTIVATION_FEE_CENTS,
   type BillingPeriod,
   TRIAL_PLAN_NAME,
 } from '../../../shared/constants.ts'
-import { ERRORS } from '../../../shared/errors.ts'
+import type { ErrorCode } from '../../../shared/errors.ts'
 import { trialEndUnix } from '../../../shared/rules/pricing.ts'
+import { appError } from '../../errors.ts'
 import type { Checkout, Payment, Subscription } from '../../generated/prisma/client.ts'
 import { demoPaymentMethodForCard } from '../../services/payments/demo.ts'
-import { PaymentDeclinedError, PaymentProviderError } from '../../services/payments/errors.ts'
+import {
+  type DeclineCode,
+  PaymentDeclinedError,
+  PaymentProviderError,
+} from '../../services/payments/errors.ts'
 import type { BillingDeps, Owner } from './deps.ts'
-import { badRequest, conflict, notFound, serverFault } from './failures.ts'
+import { notFound, serverFault } from './failures.ts'
 import {
   findOrOpenCheckout,
   lockedCheckout,
@@ -48,20 +52,28 @@ const subscriptionOf = (tx: LockedDb, checkout: Checkout) =>
  * after the fee was paid, are server errors: logged, answered generically, and a retry finishes the same
  * checkout instead of starting a second one.
  */
-function providerFailure(deps: BillingDeps, owner: Owner, error: unknown, step: Step, message: string) {
+function providerFailure(deps: BillingDeps, owner: Owner, error: unknown, step: Step, refusal: ErrorCode) {
   if (error instanceof PaymentDeclinedError) {
     deps.log.info({ step, code: error.code, userId: owner.id }, 'card declined')
-    return new TRPCError({ code: 'PAYMENT_REQUIRED', message: error.message, cause: error })
+    return appError(declineErrorCode(error.code), { message: error.message, cause: error })
   }
   if (error instanceof PaymentProviderError) {
-    if (error.code === 'idempotency_key_in_use') return conflict(ERRORS.paymentInProgress, error)
+    if (error.code === 'idempotency_key_in_use') return appError('PAYMENT_IN_PROGRESS', { cause: error })
     const refused = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500
     if (refused && error.statusCode !== 429 && step !== 'subscription') {
       deps.log.warn({ step, code: error.code, userId: owner.id }, 'payment provider refused the request')
-      return badRequest(message, error)
+      return appError(refusal, { cause: error })
     }
   }
-  return serverFault(message, error)
+  return serverFault(error)
+}
+
+/** The catalogue code of a provider's decline code (SPEC §8's three, else a generic payment failure). */
+export function declineErrorCode(code: DeclineCode): ErrorCode {
+  if (code === 'card_declined') return 'CARD_DECLINED'
+  if (code === 'insufficient_funds') return 'INSUFFICIENT_FUNDS'
+  if (code === 'expired_card') return 'EXPIRED_CARD'
+  return 'PAYMENT_FAILED'
 }
 
 /** The demo provider accepts the documented test card numbers; a real provider never sees a card number here. */
@@ -70,12 +82,12 @@ export function resolvePaymentMethod(
   card: { paymentMethod?: string | undefined; cardNumber?: string | undefined },
 ): string {
   if (card.cardNumber !== undefined) {
-    if (deps.payments.name !== 'demo') throw badRequest(ERRORS.cardNumbersRefused)
+    if (deps.payments.name !== 'demo') throw appError('CARD_NUMBERS_REFUSED')
     const method = demoPaymentMethodForCard(card.cardNumber)
-    if (!method) throw badRequest(ERRORS.demoCardUnknown)
+    if (!method) throw appError('DEMO_CARD_UNKNOWN')
     return method
   }
-  if (!card.paymentMethod) throw badRequest(ERRORS.paymentMethodRequired)
+  if (!card.paymentMethod) throw appError('PAYMENT_METHOD_REQUIRED')
   return card.paymentMethod
 }
 
@@ -108,7 +120,7 @@ async function customerStep(
       idempotencyKey: providerKey(checkout, 'customer'),
     }))
   } catch (error) {
-    throw providerFailure(deps, owner, error, 'customer', ERRORS.customerFailed)
+    throw providerFailure(deps, owner, error, 'customer', 'CUSTOMER_FAILED')
   }
   await tx.user.updateMany({ where: { id: owner.id }, data: { providerCustomerId: customerId } })
   return tx.checkout.update({
@@ -154,13 +166,13 @@ async function activationStep(
       // The next card of this checkout gets fresh provider keys (this key now answers the decline).
       await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
     }
-    throw providerFailure(deps, owner, error, 'intent', ERRORS.intentFailed)
+    throw providerFailure(deps, owner, error, 'intent', 'INTENT_FAILED')
   }
   if (intent.status !== 'succeeded') {
     // e.g. 3-D Secure ('requires_action'): no money moved, and this server confirms payments itself.
     deps.log.warn({ status: intent.status, userId: owner.id }, 'activation payment not completed')
     await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
-    throw new TRPCError({ code: 'PAYMENT_REQUIRED', message: ERRORS.paymentFailed })
+    throw appError('PAYMENT_FAILED')
   }
   const payment = await tx.payment.create({
     data: {
@@ -194,7 +206,7 @@ async function subscriptionStep(
   const made = await subscriptionOf(tx, checkout)
   if (made) return made
   const payment = await paymentOf(tx, checkout)
-  if (payment?.status !== 'succeeded') throw conflict(ERRORS.activationFeeRequired)
+  if (payment?.status !== 'succeeded') throw appError('ACTIVATION_FEE_REQUIRED')
   const billingPeriod: BillingPeriod =
     payment.billingPeriod === 'Yearly' || payment.billingPeriod === 'Monthly'
       ? payment.billingPeriod
@@ -203,7 +215,7 @@ async function subscriptionStep(
     billingPeriod === 'Yearly' ? deps.config.STRIPE_PRICE_YEARLY : deps.config.STRIPE_PRICE_MONTHLY
   const customerId = payment.providerCustomerId ?? checkout.providerCustomerId
   const paymentMethodId = payment.paymentMethodId ?? checkout.paymentMethodId
-  if (!customerId || !paymentMethodId) throw badRequest(ERRORS.paymentMethodRequired)
+  if (!customerId || !paymentMethodId) throw appError('PAYMENT_METHOD_REQUIRED')
   // From the payment, so every retry asks the provider for exactly the same subscription.
   const minimumEnd = Math.ceil(Date.now() / 1000) + 60
   const paidTrialEnd = trialEndUnix(billingPeriod, payment.createdAt)
@@ -219,7 +231,7 @@ async function subscriptionStep(
       idempotencyKey: providerKey(checkout, 'subscription'),
     })
   } catch (error) {
-    throw providerFailure(deps, owner, error, 'subscription', ERRORS.paymentFailed)
+    throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
   }
   const row = await tx.subscription.create({
     data: {
@@ -294,7 +306,7 @@ export async function createSubscription(
     input.priceId !== STRIPE_PRICE_MONTHLY &&
     input.priceId !== STRIPE_PRICE_YEARLY
   ) {
-    throw badRequest(ERRORS.priceUnknown)
+    throw appError('PRICE_UNKNOWN')
   }
   const row = await onCheckout(deps, owner, input.checkoutKey, (tx, c) =>
     subscriptionStep(deps, owner, tx, c),

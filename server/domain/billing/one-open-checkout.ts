@@ -2,11 +2,11 @@
 // the completed checkout it repeats) before anything reaches the payment provider, so a repeated or
 // concurrent step returns what that checkout already did instead of charging again.
 import { randomUUID } from 'node:crypto'
-import { ERRORS } from '../../../shared/errors.ts'
+import { appError } from '../../errors.ts'
 import type { Checkout } from '../../generated/prisma/client.ts'
 import type { BillingDeps, Owner } from './deps.ts'
 import { hasActiveSubscription, isEntitled } from './entitlement.ts'
-import { conflict, isUniqueViolation, notFound } from './failures.ts'
+import { isUniqueViolation, notFound } from './failures.ts'
 import type { LockedDb } from './owner-lock.ts'
 
 /**
@@ -55,7 +55,7 @@ export async function findOrOpenCheckout(
 
 /** One subscription at a time: a new checkout is refused before anything is charged. */
 export async function refuseSecondSubscription(db: LockedDb, owner: Owner): Promise<void> {
-  if (await hasActiveSubscription(db, owner.id)) throw conflict(ERRORS.alreadySubscribed)
+  if (await hasActiveSubscription(db, owner.id)) throw appError('ALREADY_SUBSCRIBED')
 }
 
 /**

@@ -1,14 +1,13 @@
 // The owner's chosen plan (SPEC §3 Billing state; the createPlan, updatePlan and removePlan rows).
 
-import { TRPCError } from '@trpc/server'
 import type { BillingPeriod } from '../../../shared/constants.ts'
-import { ERRORS } from '../../../shared/errors.ts'
 import { billingState, DEFAULT_BILLING_PERIOD, isBillingPeriod } from '../../../shared/rules/pricing.ts'
 import type { BillingStateOutput } from '../../../shared/schemas/billing.ts'
+import { appError } from '../../errors.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import type { Owner } from './deps.ts'
 
-const noAccount = () => new TRPCError({ code: 'UNAUTHORIZED', message: ERRORS.notAuthenticated })
+const noAccount = () => appError('NOT_AUTHENTICATED')
 
 /** The plan the owner picked and the latest payment-provider customer made for them. */
 export async function ownerPlan(

@@ -1,12 +1,12 @@
 // Stripe webhooks: the signature checked over the exact bytes (300 s tolerance), each event id processed
 // once, the subscription it names re-read from the provider and stored.
 import type { FastifyBaseLogger } from 'fastify'
-import { ERRORS } from '../../../shared/errors.ts'
+import { appError } from '../../errors.ts'
 import type { Subscription } from '../../generated/prisma/client.ts'
 import { WebhookSignatureError } from '../../services/payments/errors.ts'
 import type { WebhookEvent } from '../../services/payments/types.ts'
 import type { BillingDeps } from './deps.ts'
-import { badRequest, isUniqueViolation, serverFault } from './failures.ts'
+import { isUniqueViolation, serverFault } from './failures.ts'
 
 /** Re-reads a subscription from the provider and stores its state; null when it is not one of ours. */
 export async function syncSubscription(
@@ -45,7 +45,7 @@ export async function handleStripeWebhook(
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error
     log.warn({ reason: error.message }, 'webhook refused')
-    throw badRequest(ERRORS.invalidWebhook, error)
+    throw appError('INVALID_WEBHOOK', { cause: error })
   }
   const { db } = deps
   if (await db.processedEvent.findUnique({ where: { id: event.id } }))
@@ -59,7 +59,7 @@ export async function handleStripeWebhook(
       )
     } catch (error) {
       // Not recorded as processed: the provider delivers it again later.
-      throw serverFault(ERRORS.unexpected, error)
+      throw serverFault(error)
     }
   }
   try {

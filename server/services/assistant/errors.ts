@@ -1,5 +1,5 @@
 /** Why the upstream model could not answer; safe to log (never the key, never the upstream body). */
-export type AssistantFailure = 'timeout' | 'upstream' | 'empty'
+export type AssistantFailure = 'timeout' | 'upstream' | 'empty' | 'invalid'
 
 /**
  * The model behind the assistant could not answer. The message is meant for the owner as it is;

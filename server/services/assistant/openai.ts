@@ -6,8 +6,14 @@ import { z } from 'zod'
 import { CHAT_HISTORY_WINDOW, MAX_CAT_AGE } from '../../../shared/constants.ts'
 import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shared/options.ts'
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
+import { recommendationsSchema } from '../../../shared/schemas/cat.ts'
 import { AssistantUnavailableError } from './errors.ts'
 import { checkAnswerSystemPrompt, interviewSystemPrompt, specialistSystemPrompt } from './openai-prompts.ts'
+import {
+  RECOMMENDATIONS_FORMAT,
+  RECOMMENDATIONS_REQUEST,
+  recommendationPrompt,
+} from './openai-recommendations.ts'
 import type { Assistant, AssistantMessage, CheckResult } from './types.ts'
 
 export interface OpenAiAssistantOptions {
@@ -94,6 +100,25 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistan
         CHECK_RESPONSE_FORMAT,
       )
       return content === null ? { ...CHECK_RETRY } : parseCheck(field, content)
+    },
+
+    async recommend(cat) {
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model,
+            messages: [{ role: 'system', content: recommendationPrompt(cat) }],
+            response_format: RECOMMENDATIONS_FORMAT,
+          },
+          RECOMMENDATIONS_REQUEST,
+        )
+        const content = completion.choices[0]?.message?.content ?? ''
+        const parsed = recommendationsSchema.safeParse(JSON.parse(content))
+        if (!parsed.success) throw new AssistantUnavailableError('invalid')
+        return parsed.data
+      } catch (error) {
+        throw toUnavailable(error)
+      }
     },
 
     async interviewTurn({ field, messages, reason }) {

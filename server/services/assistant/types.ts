@@ -1,4 +1,5 @@
 import type { InterviewField } from '../../../shared/options.ts'
+import type { RecommendationInput, RecommendationResult } from '../../../shared/rules/recommendations.ts'
 
 /** One turn of a chat as the assistant sees it. */
 export interface AssistantMessage {
@@ -47,4 +48,12 @@ export interface Assistant {
     history: AssistantMessage[]
     signal?: AbortSignal
   }): AsyncIterable<string>
+  /**
+   * SPEC §3's recommendations for a cat (food, treats, playtime, welcome messages). Rejects with
+   * AssistantUnavailableError when the answer cannot be used; the caller then falls back to the rule.
+   */
+  recommend(cat: CatForRecommendations): Promise<RecommendationResult>
 }
+
+/** The cat as the recommendations see it: the rule's inputs, and any other profile field sent. */
+export type CatForRecommendations = RecommendationInput & { breed?: string | null; gender?: string | null }

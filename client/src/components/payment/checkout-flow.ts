@@ -7,7 +7,7 @@ import { DEFAULT_ERRORS, ERRORS, paymentErrorMessage } from '../../../../shared/
 import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
 import { storeSession } from '../../session.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
-import { errorCode, errorMessage, trpc } from '../../trpc.ts'
+import { appErrorCode, errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { forgetsCheckoutKey } from './validation.ts'
 
 export interface ContactDetails {
@@ -33,7 +33,8 @@ export function currentCheckoutKey(): string {
 /** The owner-facing text of a failed payment (SPEC §8's red box). */
 export function paymentFailureText(error: unknown): string {
   if (errorCode(error) === null && !(error instanceof PaymentStepError)) return ERRORS.paymentFailed
-  return paymentErrorMessage(errorMessage(error, DEFAULT_ERRORS.stripePayment))
+  // Decided by the catalogue code; the text rule only for codes the box has no text of its own for.
+  return paymentErrorMessage(errorMessage(error, DEFAULT_ERRORS.stripePayment), appErrorCode(error))
 }
 
 /** A failure before the server's checkout (the account step); its message is shown as it is. */

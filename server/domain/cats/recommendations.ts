@@ -1,0 +1,41 @@
+// SPEC §3's recommendations for a cat: the assistant's answer (a configured model, or the offline rule),
+// and the documented rule whenever the assistant cannot give a usable one.
+import type { FastifyBaseLogger } from 'fastify'
+import { type RecommendationResult, recommend } from '../../../shared/rules/recommendations.ts'
+import type { CatFields } from '../../../shared/schemas/cat.ts'
+import type { Assistant, CatForRecommendations } from '../../services/assistant/types.ts'
+
+/** The cat's fields as the rule reads them: the name from either field, an unknown age as 0. */
+export function recommendationInput(fields: CatFields): CatForRecommendations {
+  return { ...fields, name: fields.name ?? fields.cat_name ?? '', age: fields.age ?? 0 }
+}
+
+/** The assistant's recommendations; any failure or unusable answer means the rule. */
+export async function recommendationsFor(
+  assistant: Pick<Assistant, 'recommend'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  fields: CatFields,
+): Promise<RecommendationResult> {
+  const cat = recommendationInput(fields)
+  try {
+    return await assistant.recommend(cat)
+  } catch (error) {
+    // Only the kind of failure is logged: upstream texts can quote the prompt.
+    log.warn(
+      { kind: error instanceof Error ? error.name : typeof error },
+      'recommendations: assistant failed, rule used',
+    )
+    return recommend(cat)
+  }
+}
+
+/** The recommendations as the cat's columns. */
+export function recommendationColumns(r: RecommendationResult) {
+  return {
+    foodBowls: r.food_bowls,
+    treats: r.treats,
+    playtime: r.playtime,
+    welcomeMessageSpecificDetail: r.welcome_message_specific_detail,
+    welcomeMessageRelevantResponse: r.welcome_message_relevant_response,
+  }
+}

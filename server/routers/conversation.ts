@@ -31,6 +31,7 @@ import {
   historyPage,
   ownedCat,
   replyPieces,
+  replyStreamId,
   startSpecialistReply,
   storedReply,
   toChatMessage,
@@ -189,7 +190,7 @@ export const conversationRouter = router({
       questionId: question.row.id,
       replyClientId: input.replyClientId,
     })
-    return replyPieces(streams, replyId, signal)
+    return replyPieces(streams, conversation.id, replyId, signal)
   }),
 
   /**
@@ -201,7 +202,7 @@ export const conversationRouter = router({
     const { db, streams } = ctx.services
     const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
     if ((await streams.active(conversation.id)) === input.replyId) {
-      return replyPieces(streams, input.replyId, signal)
+      return replyPieces(streams, conversation.id, input.replyId, signal)
     }
     const stored = await db.conversationMessage.findUnique({
       where: { conversationId_clientId: { conversationId: conversation.id, clientId: input.replyId } },
@@ -219,7 +220,7 @@ export const conversationRouter = router({
       const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
       const active = await streams.active(conversation.id)
       if (!active || (input.replyId && input.replyId !== active)) return { stopped: false }
-      await streams.stop(active)
+      await streams.stop(replyStreamId(conversation.id, active))
       return { stopped: true }
     }),
 
@@ -257,7 +258,7 @@ export const conversationRouter = router({
           cat,
           questionId: lastRowId,
         })
-        for await (const _piece of replyPieces(streams, replyId, signal)) {
+        for await (const _piece of replyPieces(streams, conversation.id, replyId, signal)) {
           // The whole reply is answered at once; the pieces only tell when it is complete.
         }
         stored = await storedReply(db, lastRowId)

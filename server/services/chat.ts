@@ -259,6 +259,14 @@ export function assistantError(error: unknown): unknown {
 }
 
 /**
+ * The key of a reply's stream: its conversation and its id. Reply ids come from clients (SPEC's message
+ * ids), so two conversations may use the same one; their streams must never mix.
+ */
+export function replyStreamId(conversationId: number, replyId: string): string {
+  return `${conversationId}:${replyId}`
+}
+
+/**
  * Starts the specialist's reply to the owner's message `questionId`, apart from any request, and returns
  * its id; a retry while it is being written gets the same id (one generation per message). Readers
  * follow it with `followReply`. The reply is stored once, when it completes or is stopped (what was
@@ -276,7 +284,9 @@ export async function startSpecialistReply(opts: {
 }): Promise<string> {
   const key = `question:${opts.questionId}`
   const wanted = opts.replyClientId ?? serverClientId()
-  const replyId = await opts.streams.claim(key, wanted)
+  // The claim holds the stream id (conversation and reply id); the caller gets the reply id back.
+  const claimed = await opts.streams.claim(key, replyStreamId(opts.conversationId, wanted))
+  const replyId = claimed.slice(`${opts.conversationId}:`.length)
   if (replyId !== wanted) return replyId
   await opts.streams.setActive(opts.conversationId, replyId)
   void generateReply({ ...opts, key, replyId }).catch((error: unknown) =>
@@ -289,8 +299,9 @@ async function generateReply(
   opts: Parameters<typeof startSpecialistReply>[0] & { key: string; replyId: string },
 ) {
   const { streams, replyId, key } = opts
+  const streamId = replyStreamId(opts.conversationId, replyId)
   const controller = new AbortController()
-  const offStop = await streams.onStop(replyId, () => controller.abort())
+  const offStop = await streams.onStop(streamId, () => controller.abort())
   let text = ''
   let failed = false
   try {
@@ -302,7 +313,7 @@ async function generateReply(
     })) {
       if (!piece) continue
       text += piece
-      await streams.append(replyId, piece)
+      await streams.append(streamId, piece)
       await streams.touch(key)
     }
   } catch (error) {
@@ -324,7 +335,7 @@ async function generateReply(
       }
     }
     if (failed || text.trim() === '') await streams.release(key)
-    await streams.end(replyId, failed ? 'failed' : 'done')
+    await streams.end(streamId, failed ? 'failed' : 'done')
     await streams.clearActive(opts.conversationId, replyId)
   }
 }
@@ -332,11 +343,12 @@ async function generateReply(
 /** A reply's pieces for a client, with a failed generation as the catalogue's 503. */
 export async function* replyPieces(
   streams: ReplyStreams,
+  conversationId: number,
   replyId: string,
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
   try {
-    yield* followReply(streams, replyId, signal)
+    yield* followReply(streams, replyStreamId(conversationId, replyId), signal)
   } catch (error) {
     if (error instanceof ReplyFailedError || error instanceof ReplyLostError) {
       throw appError('ASSISTANT_UNAVAILABLE', { cause: error })

@@ -241,3 +241,39 @@ describe('tRPC conversation.send retried', () => {
     ])
   })
 })
+
+describe('reply streams of different conversations', () => {
+  it('never mix when two owners send the same reply id at once', async () => {
+    const one = await subscriber()
+    const two = await subscriber()
+    const words = (tag: string) => Array.from({ length: 8 }, (_, i) => `${tag}${i} `)
+    double.setNext({ reply: words('one'), tokenDelayMs: 20 })
+    double.setNext({ reply: words('two'), tokenDelayMs: 20 })
+    const read = async (owner: Awaited<ReturnType<typeof subscriber>>, content: string) => {
+      let text = ''
+      for await (const piece of await owner.api.conversation.send({
+        conversationId: owner.conversation.id,
+        catId: owner.cat.id,
+        content,
+        clientId: 'same-question-id',
+        replyClientId: 'same-reply-id',
+      })) {
+        text += piece
+      }
+      return text
+    }
+    const [first, second] = await Promise.all([read(one, 'First question'), read(two, 'Second question')])
+    // Each owner reads one whole reply, the one stored in their own conversation, and nothing of the other's.
+    for (const [owner, text] of [
+      [one, first],
+      [two, second],
+    ] as const) {
+      expect([words('one').join(''), words('two').join('')]).toContain(text)
+      const stored = await t.db.conversationMessage.findMany({
+        where: { conversationId: owner.conversation.id, role: 'assistant' },
+      })
+      expect(stored.map((m) => m.content)).toEqual([text])
+    }
+    expect(first).not.toBe(second)
+  })
+})

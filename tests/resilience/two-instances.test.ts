@@ -218,7 +218,10 @@ describe('two instances behind nginx, one database and one Redis', () => {
     } catch {
       // the dropped connection ends this reader
     }
-    expect(seen).toBe(words.slice(0, 2).join(''))
+    // Pieces already on their way when the page dropped may still have been read.
+    expect(seen.length).toBeGreaterThan(0)
+    expect(words.join('').startsWith(seen)).toBe(true)
+    expect(seen.length).toBeLessThan(words.join('').length)
 
     // The page loads again through the proxy: the reply is still being written, and reattaching gets
     // all of it, from its first piece. Instance 2 alone can reattach too.
@@ -267,20 +270,39 @@ describe('two instances behind nginx, one database and one Redis', () => {
     expect(stopped).toEqual({ stopped: true })
     await reading
     expect(seen.length).toBeLessThan(words.join('').length)
-    const stored = await database.prisma.conversationMessage.findMany({
-      where: { conversationId: owner.conversationId, role: 'assistant', clientId: 'two-a2' },
-    })
-    expect(stored.map((m) => m.content)).toEqual([seen])
+    // The generating instance stores what was written as it winds the reply up.
+    const stored = () =>
+      database.prisma.conversationMessage
+        .findMany({ where: { conversationId: owner.conversationId, role: 'assistant', clientId: 'two-a2' } })
+        .then((rows) => rows.map((m) => m.content))
+    await expect.poll(stored, { timeout: 10_000 }).toEqual([seen])
+    await new Promise((r) => setTimeout(r, 500))
+    expect(await stored()).toEqual([seen])
   })
 
   it('killing one instance mid-load loses no acknowledged request, and the other keeps serving', async () => {
-    const writers = owners.slice(1)
+    // Owners 1-9 write: odd ones create cats, even ones send chat messages with ids (REST).
+    const writers = owners.slice(1, 10)
     const acknowledged: Array<{ id: number; name: string; owner: number }> = []
+    const answered: Array<{ conversationId: number; id: string }> = []
     const afterKill: Outcome[] = []
     let killed = false
     let stop = false
     const loops = writers.map(async (owner, w) => {
+      const messages: Array<{ role: string; content: string; id: string }> = []
       for (let i = 0; !stop; i++) {
+        if (w % 2 === 0) {
+          const id = `kill-${owner.id}-${i}`
+          messages.push({ role: 'user', content: `Message ${i}: is wet food better?`, id })
+          const res = await request(
+            `${proxy.base}/api/openai/chat`,
+            json({ conversationId: owner.conversationId, messages: messages.slice(-1) }, owner.token),
+          )
+          if (killed && res.status !== 429) afterKill.push(res)
+          if (res.status === 200) answered.push({ conversationId: owner.conversationId, id })
+          if (res.status === 429) await new Promise((r) => setTimeout(r, 200))
+          continue
+        }
         const name = `Load ${w}-${i}`
         const res = await request(`${proxy.base}/api/supabase/cats`, json({ cat_name: name }, owner.token))
         if (killed) afterKill.push(res)
@@ -305,6 +327,18 @@ describe('two instances behind nginx, one database and one Redis', () => {
       (a) => stored.get(a.id)?.name !== a.name || stored.get(a.id)?.userId !== a.owner,
     )
     expect(lost).toEqual([])
+    // Every acknowledged chat message is stored exactly once, with exactly one reply.
+    expect(answered.length).toBeGreaterThan(5)
+    for (const { conversationId, id } of answered) {
+      const question = await database.prisma.conversationMessage.findMany({
+        where: { conversationId, clientId: id },
+      })
+      expect(question, id).toHaveLength(1)
+      const replies = await database.prisma.conversationMessage.count({
+        where: { conversationId, replyToId: question[0]!.id },
+      })
+      expect(replies, id).toBe(1)
+    }
     // After the kill the survivor answers: the last requests all succeeded.
     expect(afterKill.filter((o) => o.status === 200).length).toBeGreaterThan(10)
     const tail = afterKill.slice(-writers.length).map((o) => o.status ?? o.error)

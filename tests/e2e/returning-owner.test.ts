@@ -97,13 +97,22 @@ describe('a returning subscriber', () => {
     await message.fill('How often should I brush Luna?')
     await message.press('Enter')
     // The reply's bubble first (before it, the last assistant bubble is a welcome line, already sent),
-    // then its end: it streams in pieces.
+    // then its end: it streams in pieces, so wait until it is sent and has stopped growing.
     await expect.poll(() => bubbles(page).count(), { timeout: 20_000 }).toBe(6)
+    const reply = page.locator('.bubble[data-role="assistant"]').last()
+    let lastText = ''
     await expect
-      .poll(() => page.locator('.bubble[data-role="assistant"]').last().getAttribute('data-status'), {
-        timeout: 20_000,
-      })
-      .toBe('sent')
+      .poll(
+        async () => {
+          const text = await reply.innerText()
+          const settled =
+            (await reply.getAttribute('data-status')) === 'sent' && text.trim() !== '' && text === lastText
+          lastText = text
+          return settled
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(true)
     const history = (await bubbles(page).allInnerTexts()).map(plain)
     expect(history.slice(0, 4)).toEqual(welcome)
     expect(history[4]).toBe('How often should I brush Luna?')

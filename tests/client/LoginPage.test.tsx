@@ -4,15 +4,13 @@
 // announced and tied to their field, and that nothing reaches the server while a field is invalid.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { TRPCClientError, type TRPCLink } from '@trpc/client'
-import { observable } from '@trpc/server/observable'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AppRouter } from '../../server/routers/index.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { codeSchema, signinOtpInput } from '../../shared/schemas/auth.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { callerLink } from '../helpers/caller-link.ts'
 
 const { trpc } = await import('../../client/src/trpc.ts')
 const { LoginPage, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginPage.tsx')
@@ -33,34 +31,9 @@ beforeEach(() => {
 })
 afterEach(cleanup)
 
-/** A tRPC link that answers every operation through createCaller, recording what was called. */
-function callerLink(): TRPCLink<AppRouter> {
-  return () =>
-    ({ op }) =>
-      observable((observer) => {
-        calls.push(op.path)
-        t.caller(localStorage.getItem('token'))
-          .then((caller) => {
-            const procedure = op.path
-              .split('.')
-              .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-              input: unknown,
-            ) => Promise<unknown>
-            return procedure(op.input)
-          })
-          .then(
-            (data) => {
-              observer.next({ result: { type: 'data', data } })
-              observer.complete()
-            },
-            (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
-          )
-      })
-}
-
 function Providers({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient()
-  const client = trpc.createClient({ links: [callerLink()] })
+  const client = trpc.createClient({ links: [callerLink(t, (path) => calls.push(path))] })
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

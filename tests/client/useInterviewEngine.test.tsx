@@ -4,14 +4,12 @@
 // assistant. Scripted delays run at 1/1000 of the SPEC's.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { TRPCClientError, type TRPCLink } from '@trpc/client'
-import { observable } from '@trpc/server/observable'
 import type { ReactNode } from 'react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AppRouter } from '../../server/routers/index.ts'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { interviewIntroMessages } from '../../shared/scripts.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { callerLink } from '../helpers/caller-link.ts'
 
 // The runtime settings the server puts into index.html: read once when runtime-config.ts loads.
 document.head.innerHTML = `<meta name="kitty-config" content='${JSON.stringify({ delayScale: 0.001 })}'>`
@@ -31,33 +29,9 @@ beforeEach(() => {
   localStorage.clear()
 })
 
-/** A tRPC link that answers every operation through createCaller (the visitor's, no token). */
-function callerLink(): TRPCLink<AppRouter> {
-  return () =>
-    ({ op }) =>
-      observable((observer) => {
-        t.caller(localStorage.getItem('token'))
-          .then((caller) => {
-            const procedure = op.path
-              .split('.')
-              .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-              input: unknown,
-            ) => Promise<unknown>
-            return procedure(op.input)
-          })
-          .then(
-            (data) => {
-              observer.next({ result: { type: 'data', data } })
-              observer.complete()
-            },
-            (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
-          )
-      })
-}
-
 function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient()
-  const client = trpc.createClient({ links: [callerLink()] })
+  const client = trpc.createClient({ links: [callerLink(t)] })
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

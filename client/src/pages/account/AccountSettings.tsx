@@ -3,6 +3,7 @@
 import { type FormEvent, useId, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { useSignOut } from '../../session.ts'
 import { readText } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -149,8 +150,6 @@ function DataSection() {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const titleId = useId()
-  const textId = useId()
   const utils = trpc.useUtils()
   const deleteAccount = trpc.auth.deleteAccount.useMutation()
 
@@ -202,38 +201,19 @@ function DataSection() {
         </p>
       )}
       {confirming && (
-        <div className="dialog-backdrop">
-          <div
-            className="dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={textId}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape' && !busy) setConfirming(false)
-            }}
-          >
-            <h2 id={titleId}>Delete your account?</h2>
-            <p id={textId}>
-              This erases your account, your cats and their photos, your conversations with the specialist,
-              your interviews, your subscriptions and payment records, and signs you out everywhere. Any
-              active subscription is cancelled first. This cannot be undone.
-            </p>
-            <div className="row dialog__actions">
-              <button type="button" className="btn btn--danger" disabled={busy} onClick={() => void erase()}>
-                {busy ? 'Deleting…' : 'Yes, delete everything'}
-              </button>
-              <button
-                type="button"
-                className="btn btn--secondary"
-                disabled={busy}
-                onClick={() => setConfirming(false)}
-              >
-                Keep my account
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmDialog
+          title="Delete your account?"
+          busy={busy}
+          confirmLabel="Yes, delete everything"
+          busyLabel="Deleting…"
+          cancelLabel="Keep my account"
+          onConfirm={() => void erase()}
+          onCancel={() => setConfirming(false)}
+        >
+          This erases your account, your cats and their photos, your conversations with the specialist, your
+          interviews, your subscriptions and payment records, and signs you out everywhere. Any active
+          subscription is cancelled first. This cannot be undone.
+        </ConfirmDialog>
       )}
     </section>
   )

@@ -10,6 +10,7 @@ import {
   profileFormSchema,
   type UpdateCatInput,
 } from '../../../../shared/schemas/cat.ts'
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
@@ -278,14 +279,7 @@ function CancelSubscription() {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const titleId = useId()
-  const textId = useId()
-  const keepButton = useRef<HTMLButtonElement>(null)
   const opener = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    if (open) keepButton.current?.focus()
-  }, [open])
 
   function close() {
     if (busy) return
@@ -315,45 +309,18 @@ function CancelSubscription() {
         </button>
       </div>
       {open && (
-        <div className="dialog-backdrop">
-          <div
-            className="dialog"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            aria-describedby={textId}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') close()
-            }}
-          >
-            <h2 id={titleId}>Cancel Subscription?</h2>
-            <p id={textId}>Are you sure you want to cancel your subscription? We'll miss you!</p>
-            {error && (
-              <p className="error-box" role="alert">
-                {error}
-              </p>
-            )}
-            <div className="row dialog__actions">
-              <button
-                type="button"
-                className="btn btn--danger"
-                disabled={busy}
-                onClick={() => void confirm()}
-              >
-                {busy ? 'Cancelling...' : 'Yes, Cancel'}
-              </button>
-              <button
-                ref={keepButton}
-                type="button"
-                className="btn btn--secondary"
-                disabled={busy}
-                onClick={close}
-              >
-                Keep Subscription
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmDialog
+          title="Cancel Subscription?"
+          error={error}
+          busy={busy}
+          confirmLabel="Yes, Cancel"
+          busyLabel="Cancelling..."
+          cancelLabel="Keep Subscription"
+          onConfirm={() => void confirm()}
+          onCancel={close}
+        >
+          Are you sure you want to cancel your subscription? We'll miss you!
+        </ConfirmDialog>
       )}
     </>
   )

@@ -6,7 +6,7 @@ import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'
 import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
-import { HTTP_LIMITS } from './http-limits.ts'
+import { closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
@@ -54,6 +54,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
   })
 
   app.server.maxConnections = HTTP_LIMITS.maxConnections
+  closeSpentConnections(app.server)
 
   app.addHook('onResponse', async (req, reply) => {
     // The web app's files, when all is well, only at debug: they would be most of the lines, and bury

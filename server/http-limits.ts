@@ -1,5 +1,8 @@
 // Timeouts and caps of the HTTP server: every connection is freed within bounded time, and the number
 // of them is bounded, whatever clients do. Figures and reasons (also in the README):
+import type { Server } from 'node:http'
+import type { Socket } from 'node:net'
+
 export const HTTP_LIMITS = {
   /**
    * A whole request (headers and body) must arrive within 25 s, else 408 and the connection is closed:
@@ -26,3 +29,19 @@ export const HTTP_LIMITS = {
    */
   maxConnections: 512,
 } as const
+
+const served = Symbol('requests served on this connection')
+
+/**
+ * Closes a connection once it has served its last allowed request. Node only marks that answer
+ * `Connection: close` and keeps the socket open; a client that ignores the header (autocannon, some
+ * proxies) then got a bare 503 for every later request on it, forever.
+ */
+export function closeSpentConnections(server: Server) {
+  server.on('request', (req, res) => {
+    const socket = req.socket as Socket & { [served]?: number }
+    const count = (socket[served] ?? 0) + 1
+    socket[served] = count
+    if (count >= HTTP_LIMITS.maxRequestsPerSocket) res.once('finish', () => socket.end())
+  })
+}

@@ -3,7 +3,7 @@
 // createCaller on a real database (in-memory PGlite, or PostgreSQL with DATABASE_URL) with the offline
 // assistant. Scripted delays run at 1/1000 of the SPEC's.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
@@ -15,6 +15,10 @@ import { callerLink } from '../helpers/caller-link.ts'
 document.head.innerHTML = `<meta name="kitty-config" content='${JSON.stringify({ delayScale: 0.001 })}'>`
 const { trpc } = await import('../../client/src/trpc.ts')
 const { useInterviewEngine } = await import('../../client/src/pages/interview/useInterviewEngine.ts')
+
+// Every wait goes through the server (a real database) and the scripted delays: on a loaded 2-core
+// machine Testing Library's 1 s default was seen to run out once in a full client + unit run.
+configure({ asyncUtilTimeout: 10_000 })
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 let t: TestApp

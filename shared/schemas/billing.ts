@@ -31,12 +31,58 @@ export const paymentMethodIdSchema = z
   .max(255, ERRORS.paymentMethodRequired)
   .regex(/^pm_[A-Za-z0-9_]+$/, ERRORS.paymentMethodRequired)
 
-/** A card number typed into the demo form: digits with optional spaces or dashes. Never stored or logged. */
-export const demoCardNumberSchema = z
-  .string({ error: ERRORS.demoCardUnknown })
-  .trim()
-  .max(30, ERRORS.demoCardUnknown)
-  .regex(/^[\d -]+$/, ERRORS.demoCardUnknown)
+/**
+ * A card number as the demo form takes it: 13 to 19 digits, spaces or dashes allowed between them, at
+ * most 30 characters. The one rule of the form (demoCardFormSchema) and of the server (checkoutInput);
+ * each says it in its own words.
+ */
+export function isDemoCardNumber(value: string): boolean {
+  if (value.length > 30 || !/^[\d -]+$/.test(value)) return false
+  const digits = value.replace(/\D+/g, '').length
+  return digits >= 13 && digits <= 19
+}
+
+function demoCardNumber(message: string) {
+  return z.string({ error: message }).trim().refine(isDemoCardNumber, message)
+}
+
+/** A card number sent to the demo provider (it knows only the test cards). Never stored or logged. */
+export const demoCardNumberSchema = demoCardNumber(ERRORS.demoCardUnknown)
+
+/** MM/YY with a real month, and not a month already past. */
+function expiryProblem(value: string, now: Date): string | null {
+  const expiry = /^(\d{2})\/(\d{2})$/.exec(value.trim())
+  const month = Number(expiry?.[1])
+  if (!expiry || month < 1 || month > 12) return ERRORS.demoCardExpiry
+  const year = 2000 + Number(expiry[2])
+  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
+    return ERRORS.demoCardExpired
+  }
+  return null
+}
+
+/** The demo card form's fields, in the order their messages are told (one at a time, SPEC §5). */
+export const DEMO_CARD_FIELDS = ['nameOnCard', 'number', 'expiry', 'cvc'] as const
+
+/**
+ * Step 2 of the payment modal with the demo provider (client): the name on the card, a card number, an
+ * expiry not past, a CVC. Only the number leaves the browser, checked again by demoCardNumberSchema.
+ */
+export function demoCardFormSchema(now: () => Date = () => new Date()) {
+  return z.object({
+    nameOnCard: z.string().trim().min(1, ERRORS.fullNameOnCard),
+    number: demoCardNumber(ERRORS.demoCardNumber),
+    expiry: z.string().superRefine((value, ctx) => {
+      const problem = expiryProblem(value, now())
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    }),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, ERRORS.demoCardCvc),
+  })
+}
+export type DemoCardForm = z.input<ReturnType<typeof demoCardFormSchema>>
 
 const customerIdSchema = z
   .string()

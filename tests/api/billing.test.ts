@@ -172,6 +172,18 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     expect(unknown.body.error).toBe(
       'This is a demo: no money moves. Please use a test card such as 4242 4242 4242 4242.',
     )
+    // A number the demo form would refuse (the same rule, shared/schemas/billing.ts) is refused here too.
+    for (const number of ['4242', '4242 4242 4242 4242 4242', '4242x4242x4242x4242']) {
+      const malformed = await rest(
+        'POST',
+        '/api/supabase/subscriptions',
+        owner.token,
+        subscribePayload({ cardNumber: number }),
+      )
+      expect(malformed.status).toBe(400)
+      expect(malformed.body.error).toContain('This is a demo: no money moves.')
+    }
+    expect(await counts(owner.id)).toEqual({ payments: 0, subscriptions: 0 })
     const logs = t.logs.join('\n')
     for (const digits of [
       '5555666677778888',

@@ -3,7 +3,7 @@
 // createCaller on a real database (in-memory PGlite, or PostgreSQL with DATABASE_URL) with the offline
 // assistant. Scripted delays run at 1/1000 of the SPEC's.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
@@ -15,6 +15,10 @@ import { callerLink } from '../helpers/caller-link.ts'
 document.head.innerHTML = `<meta name="kitty-config" content='${JSON.stringify({ delayScale: 0.001 })}'>`
 const { trpc } = await import('../../client/src/trpc.ts')
 const { useInterviewEngine } = await import('../../client/src/pages/interview/useInterviewEngine.ts')
+
+// Every wait goes through the server (a real database) and the scripted delays: on a loaded 2-core
+// machine Testing Library's 1 s default was seen to run out once in a full client + unit run.
+configure({ asyncUtilTimeout: 10_000 })
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 let t: TestApp
@@ -39,14 +43,15 @@ function wrapper({ children }: { children: ReactNode }) {
   )
 }
 
+type Config = Parameters<typeof useInterviewEngine>[0]
 const done: string[] = []
-function render(options: { skipIntro?: boolean; intro?: typeof INTRO } = {}) {
+function render(options: Partial<Pick<Config, 'skipIntro' | 'intro' | 'runFinal' | 'finalizedKey'>> = {}) {
   return renderHook(
     () =>
       useInterviewEngine({
         intro: INTRO,
         ready: true,
-        ...options,
+        // Another screen's write under a SPEC key: the engine reads it before its next decision.
         runFinal: async ({ sync }) => {
           localStorage.setItem('interview_completed', 'true')
           await sync()
@@ -54,9 +59,20 @@ function render(options: { skipIntro?: boolean; intro?: typeof INTRO } = {}) {
         onDone: async () => {
           done.push('done')
         },
+        ...options,
       }),
     { wrapper },
   )
+}
+
+type Hook = ReturnType<typeof render>['result']
+
+/** Waits for the question, answers it and waits until the next answer is expected (or the end). */
+async function reply(result: Hook, text: string) {
+  await waitFor(() => expect(result.current.replyExpected).toBe(true))
+  const before = result.current.messages.length
+  act(() => result.current.answer(text))
+  await waitFor(() => expect(result.current.messages.length).toBeGreaterThan(before + 1))
 }
 
 const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((m) => m.content)
@@ -123,6 +139,135 @@ describe('useInterviewEngine', () => {
     const second = render()
     await waitFor(() => expect(second.result.current.replyExpected).toBe(true))
     expect(texts(second.result.current.messages)).toEqual(said)
+    second.unmount()
+  })
+
+  it('runs to the end: five answers, the final lines through the tools, done, every key in its format', async () => {
+    const closing = [
+      { text: 'Closing one', delayMs: 10 },
+      { text: 'Closing two', delayMs: 10 },
+    ]
+    done.length = 0
+    const { result, unmount } = render({
+      skipIntro: true,
+      runFinal: async ({ play, dispatch, sync, stored }) => {
+        expect(stored()).toMatchObject({ finalStarted: true, userReplyExpected: false, fieldIndex: 5 })
+        await play(closing)
+        dispatch({ type: 'completed' })
+        await sync()
+      },
+    })
+    await reply(result, 'her name is Luna')
+    await reply(result, 'she scratches the sofa and gets hairballs')
+    await reply(result, '3 years old')
+    await reply(result, 'a maine coon i think')
+    await reply(result, 'she runs around all day')
+    await waitFor(() => expect(result.current.done).toBe(true))
+    expect(done).toEqual(['done'])
+    expect(texts(result.current.messages).slice(-2)).toEqual(['Closing one', 'Closing two'])
+    expect(result.current.replyExpected).toBe(false)
+    expect(result.current.scripted).toBeNull()
+
+    const stored = { ...localStorage }
+    expect(stored).toMatchObject({
+      cat_name: 'Luna',
+      age: '3',
+      breed: 'Maine Coon',
+      currentFieldIndex: '5',
+      interview_step_index: String(INTRO.length),
+      interview_final_step_index: '2',
+      interview_starting_messages_ended: 'true',
+      interview_final_messages_started: 'true',
+      interview_completed: 'true',
+    })
+    expect(stored).not.toHaveProperty('user_reply_expected')
+    expect(stored).not.toHaveProperty('hasFinalized')
+    expect(JSON.parse(stored.issues_faced!)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/scratch/i)]),
+    )
+    expect(JSON.parse(stored.interview_messages!)).toEqual(result.current.messages)
+
+    // The server's copy is complete too.
+    const id = Number(stored.interviewId)
+    await waitFor(async () => {
+      const row = await t.db.interview.findUniqueOrThrow({ where: { id }, include: { messages: true } })
+      expect(row.completed).toBe(true)
+      expect(row.answers).toMatchObject({ cat_name: 'Luna', age: '3', breed: 'Maine Coon' })
+      expect(row.messages).toHaveLength(result.current.messages.length)
+    })
+    unmount()
+  })
+
+  it("resumes chat B's interrupted finalizing at its stored index, and is done once it has finalized", async () => {
+    const first = render({ skipIntro: true })
+    for (const text of ['Luna', 'hairballs', '3 years old', 'a maine coon']) {
+      await reply(first.result, text)
+    }
+    await waitFor(() => expect(first.result.current.replyExpected).toBe(true))
+    act(() => first.result.current.answer('she runs around all day'))
+    await waitFor(() => expect(first.result.current.done).toBe(true))
+    first.unmount()
+    // Interrupted after the first finalizing line: completed, but not finalized yet.
+    localStorage.setItem('interview_final_step_index', '1')
+    localStorage.removeItem('interview_completed')
+    const lines = [
+      { text: 'Creating one', delayMs: 10 },
+      { text: 'Creating two', delayMs: 10 },
+    ]
+    const played: string[] = []
+    const second = render({
+      finalizedKey: 'hasFinalized',
+      runFinal: async ({ play, dispatch, stored }) => {
+        await play(lines)
+        played.push(...texts(stored().messages).slice(-1))
+        dispatch({ type: 'final-index-reset' })
+        dispatch({ type: 'profile-message-sent' })
+        dispatch({ type: 'completed', finalized: true })
+      },
+    })
+    await waitFor(() => expect(second.result.current.done).toBe(true))
+    // Only the line not shown yet was played.
+    expect(played).toEqual(['Creating two'])
+    expect(texts(second.result.current.messages).filter((text) => text.startsWith('Creating'))).toEqual([
+      'Creating two',
+    ])
+    expect({ ...localStorage }).toMatchObject({
+      interview_final_step_index: '0',
+      interview_message_sent: 'true',
+      hasFinalized: 'true',
+      interview_completed: 'true',
+    })
+    second.unmount()
+  })
+
+  it("reads the server's copy back when the browser has lost its interview, and carries on from it", async () => {
+    const first = render({ skipIntro: true })
+    await reply(first.result, 'Her name is Luna')
+    await waitFor(() => expect(first.result.current.replyExpected).toBe(true))
+    const said = texts(first.result.current.messages)
+    const id = Number(localStorage.getItem('interviewId'))
+    await waitFor(async () => {
+      const count = await t.db.interviewMessage.count({ where: { interviewId: id } })
+      expect(count).toBe(said.length)
+    })
+    first.unmount()
+    // Only the visitor's session and the row's keys are left.
+    const keep = ['sessionId', 'interviewId', 'interviewSessionId'].map((key) => [
+      key,
+      localStorage.getItem(key)!,
+    ])
+    localStorage.clear()
+    for (const [key, value] of keep) localStorage.setItem(key!, value!)
+
+    const second = render()
+    await waitFor(() => expect(second.result.current.replyExpected).toBe(true))
+    expect(texts(second.result.current.messages)).toEqual(said)
+    expect(localStorage.getItem('currentFieldIndex')).toBe('1')
+    expect(localStorage.getItem('cat_name')).toBe('Luna')
+    expect(localStorage.getItem('interview_step_index')).toBe(String(INTRO.length))
+    expect(localStorage.getItem('user_reply_expected')).toBe('true')
+    await reply(second.result, 'she scratches the sofa')
+    await waitFor(() => expect(localStorage.getItem('currentFieldIndex')).toBe('2'))
     second.unmount()
   })
 })

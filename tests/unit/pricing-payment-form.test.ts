@@ -4,12 +4,16 @@ import { describe, expect, it } from 'vitest'
 import { COUNTRIES, regionsOf } from '../../client/src/components/payment/countries.ts'
 import {
   contactProblem,
-  demoCardProblem,
   forgetsCheckoutKey,
   formatCardNumber,
   formatExpiry,
 } from '../../client/src/components/payment/validation.ts'
-import { checkoutInput } from '../../shared/schemas/billing.ts'
+import {
+  checkoutInput,
+  DEMO_CARD_FIELDS,
+  demoCardFormSchema,
+  demoCardNumberSchema,
+} from '../../shared/schemas/billing.ts'
 
 const contact = {
   fullName: 'Ada Lovelace',
@@ -51,32 +55,66 @@ describe('step 1 and the server share one state rule (shared/schemas/billing.ts)
   })
 })
 
-describe('step 2: the demo card', () => {
+describe('step 2: the demo card (the shared schema the form resolves with)', () => {
   const now = new Date('2026-11-22T12:00:00Z')
-  const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }
+  const card = { nameOnCard: 'Ada Lovelace', number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' }
+  /** The one message the form shows: the first field's, in the order of the fields. */
+  function demoCardProblem(value: typeof card): string | null {
+    const result = demoCardFormSchema(() => now).safeParse(value)
+    if (result.success) return null
+    for (const field of DEMO_CARD_FIELDS) {
+      const issue = result.error.issues.find((i) => i.path[0] === field)
+      if (issue) return issue.message
+    }
+    return null
+  }
 
   it('accepts a complete card', () => {
-    expect(demoCardProblem('Ada Lovelace', card, now)).toBeNull()
-    expect(demoCardProblem('Ada Lovelace', { ...card, expiry: '11/26' }, now)).toBeNull()
+    expect(demoCardProblem(card)).toBeNull()
+    expect(demoCardProblem({ ...card, expiry: '11/26' })).toBeNull()
   })
 
   it('requires the full name on the card first', () => {
-    expect(demoCardProblem('  ', card, now)).toBe('Please enter the full name on the card')
+    expect(demoCardProblem({ ...card, nameOnCard: '  ', number: '' })).toBe(
+      'Please enter the full name on the card',
+    )
   })
 
-  it('refuses short numbers, bad or past dates and bad CVCs', () => {
-    expect(demoCardProblem('A', { ...card, number: '4242' }, now)).toBe('Please enter the card number')
-    expect(demoCardProblem('A', { ...card, expiry: '13/30' }, now)).toBe(
-      'Please enter the expiry date as MM/YY',
+  it('refuses short numbers, bad or past dates and bad CVCs, one message per field', () => {
+    expect(demoCardProblem({ ...card, number: '4242' })).toBe('Please enter the card number')
+    expect(demoCardProblem({ ...card, number: '4242 4242 4242 4242 4242' })).toBe(
+      'Please enter the card number',
     )
-    expect(demoCardProblem('A', { ...card, expiry: '1230' }, now)).toBe(
-      'Please enter the expiry date as MM/YY',
-    )
-    expect(demoCardProblem('A', { ...card, expiry: '10/26' }, now)).toBe(
+    expect(demoCardProblem({ ...card, expiry: '13/30' })).toBe('Please enter the expiry date as MM/YY')
+    expect(demoCardProblem({ ...card, expiry: '1230' })).toBe('Please enter the expiry date as MM/YY')
+    expect(demoCardProblem({ ...card, expiry: '10/26' })).toBe(
       'Your card has expired. Please use a different card.',
     )
-    expect(demoCardProblem('A', { ...card, cvc: '12' }, now)).toBe(
-      'Please enter the 3 or 4 digit security code',
+    expect(demoCardProblem({ ...card, cvc: '12' })).toBe('Please enter the 3 or 4 digit security code')
+    const expired = demoCardFormSchema(() => now).safeParse({ ...card, expiry: '10/26' })
+    expect(expired.success ? [] : expired.error.issues.map((i) => i.message)).toEqual([
+      'Your card has expired. Please use a different card.',
+    ])
+  })
+
+  it("is the server's rule for the number: what the form accepts the checkout accepts, and the reverse", () => {
+    const numbers = [
+      '4242 4242 4242 4242',
+      '4000-0000-0000-0002',
+      '4242424242424',
+      '4242',
+      '4242x4242424242',
+      '1'.repeat(20),
+      ' 4242 4242 4242 4242 ',
+    ]
+    for (const number of numbers) {
+      const form = demoCardFormSchema(() => now).safeParse({ ...card, number }).success
+      expect(demoCardNumberSchema.safeParse(number).success, number).toBe(form)
+    }
+    // The server says it in its own words.
+    const refused = demoCardNumberSchema.safeParse('4242')
+    expect(refused.success ? null : refused.error.issues[0]?.message).toBe(
+      'This is a demo: no money moves. Please use a test card such as 4242 4242 4242 4242.',
     )
   })
 

@@ -1,11 +1,10 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ACTIVATION_FEE_TEXT, formatUsd, trialDays } from '../../../../shared/rules/pricing.ts'
 import { trackConversion } from '../../analytics.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { runtimeConfig } from '../../runtime-config.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
-import { TextField } from '../TextField.tsx'
 import { ContactStep } from './ContactStep.tsx'
 import {
   type CardSource,
@@ -14,9 +13,9 @@ import {
   paymentFailureText,
   useCheckoutFlow,
 } from './checkout-flow.ts'
+import { DemoCardStep } from './DemoCardStep.tsx'
 import { CardError, StripeCardStep } from './StripeCardStep.tsx'
 import { useBillingChoice } from './useBillingChoice.ts'
-import { type DemoCard, demoCardProblem, formatCardNumber, formatExpiry } from './validation.ts'
 
 /** The e-mail the app already knows: the stored one, else the session token's. */
 function knownEmail(): string {
@@ -136,25 +135,14 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
     />
   ) : (
     <DemoCardStep
-      contact={contact}
+      fullName={contact.fullName}
       error={error}
-      setError={setError}
       processing={processing}
       summary={summary}
-      onBack={back}
+      actions={<CardActions processing={processing} onBack={back} />}
       onPay={pay}
     />
   )
-}
-
-interface CardStepProps {
-  contact: ContactDetails
-  error: string | null
-  setError(error: string | null): void
-  processing: boolean
-  summary: ReactNode
-  onBack(): void
-  onPay(card: () => Promise<CardSource>): Promise<boolean>
 }
 
 function CardActions({ processing, onBack }: { processing: boolean; onBack(): void }) {
@@ -176,76 +164,4 @@ function ErrorBox({ error, id }: { error: string | null; id: string }) {
       {error}
     </p>
   ) : null
-}
-
-/** Step 2 without a publishable key: a card form for the demo provider, which moves no money. */
-function DemoCardStep({ contact, error, setError, processing, summary, onBack, onPay }: CardStepProps) {
-  const id = useId()
-  const [nameOnCard, setNameOnCard] = useState(contact.fullName)
-  const [card, setCard] = useState<DemoCard>({ number: '', expiry: '', cvc: '' })
-  const first = useRef<HTMLInputElement>(null)
-  useEffect(() => {
-    first.current?.focus()
-  }, [])
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    if (processing) return
-    const problem = demoCardProblem(nameOnCard, card)
-    if (problem) return setError(problem)
-    await onPay(async () => ({ kind: 'demo', cardNumber: card.number }))
-  }
-
-  return (
-    <form className="stack" onSubmit={submit} noValidate>
-      <h3 className="payment-step__title">Payment Details</h3>
-      <div className="notice payment-demo" role="note">
-        <strong>Demo payments: no money moves.</strong> Use the test card 4242 4242 4242 4242 with any future
-        date and any CVC. 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds and 4000
-        0000 0000 0069 is expired.
-      </div>
-      <TextField
-        ref={first}
-        id={`${id}-holder`}
-        label="Full name on card"
-        autoComplete="cc-name"
-        value={nameOnCard}
-        maxLength={200}
-        onChange={(e) => setNameOnCard(e.target.value)}
-      />
-      <TextField
-        id={`${id}-number`}
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
-        value={card.number}
-        onChange={(e) => setCard({ ...card, number: formatCardNumber(e.target.value) })}
-      />
-      <div className="payment-grid">
-        <TextField
-          id={`${id}-expiry`}
-          label="Expiry (MM/YY)"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          value={card.expiry}
-          onChange={(e) => setCard({ ...card, expiry: formatExpiry(e.target.value) })}
-        />
-        <TextField
-          id={`${id}-cvc`}
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-          value={card.cvc}
-          onChange={(e) => setCard({ ...card, cvc: e.target.value.replace(/\D+/g, '').slice(0, 4) })}
-        />
-      </div>
-      {summary}
-      <ErrorBox error={error} id={`${id}-error`} />
-      <CardActions processing={processing} onBack={onBack} />
-    </form>
-  )
 }

@@ -1,5 +1,6 @@
-// The payment modal's own rules: its checks (SPEC §5 "Payment step 1" and "Payment step 2"), which the
-// server makes again (these only spare the owner a round trip), and when a checkout key is given up.
+// The payment modal's own rules: step 1's check as one message (SPEC §5 "Payment step 1"; step 2's demo
+// card is checked by DemoCardStep with shared/schemas/billing.ts), how card fields are typed, and when a
+// checkout key is given up.
 import { ERRORS } from '../../../../shared/errors.ts'
 import { contactFormSchema } from '../../../../shared/schemas/billing.ts'
 import type { ContactDetails } from './checkout-flow.ts'
@@ -15,12 +16,6 @@ export function contactProblem(contact: ContactDetails, askEmail: boolean): stri
   return messages.includes(ERRORS.fillRequired) ? ERRORS.fillRequired : (messages[0] ?? ERRORS.fillRequired)
 }
 
-export interface DemoCard {
-  number: string
-  expiry: string
-  cvc: string
-}
-
 /** Groups the digits of a card number by four as they are typed; at most 19 digits. */
 export function formatCardNumber(value: string): string {
   const digits = value.replace(/\D+/g, '').slice(0, 19)
@@ -31,22 +26,6 @@ export function formatCardNumber(value: string): string {
 export function formatExpiry(value: string): string {
   const digits = value.replace(/\D+/g, '').slice(0, 4)
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits
-}
-
-/** Step 2 of the demo form: the name on the card, a card number, a month/year not past, a CVC. */
-export function demoCardProblem(nameOnCard: string, card: DemoCard, now = new Date()): string | null {
-  if (!nameOnCard.trim()) return ERRORS.fullNameOnCard
-  const digits = card.number.replace(/\D+/g, '')
-  if (digits.length < 13 || digits.length > 19) return 'Please enter the card number'
-  const expiry = /^(\d{2})\/(\d{2})$/.exec(card.expiry.trim())
-  const month = Number(expiry?.[1])
-  const year = 2000 + Number(expiry?.[2])
-  if (!expiry || month < 1 || month > 12) return 'Please enter the expiry date as MM/YY'
-  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    return 'Your card has expired. Please use a different card.'
-  }
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return 'Please enter the 3 or 4 digit security code'
-  return null
 }
 
 /**

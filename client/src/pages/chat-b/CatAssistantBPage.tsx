@@ -15,7 +15,7 @@ import { MessageList } from '../../components/chat/MessageList.tsx'
 import { isAbort } from '../../components/chat/script.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { wait } from '../../runtime-config.ts'
-import { hasUsableCatId, readFlag, readText, writeFlag, writeText } from '../../storage.ts'
+import { hasUsableCatId, readText, writeFlag } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
 import { submitProfile } from '../interview/profile.ts'
@@ -59,10 +59,10 @@ export function CatAssistantBPage() {
 
   /** SPEC §4 Finalizing, steps 1 to 5 (step 1, marking the final lines started, is the engine's). */
   const runFinal = useCallback(
-    async ({ play, sync }: FinalStepTools) => {
+    async ({ play, stored, dispatch, sync }: FinalStepTools) => {
       const name = readText('cat_name')
       if (!hasUsableCatId()) {
-        await play(creatingProfileMessages(name), 'interview_final_step_index')
+        await play(creatingProfileMessages(name))
         setLoading(true)
         try {
           await submitProfile(client)
@@ -70,14 +70,13 @@ export function CatAssistantBPage() {
           setLoading(false)
         }
         // The message index restarts at 0 between the two phases.
-        writeText('interview_final_step_index', '0')
+        dispatch({ type: 'final-index-reset' })
       }
-      if (!readFlag('interview_message_sent')) {
-        await play(profileCreatedMessages(name), 'interview_final_step_index')
-        writeFlag('interview_message_sent', true)
+      if (!stored().messageSent) {
+        await play(profileCreatedMessages(name))
+        dispatch({ type: 'profile-message-sent' })
       }
-      writeFlag('hasFinalized', true)
-      writeFlag('interview_completed', true)
+      dispatch({ type: 'completed', finalized: true })
       await sync()
     },
     [setLoading, client],

@@ -9,7 +9,7 @@ import { interviewClosingMessages, interviewIntroMessages } from '../../../../sh
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
-import { hasSubscription, readText, writeFlag } from '../../storage.ts'
+import { hasSubscription, readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
 import { confirmSubscription, submitProfile } from './profile.ts'
@@ -25,9 +25,9 @@ export function InterviewPage() {
   const client = trpc.useUtils().client
   const [text, setText] = useState('')
 
-  const runFinal = useCallback(async ({ play, sync }: FinalStepTools) => {
-    await play(interviewClosingMessages(readText('cat_name')), 'interview_final_step_index')
-    writeFlag('interview_completed', true)
+  const runFinal = useCallback(async ({ play, dispatch, sync }: FinalStepTools) => {
+    await play(interviewClosingMessages(readText('cat_name')))
+    dispatch({ type: 'completed' })
     await sync()
   }, [])
 

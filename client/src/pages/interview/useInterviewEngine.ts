@@ -1,8 +1,10 @@
 // The receptionist interview of SPEC §4, run from what the browser stores so it resumes after a reload:
 // intro lines, the five fields asked in order, each answer checked on the server, a re-ask with the
 // reason when it does not count, replies over three sentences shown in pairs 4.75 s apart, then the
-// screen's final lines. /interview and /cat-assistant-b share it; they differ in their final step.
-import { useCallback, useEffect, useRef, useState } from 'react'
+// screen's final lines. /interview and /cat-assistant-b share it; they differ in their final step. Its state
+// is one reducer (interview-state.ts) over useReducer, stored under the SPEC's keys (interview-keys.ts)
+// as each action is dispatched; this hook runs the waits and the server calls.
+import { useCallback, useEffect, useReducer, useRef } from 'react'
 import {
   CHUNK_GAP_MS,
   INTERVIEW_HOLD_WAIT_MS,
@@ -22,25 +24,35 @@ import {
 import { isAbort } from '../../components/chat/script.ts'
 import { message } from '../../components/chat/types.ts'
 import { wait } from '../../runtime-config.ts'
-import { hasValidToken, readText, type StorageKey, writeFlag, writeText } from '../../storage.ts'
+import { hasValidToken } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
+import { loadStoredInterview, sameStored, saveStoredInterview } from './interview-keys.ts'
 import {
   catNameSoFar,
-  loadMessages,
-  restoreFromServer,
+  type InterviewAction,
+  type InterviewState,
+  initialInterviewState,
+  interviewReducer,
+  progressOf,
+  type ScriptedPart,
+  type StoredInterview,
   type StoredMessage,
-  saveMessages,
-  storeAnswer,
-  storedAnswers,
-  storedProgress,
-  syncInterview,
-  transcript,
-} from './interview-store.ts'
+} from './interview-state.ts'
+import { restoreFromServer, syncInterview, transcript } from './interview-store.ts'
+
+/** What a screen's final step may change of the interview. */
+export type FinalAction = Extract<
+  InterviewAction,
+  { type: 'final-index-reset' } | { type: 'profile-message-sent' } | { type: 'completed' }
+>
 
 export interface FinalStepTools {
   signal: AbortSignal
-  /** Plays scripted lines, resuming at the index stored under `indexKey`. */
-  play(lines: readonly ScriptedMessage[], indexKey: StorageKey): Promise<void>
+  /** Plays scripted final lines, resuming at the stored final index (interview_final_step_index). */
+  play(lines: readonly ScriptedMessage[]): Promise<void>
+  /** The interview as stored now. */
+  stored(): StoredInterview
+  dispatch(action: FinalAction): void
   sync(): Promise<void>
 }
 
@@ -71,7 +83,7 @@ export interface InterviewEngine {
   answer(text: string): void
   done: boolean
   /** Which scripted part is playing: the owner may skip it (and answer during the intro). */
-  scripted: 'intro' | 'final' | null
+  scripted: ScriptedPart | null
   /** Shows the rest of the scripted part at once, keeping every line (SPEC texts), and moves on. */
   skip(): void
 }
@@ -82,21 +94,31 @@ function failureText(error: unknown): string {
   return DEFAULT_ERRORS.interviewReply
 }
 
+function loadState(): InterviewState {
+  return initialInterviewState(loadStoredInterview())
+}
+
 export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngine {
-  const [messages, setMessages] = useState<StoredMessage[]>(loadMessages)
-  const [typing, setTyping] = useState(false)
-  const [replyExpected, setReplyExpected] = useState(false)
-  const [busy, setBusy] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const [retry, setRetry] = useState<(() => void) | null>(null)
-  const [done, setDone] = useState(false)
-  const [scripted, setScriptedState] = useState<'intro' | 'final' | null>(null)
-  // Read by answer() at once, so it is set with the state, not after the next render.
-  const scriptedRef = useRef<'intro' | 'final' | null>(null)
-  const setScripted = useCallback((part: 'intro' | 'final' | null) => {
-    scriptedRef.current = part
-    setScriptedState(part)
+  const [state, reactDispatch] = useReducer(interviewReducer, undefined, loadState)
+  // The flow's steps run across awaits and read the state as it is now, not as the last render saw it.
+  // dispatch() applies the same pure reducer here, stores what changed, then hands the action to React,
+  // whose state therefore follows the same sequence of actions.
+  const current = useRef(state)
+  const dispatch = useCallback((action: InterviewAction) => {
+    const prev = current.current
+    const next = interviewReducer(prev, action)
+    if (next === prev) return
+    // A 'loaded' state came from storage: nothing to write back.
+    if (action.type !== 'loaded' && next.stored !== prev.stored) saveStoredInterview(prev.stored, next.stored)
+    current.current = next
+    reactDispatch(action)
   }, [])
+  /** Takes in what another screen, tab or the server restore wrote under the interview's keys. */
+  const reload = useCallback(() => {
+    const stored = loadStoredInterview()
+    if (!sameStored(stored, current.current.stored)) dispatch({ type: 'loaded', stored })
+  }, [dispatch])
+
   const client = trpc.useUtils().client
   const configRef = useRef(config)
   configRef.current = config
@@ -107,20 +129,16 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
   // An answer typed during the intro: the intro is shown at once, then the answer is taken.
   const pendingAnswer = useRef<string | null>(null)
 
-  const append = useCallback(
-    (next: StoredMessage) => {
-      const list = [...loadMessages(), next]
-      saveMessages(list)
-      setMessages(list)
+  const setTyping = useCallback((on: boolean) => dispatch({ type: 'typing', on }), [dispatch])
+
+  /** Dispatches a change of the conversation and sends it to the server's copy. */
+  const say = useCallback(
+    (action: InterviewAction) => {
+      dispatch(action)
       void syncInterview(client)
     },
-    [client],
+    [dispatch, client],
   )
-
-  const replaceMessages = useCallback((list: StoredMessage[]) => {
-    saveMessages(list)
-    setMessages(list)
-  }, [])
 
   /** A scripted line's delay, ended early by skip(). */
   const lineDelay = useCallback(
@@ -134,10 +152,11 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
     [],
   )
 
-  /** Plays scripted lines with their delays and the typing indicator, from the index stored under `indexKey`. */
+  /** Plays scripted lines with their delays and the typing indicator, from the part's stored index. */
   const play = useCallback(
-    async (lines: readonly ScriptedMessage[], indexKey: StorageKey, signal: AbortSignal) => {
-      const from = Number(readText(indexKey)) || 0
+    async (lines: readonly ScriptedMessage[], part: ScriptedPart, signal: AbortSignal) => {
+      const stored = current.current.stored
+      const from = part === 'intro' ? stored.introIndex : stored.finalIndex
       try {
         for (let index = from; index < lines.length; index++) {
           if (!skipping.current) {
@@ -149,14 +168,13 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
             }
           }
           if (signal.aborted) throw signal.reason
-          append(message('assistant', lines[index]!.text))
-          writeText(indexKey, String(index + 1))
+          say({ type: 'line-played', part, index, message: message('assistant', lines[index]!.text) })
         }
       } finally {
         skipping.current = false
       }
     },
-    [append, lineDelay],
+    [say, lineDelay, setTyping],
   )
 
   const skip = useCallback(() => {
@@ -170,7 +188,7 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       for (let attempt = 1; ; attempt++) {
         try {
           const out = await client.interview.reply.mutate(
-            { field, messages: transcript(loadMessages()), ...(reason ? { reason } : {}) },
+            { field, messages: transcript(current.current.stored.messages), ...(reason ? { reason } : {}) },
             { signal },
           )
           const text = (out.message || out.assistantResponses[0] || '').trim()
@@ -181,13 +199,13 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
           console.warn(`Interview reply attempt ${attempt} failed`, error)
           if (attempt >= INTERVIEW_MAX_ATTEMPTS) throw new Error(ERRORS.failedAfterAttempts)
           await wait(INTERVIEW_RETRY_WAIT_MS, signal)
-          append(message('assistant', HOLDING_MESSAGE))
+          say({ type: 'said', message: message('assistant', HOLDING_MESSAGE) })
           setTyping(true)
           await wait(INTERVIEW_HOLD_WAIT_MS, signal)
         }
       }
     },
-    [append, client],
+    [say, client, setTyping],
   )
 
   /** Asks `field` (again, with `reason`), showing a long reply in pairs of sentences 4.75 s apart. */
@@ -197,28 +215,28 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       try {
         const text = hasValidToken()
           ? await generatedTurn(field, reason, signal)
-          : scriptedQuestion(field, catNameSoFar(), reason)
+          : scriptedQuestion(field, catNameSoFar(current.current.stored), reason)
         const chunks = chunkReply(text)
-        writeFlag('user_reply_expected', true)
+        dispatch({ type: 'question-started' })
         for (const [index, chunk] of chunks.entries()) {
           if (index > 0) {
             setTyping(true)
             await wait(CHUNK_GAP_MS, signal)
           }
-          append(message('assistant', chunk))
+          say({ type: 'said', message: message('assistant', chunk) })
         }
       } finally {
         setTyping(false)
       }
     },
-    [generatedTurn, append],
+    [generatedTurn, say, dispatch, setTyping],
   )
 
   /** Checks the owner's last answer; a failed check counts as not satisfied (SPEC §4). */
   const check = useCallback(
     async (field: InterviewField, signal: AbortSignal) => {
       setTyping(true)
-      const list = loadMessages()
+      const list = current.current.stored.messages
       const lastUserIndex = list.findLastIndex((m) => m.role === 'user')
       const lastUser = list[lastUserIndex]
       let result: { satisfied: string; answer: string; reason: string }
@@ -229,88 +247,93 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         console.warn('The answer check failed', error)
         result = { satisfied: 'false', answer: '', reason: CHECK_FAILED_REASON }
       }
-      const outcome = applyCheck(storedAnswers(), field, result, lastUser?.content ?? '', CHECK_FAILED_REASON)
+      const outcome = applyCheck(
+        current.current.stored.answers,
+        field,
+        result,
+        lastUser?.content ?? '',
+        CHECK_FAILED_REASON,
+      )
       if (lastUser) {
-        const marked = [...list]
-        marked[lastUserIndex] = {
-          ...lastUser,
-          checked: true,
+        dispatch({
+          type: 'answer-checked',
+          index: lastUserIndex,
           ...(outcome.kind === 'again' ? { reason: outcome.reason } : {}),
-        }
-        replaceMessages(marked)
+        })
       }
       if (outcome.kind === 'accepted') {
-        storeAnswer(field, outcome.value)
-        void syncInterview(client)
+        say({ type: 'answer-accepted', field, value: outcome.value })
         if (outcome.next) await ask(outcome.next, undefined, signal)
       } else {
         await ask(field, outcome.reason, signal)
       }
     },
-    [ask, replaceMessages, client],
+    [ask, dispatch, say, client, setTyping],
   )
 
   /** SPEC §4 opening/resume: does whatever the stored state says comes next, until the owner must answer. */
   const resume = useCallback(
     async (signal: AbortSignal) => {
       const cfg = configRef.current
+      const decide = () => openingAction(progressOf(current.current.stored, cfg.finalizedKey !== undefined))
       for (;;) {
         if (signal.aborted) return
-        const action = openingAction(storedProgress(loadMessages(), cfg.finalizedKey))
+        reload()
+        const action = decide()
         switch (action.kind) {
           case 'play-intro':
-            setScripted('intro')
+            dispatch({ type: 'scripted', part: 'intro' })
             try {
               if (cfg.skipIntro) skipping.current = true
               if (!skipping.current) await cfg.beforeIntro?.(signal)
-              await play(cfg.intro, 'interview_step_index', signal)
+              await play(cfg.intro, 'intro', signal)
             } finally {
-              setScripted(null)
+              dispatch({ type: 'scripted', part: null })
             }
-            writeFlag('interview_starting_messages_ended', true)
+            dispatch({ type: 'intro-ended' })
             if (pendingAnswer.current) {
               // The first question, then the answer the owner already gave: the transcript reads as usual.
-              const first = openingAction(storedProgress(loadMessages(), cfg.finalizedKey))
+              const first = decide()
               if (first.kind === 'ask') await ask(first.field, undefined, signal)
-              writeFlag('user_reply_expected', false)
-              append(message('user', pendingAnswer.current))
+              say({ type: 'answered', message: message('user', pendingAnswer.current) })
               pendingAnswer.current = null
             }
             break
           case 'finish':
           case 'resume-final':
-            writeFlag('user_reply_expected', false)
-            writeFlag('interview_final_messages_started', true)
-            setScripted('final')
+            dispatch({ type: 'final-started' })
+            dispatch({ type: 'scripted', part: 'final' })
             try {
               await cfg.runFinal({
                 signal,
-                play: (lines, key) => play(lines, key, signal),
+                play: (lines) => play(lines, 'final', signal),
+                stored: () => current.current.stored,
+                dispatch,
                 sync: () => syncInterview(client),
               })
             } finally {
-              setScripted(null)
+              dispatch({ type: 'scripted', part: null })
             }
             break
           case 'done':
-            setDone(true)
+            dispatch({ type: 'done' })
             await cfg.onDone(signal)
             return
           case 'await-reply':
-            setReplyExpected(true)
+            dispatch({ type: 'awaiting-reply' })
             return
           case 'check-reply':
             await check(action.field, signal)
             break
           case 'ask': {
-            const last = loadMessages().at(-1)
+            const last = current.current.stored.messages.at(-1)
             await ask(action.field, last?.role === 'user' ? last.reason : undefined, signal)
             break
           }
         }
       }
     },
-    [play, check, ask, append, setScripted, client],
+    [play, check, ask, say, dispatch, reload, client],
   )
 
   /** Runs one step of the flow; a failure shows its message with a Retry that resumes from storage. */
@@ -318,58 +341,65 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
     (step: (signal: AbortSignal) => Promise<void>) => {
       const signal = controllerRef.current?.signal
       if (!signal || signal.aborted) return
-      setBusy(true)
-      setError(null)
-      setRetry(null)
+      dispatch({ type: 'step-started' })
       step(signal)
         .then(() => resume(signal))
         .catch((failure: unknown) => {
           if (isAbort(failure, signal)) return
           console.error('Interview step failed', failure)
-          setTyping(false)
-          setError(failureText(failure))
-          setRetry(() => () => run(resume))
+          dispatch({ type: 'step-failed', error: failureText(failure) })
         })
         .finally(() => {
-          if (!signal.aborted) setBusy(false)
+          if (!signal.aborted) dispatch({ type: 'step-settled' })
         })
     },
-    [resume],
+    [resume, dispatch],
   )
+
+  const retry = useCallback(() => run(resume), [run, resume])
 
   useEffect(() => {
     if (!config.ready) return
     const controller = new AbortController()
     controllerRef.current = controller
-    run(async (signal) => {
-      if (await restoreFromServer(client, configRef.current.intro)) {
-        if (!signal.aborted) setMessages(loadMessages())
-      }
+    // The server's copy, when the browser has none (resume() then takes it in from storage).
+    run(async () => {
+      await restoreFromServer(client, configRef.current.intro)
     })
     return () => {
       controller.abort()
-      setTyping(false)
+      dispatch({ type: 'typing', on: false })
     }
-  }, [config.ready, run, client])
+  }, [config.ready, run, client, dispatch])
 
   const answer = useCallback(
     (text: string) => {
       const content = text.trim()
       if (!content) return
-      if (scriptedRef.current === 'intro') {
+      if (current.current.view.scripted === 'intro') {
         // Answering while the intro is still arriving: it shows at once, then this answer is taken.
         pendingAnswer.current = content
         skip()
         return
       }
-      setReplyExpected(false)
-      writeFlag('user_reply_expected', false)
-      append(message('user', content))
+      say({ type: 'answered', message: message('user', content) })
       // The loop sees an unchecked answer and checks it.
       run(async () => {})
     },
-    [append, run, skip],
+    [say, run, skip],
   )
 
-  return { messages, typing, replyExpected, busy, error, retry, answer, done, scripted, skip }
+  const { view } = state
+  return {
+    messages: state.stored.messages,
+    typing: view.typing,
+    replyExpected: view.replyExpected,
+    busy: view.busy,
+    error: view.error,
+    retry: view.error === null ? null : retry,
+    answer,
+    done: view.done,
+    scripted: view.scripted,
+    skip,
+  }
 }

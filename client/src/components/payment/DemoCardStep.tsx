@@ -1,0 +1,137 @@
+// Step 2 of the payment modal without a Stripe publishable key: a card form for the demo provider, which
+// moves no money. Checked with the shared schema (shared/schemas/billing.ts), whose card-number rule is
+// the server's; one message at a time, in the order of the fields (SPEC §5).
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ReactNode, useEffect, useId } from 'react'
+import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import {
+  DEMO_CARD_FIELDS,
+  type DemoCardForm,
+  demoCardFormSchema,
+} from '../../../../shared/schemas/billing.ts'
+import { TextField } from '../TextField.tsx'
+import type { CardSource } from './checkout-flow.ts'
+import { formatCardNumber, formatExpiry } from './validation.ts'
+
+export interface DemoCardStepProps {
+  /** The name from step 1, the first guess for the name on the card. */
+  fullName: string
+  /** A failure of the payment itself (a declined card, no answer). */
+  error: string | null
+  processing: boolean
+  summary: ReactNode
+  actions: ReactNode
+  onPay(card: () => Promise<CardSource>): Promise<boolean>
+}
+
+function firstProblem(errors: FieldErrors<DemoCardForm>): string | null {
+  for (const field of DEMO_CARD_FIELDS) {
+    const message = errors[field]?.message
+    if (message) return message
+  }
+  return null
+}
+
+const resolver = zodResolver(demoCardFormSchema())
+
+export function DemoCardStep({ fullName, error, processing, summary, actions, onPay }: DemoCardStepProps) {
+  const id = useId()
+  const { register, control, handleSubmit, setFocus, formState } = useForm<DemoCardForm>({
+    resolver,
+    // The message stays until the next Pay, as the payment's own errors do.
+    reValidateMode: 'onSubmit',
+    defaultValues: { nameOnCard: fullName, number: '', expiry: '', cvc: '' },
+  })
+  const problem = firstProblem(formState.errors) ?? error
+
+  useEffect(() => {
+    setFocus('nameOnCard')
+  }, [setFocus])
+
+  const submit = handleSubmit(async ({ number }) => {
+    if (processing) return
+    await onPay(async () => ({ kind: 'demo', cardNumber: number }))
+  })
+
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <h3 className="payment-step__title">Payment Details</h3>
+      <div className="notice payment-demo" role="note">
+        <strong>Demo payments: no money moves.</strong> Use the test card 4242 4242 4242 4242 with any future
+        date and any CVC. 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds and 4000
+        0000 0000 0069 is expired.
+      </div>
+      <TextField
+        id={`${id}-holder`}
+        label="Full name on card"
+        autoComplete="cc-name"
+        maxLength={200}
+        {...register('nameOnCard')}
+      />
+      <Controller
+        control={control}
+        name="number"
+        render={({ field }) => (
+          <TextField
+            id={`${id}-number`}
+            label="Card number"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
+          />
+        )}
+      />
+      <div className="payment-grid">
+        <Controller
+          control={control}
+          name="expiry"
+          render={({ field }) => (
+            <TextField
+              id={`${id}-expiry`}
+              label="Expiry (MM/YY)"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(formatExpiry(e.target.value))}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="cvc"
+          render={({ field }) => (
+            <TextField
+              id={`${id}-cvc`}
+              label="CVC"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(e) => field.onChange(e.target.value.replace(/\D+/g, '').slice(0, 4))}
+            />
+          )}
+        />
+      </div>
+      {summary}
+      {problem && (
+        <p id={`${id}-error`} className="error-box" role="alert">
+          {problem}
+        </p>
+      )}
+      {actions}
+    </form>
+  )
+}

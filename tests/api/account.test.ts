@@ -2,7 +2,7 @@
 // restores before it routes — the current cat, the subscription that grants access, the interview and the
 // conversation — from that owner's records only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimVisitorRecords } from '../../server/services/claim-visitor-records.ts'
+import { claimVisitorRecords } from '../../server/domain/accounts/claim-visitor-records.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 const CLIENT_ID = 'paypal-client'

@@ -2,7 +2,7 @@
 // Stripe-compatible double (STRIPE_API_BASE), through the REST rows and tRPC on a real database.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 

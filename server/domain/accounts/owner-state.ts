@@ -6,6 +6,7 @@ import type { OwnerState } from '../../../shared/schemas/account.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'
 import type { Db } from '../../db.ts'
 import { isEntitled } from '../billing/entitlement.ts'
+import { browserSubscriptionId } from '../billing/status.ts'
 import { type CatRow, toCat } from '../cats/cat-record.ts'
 import { catsOfOwner } from '../cats/cats-of-owner.ts'
 
@@ -39,7 +40,7 @@ export function ownerState(records: OwnerRecords, now = new Date()): OwnerState 
   return {
     cats: [...records.cats],
     catId: current?.id ?? null,
-    subscriptionId: entitled ? (entitled.providerSubscriptionId ?? String(entitled.id)) : null,
+    subscriptionId: entitled ? browserSubscriptionId(entitled) : null,
     interviewCompleted,
     unfinishedInterview: unfinished ? { id: unfinished.id, session_id: unfinished.sessionId } : null,
     conversationId,

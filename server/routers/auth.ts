@@ -1,4 +1,6 @@
-import { joinFullName, splitFullName } from '../../shared/rules/names.ts'
+// Sign-up, sign-in (password or one-time code), sessions, the password and the account's data: the
+// procedures. The rules are in server/domain/accounts, one file a job (sign-up.ts, sign-in.ts,
+// sign-in-code.ts, sessions.ts, password.ts, data.ts, claim-visitor-records.ts).
 import {
   meOutput,
   refreshInput,
@@ -14,56 +16,30 @@ import {
   verifyOtpOutput,
 } from '../../shared/schemas/auth.ts'
 import type { Context } from '../context.ts'
+import { accountProfile } from '../domain/accounts/account-row.ts'
+import { claimAtSignIn } from '../domain/accounts/claim-visitor-records.ts'
 import { deleteAccount, exportAccount } from '../domain/accounts/data.ts'
+import { CODE_FAILURES } from '../domain/accounts/one-time-codes.ts'
 import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
+import { bearerSession, tokenSession, verifiedSession } from '../domain/accounts/session-answers.ts'
 import { endAllSessions, endSession, refreshSession } from '../domain/accounts/sessions.ts'
+import { passwordSignIn } from '../domain/accounts/sign-in.ts'
+import { type CodeDeps, mailSignInCode, verifySignInCode } from '../domain/accounts/sign-in-code.ts'
+import { signUp } from '../domain/accounts/sign-up.ts'
 import { appError } from '../errors.ts'
-import { Prisma } from '../generated/prisma/client.ts'
 import { rest } from '../rest/meta.ts'
-import { claimVisitorRecords } from '../services/claim-visitor-records.ts'
-import { checkCode, issueCode, withdrawCode } from '../services/otp.ts'
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../services/passwords.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
-interface AccountRow {
-  id: number
-  email: string
-  firstName: string
-  fullName: string
-  avatarUrl: string | null
-}
-
-const ACCOUNT_FIELDS = { id: true, email: true, firstName: true, fullName: true, avatarUrl: true } as const
-
-async function tokenSession(ctx: Context, user: AccountRow, emailVerified: boolean) {
-  const issued = await ctx.services.tokens.issue({ ...user, emailVerified })
-  return {
-    token: issued.token,
-    expiresIn: issued.expiresIn,
-    photo: user.avatarUrl,
-    refresh_token: issued.refreshToken!,
-  }
-}
+const codeDeps = (ctx: Context): CodeDeps => ({
+  db: ctx.services.db,
+  pepper: ctx.services.tokens.codePepper,
+  mailer: ctx.services.mailer,
+  log: ctx.log,
+})
 
 /** The visitor's anonymous records become the account's; a failure here must not cost the sign-in. */
-async function claim(ctx: Context, userId: number, sessionId: string | undefined) {
-  if (!sessionId) return
-  try {
-    const claimed = await claimVisitorRecords(ctx.services.db, userId, sessionId)
-    if (claimed.cats || claimed.interviews) ctx.log.info({ userId, ...claimed }, 'visitor records claimed')
-  } catch (error) {
-    ctx.log.error({ err: error, userId }, 'claiming visitor records failed')
-  }
-}
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
-
-const CODE_FAILURES = {
-  invalid: 'INVALID_CODE',
-  expired: 'CODE_EXPIRED',
-  exhausted: 'CODE_TOO_MANY_ATTEMPTS',
-} as const
+const claim = (ctx: Context, userId: number, sessionId: string | undefined) =>
+  claimAtSignIn(ctx.services.db, ctx.log, userId, sessionId)
 
 export const authRouter = router({
   /**
@@ -81,30 +57,9 @@ export const authRouter = router({
     .output(tokenSessionOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'signupPerIp', ctx.ip)
-      const names = input.full_name
-        ? { ...splitFullName(input.full_name), fullName: joinFullName(input.full_name, '') }
-        : {
-            firstName: joinFullName(input.first_name ?? '', ''),
-            lastName: joinFullName(input.last_name ?? '', ''),
-            fullName: joinFullName(input.first_name ?? '', input.last_name ?? ''),
-          }
-      const db = ctx.services.db
-      if (await db.user.findUnique({ where: { email: input.email }, select: { id: true } })) {
-        throw appError('ACCOUNT_EXISTS')
-      }
-      const passwordHash = input.password ? await hashPassword(input.password) : null
-      let user: AccountRow
-      try {
-        user = await db.user.create({
-          data: { email: input.email, ...names, passwordHash },
-          select: ACCOUNT_FIELDS,
-        })
-      } catch (error) {
-        if (isUniqueViolation(error)) throw appError('ACCOUNT_EXISTS')
-        throw error
-      }
+      const user = await signUp(ctx.services.db, input)
       await claim(ctx, user.id, input.session_id)
-      return tokenSession(ctx, user, false)
+      return tokenSession(ctx.services.tokens, user, false)
     }),
 
   /**
@@ -119,19 +74,9 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'passwordPerIp', ctx.ip)
       await limit(ctx, 'passwordPerEmail', input.email)
-      const user = await ctx.services.db.user.findUnique({
-        where: { email: input.email },
-        select: { ...ACCOUNT_FIELDS, passwordHash: true, emailVerifiedAt: true },
-      })
-      const ok = user?.passwordHash
-        ? await verifyPassword(input.password, user.passwordHash)
-        : await verifyAgainstNothing(input.password)
-      if (!user || !ok) throw appError('INVALID_CREDENTIALS')
-      if (!user.emailVerifiedAt) {
-        throw appError('PASSWORD_NEEDS_VERIFIED_EMAIL')
-      }
+      const user = await passwordSignIn(ctx.services.db, input.email, input.password)
       await claim(ctx, user.id, input.session_id)
-      return tokenSession(ctx, user, true)
+      return tokenSession(ctx.services.tokens, user, true)
     }),
 
   /**
@@ -149,14 +94,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
       await limit(ctx, 'otpSendPerEmail', input.email)
-      const issued = await issueCode(ctx.services.db, ctx.services.tokens.codePepper, input.email)
-      if (!issued.ok) throw appError('RESEND_TOO_SOON')
-      try {
-        await ctx.services.mailer.sendLoginCode(input.email, issued.code)
-      } catch (error) {
-        await withdrawCode(ctx.services.db, issued.id)
-        throw appError('UNEXPECTED', { message: 'login code mail failed', cause: error })
-      }
+      await mailSignInCode(codeDeps(ctx), input.email)
       return { success: true as const }
     }),
 
@@ -172,59 +110,13 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       await limit(ctx, 'otpVerifyPerEmail', input.email)
-      const db = ctx.services.db
-      const result = await checkCode(db, ctx.services.tokens.codePepper, input.email, input.token)
-      if (result !== 'ok') throw appError(CODE_FAILURES[result])
-      const now = new Date()
-      // Upsert first, then verify: a sign-up racing this verify either made the row before the upsert
-      // (then it is verified and cleared below) or finds it and gets 409.
-      const { emailVerifiedAt, ...user } = await db.user.upsert({
-        where: { email: input.email },
-        update: {},
-        create: { email: input.email, emailVerifiedAt: now },
-        select: { ...ACCOUNT_FIELDS, emailVerifiedAt: true },
-      })
-      if (!emailVerifiedAt) {
-        const first = await db.user.updateMany({
-          where: { id: user.id, emailVerifiedAt: null },
-          data: { emailVerifiedAt: now, passwordHash: null },
-        })
-        if (first.count) ctx.log.info({ userId: user.id }, 'e-mail verified; any earlier password cleared')
-      }
+      const user = await verifySignInCode(codeDeps(ctx), input.email, input.token)
       await claim(ctx, user.id, input.session_id)
-      const issued = await ctx.services.tokens.issue({ ...user, emailVerified: true })
-      return {
-        session: {
-          access_token: issued.token,
-          token_type: 'bearer' as const,
-          expires_in: issued.expiresIn,
-          expires_at: issued.expiresAt,
-          refresh_token: issued.refreshToken!,
-        },
-        user: {
-          id: user.id,
-          email: user.email,
-          user_metadata: { first_name: user.firstName, full_name: user.fullName, avatar_url: user.avatarUrl },
-        },
-      }
+      return verifiedSession(ctx.services.tokens, user)
     }),
 
   /** The signed-in account. */
-  me: authedProcedure.output(meOutput).query(async ({ ctx }) => {
-    const user = await ctx.services.db.user.findUnique({ where: { id: ctx.user.id } })
-    // A valid token for an account that no longer exists is no session at all.
-    if (!user) throw appError('NOT_AUTHENTICATED')
-    return {
-      id: user.id,
-      email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      full_name: user.fullName,
-      avatar_url: user.avatarUrl,
-      has_password: user.passwordHash !== null,
-      created_at: user.createdAt.toISOString(),
-    }
-  }),
+  me: authedProcedure.output(meOutput).query(({ ctx }) => accountProfile(ctx.services.db, ctx.user.id)),
 
   /**
    * POST /api/supabase/token/refresh: a new access token and a new refresh token for a refresh token
@@ -242,14 +134,7 @@ export const authRouter = router({
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       const result = await refreshSession(ctx.services.db, ctx.services.tokens, input.refresh_token)
       if (!result.ok) throw appError('NOT_AUTHENTICATED')
-      const { issued } = result
-      return {
-        access_token: issued.token,
-        token_type: 'bearer' as const,
-        expires_in: issued.expiresIn,
-        expires_at: issued.expiresAt,
-        refresh_token: issued.refreshToken,
-      }
+      return bearerSession(result.issued)
     }),
 
   /** POST /api/supabase/logout: ends this session; its tokens answer 401 from now on. */

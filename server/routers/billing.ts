@@ -1,6 +1,6 @@
 // The billing procedures: inputs and outputs from shared/schemas/billing.ts, rules in server/domain/billing.
 import type { ZodType } from 'zod'
-import { DEFAULT_BILLING_PERIOD, periodOf } from '../../shared/rules/pricing.ts'
+import { DEFAULT_BILLING_PERIOD } from '../../shared/rules/pricing.ts'
 import {
   billingStateSchema,
   billingStatusOutput,
@@ -25,7 +25,6 @@ import {
 import type { Context } from '../context.ts'
 import * as billing from '../domain/billing/index.ts'
 import { appError } from '../errors.ts'
-import type { Subscription } from '../generated/prisma/client.ts'
 import { type RestRequest, rest } from '../rest/meta.ts'
 import type { SessionUser } from '../services/tokens.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
@@ -45,14 +44,6 @@ function parse<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value)
   if (!result.success) throw appError('INVALID_INPUT', { cause: result.error })
   return result.data
-}
-
-function checkoutResult(row: Subscription) {
-  return {
-    success: true as const,
-    subscriptionId: row.providerSubscriptionId ?? String(row.id),
-    subscription: billing.toSubscriptionView(row),
-  }
 }
 
 function headerOf(req: RestRequest, name: string): string | undefined {
@@ -102,7 +93,7 @@ export const billingRouter = router({
     .input(updatePlanInput)
     .output(billingStateSchema)
     .mutation(({ ctx, input }) =>
-      billing.planState(ctx.services.db, ctx.user, input.billingPeriod ?? periodOf(input.method ?? false)),
+      billing.planState(ctx.services.db, ctx.user, billing.requestedPeriod(input)),
     ),
 
   /** DELETE /api/supabase/removePlan: back to the default plan (Monthly). */
@@ -117,7 +108,9 @@ export const billingRouter = router({
   checkout: paymentProcedure
     .input(checkoutInput)
     .output(checkoutOutput)
-    .mutation(async ({ ctx, input }) => checkoutResult(await billing.checkout(deps(ctx), ctx.user, input))),
+    .mutation(async ({ ctx, input }) =>
+      billing.checkoutAnswer(await billing.checkout(deps(ctx), ctx.user, input)),
+    ),
 
   /**
    * POST /api/supabase/subscriptions: the subscribe payload (with a card) runs the checkout; the payment
@@ -135,9 +128,11 @@ export const billingRouter = router({
     .mutation(async ({ ctx, input }: { ctx: Authed; input: Record<string, unknown> }) => {
       if (typeof input.subscriptionId === 'string') {
         const form = parse(recordSubscriptionInput, input)
-        return checkoutResult(await billing.recordedSubscription(deps(ctx), ctx.user, form.subscriptionId))
+        return billing.checkoutAnswer(
+          await billing.recordedSubscription(deps(ctx), ctx.user, form.subscriptionId),
+        )
       }
-      return checkoutResult(await billing.checkout(deps(ctx), ctx.user, parse(checkoutInput, input)))
+      return billing.checkoutAnswer(await billing.checkout(deps(ctx), ctx.user, parse(checkoutInput, input)))
     }),
 
   /** POST /api/payments/stripe/customer */

@@ -1,8 +1,6 @@
-// The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows). Who may chat is decided here
-// on every message: an active or trialing subscription, else 402 and the client goes to /paywall.
-import { CONVERSATION_LIST_MESSAGES } from '../../shared/constants.ts'
+// The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows): the procedures; the rules are in
+// server/domain/chat (who may chat: admission.ts; one message: send.ts; the REST chat row: answer-list.ts).
 import {
-  type ConversationOut,
   chatInput,
   chatOutput,
   conversationOutput,
@@ -20,46 +18,33 @@ import {
   updateConversationOutput,
 } from '../../shared/schemas/conversation.ts'
 import type { Context } from '../context.ts'
-import type { Db } from '../db.ts'
-import { hasActiveSubscription } from '../entitlement.ts'
-import { appError, asOwner } from '../errors.ts'
-import type { Conversation } from '../generated/prisma/client.ts'
-import { rest } from '../rest/meta.ts'
+import { requireSubscription } from '../domain/chat/admission.ts'
+import { answerList } from '../domain/chat/answer-list.ts'
 import {
-  appendConversationList,
-  appendUserMessage,
-  historyPage,
-  ownedCat,
-  replyPieces,
-  replyStreamId,
-  startSpecialistReply,
-  storedReply,
-  toChatMessage,
-} from '../services/chat.ts'
+  createConversation,
+  listConversations,
+  ownedConversation,
+  toConversation,
+} from '../domain/chat/conversations.ts'
+import type { ChatDeps } from '../domain/chat/deps.ts'
+import { appendConversationList, historyPage } from '../domain/chat/message-store.ts'
+import { openChat } from '../domain/chat/open-chat.ts'
+import { resumeReply, stopReply } from '../domain/chat/reply-control.ts'
+import { sendMessage } from '../domain/chat/send.ts'
+import { rest } from '../rest/meta.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 
-function toConversation(row: Conversation): ConversationOut {
-  return {
-    id: row.id,
-    session_id: row.sessionId,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }
-}
-
-/** Another owner's conversation is indistinguishable from a missing one (404). */
-async function ownedConversation(db: Db, userId: number, id: number): Promise<Conversation> {
-  const found = await db.conversation.findFirst({ where: { id, userId } })
-  if (!found) throw appError('CONVERSATION_NOT_FOUND')
-  return found
-}
+const deps = (ctx: Context): ChatDeps => ({
+  db: ctx.services.db,
+  assistant: ctx.services.assistant,
+  streams: ctx.services.streams,
+  log: ctx.log,
+})
 
 /** Every chat message spends the owner's message budget and needs a live subscription. */
 async function admitMessage(ctx: Context & { user: { id: number } }): Promise<void> {
   await limit(ctx, 'chatPerUser', String(ctx.user.id))
-  if (!(await hasActiveSubscription(ctx.services.db, ctx.user.id))) {
-    throw appError('SUBSCRIPTION_REQUIRED')
-  }
+  await requireSubscription(ctx.services.db, ctx.user.id)
 }
 
 export const conversationRouter = router({
@@ -74,22 +59,7 @@ export const conversationRouter = router({
       }),
     )
     .output(conversationWithMessagesOutput.array())
-    .query(async ({ ctx }) => {
-      const rows = await ctx.services.db.conversation.findMany({
-        where: { userId: ctx.user.id },
-        orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-        take: 100,
-        include: {
-          messages: { orderBy: { id: 'desc' }, take: CONVERSATION_LIST_MESSAGES },
-          _count: { select: { messages: true } },
-        },
-      })
-      return rows.map((row) => ({
-        ...toConversation(row),
-        messages: row.messages.reverse().map(toChatMessage),
-        total_messages: row._count.messages,
-      }))
-    }),
+    .query(({ ctx }) => listConversations(ctx.services.db, ctx.user.id)),
 
   /**
    * POST /api/supabase/conversations {session_id}: a new conversation. The same session asking twice
@@ -99,20 +69,9 @@ export const conversationRouter = router({
     .meta(rest('POST', '/api/supabase/conversations', { summary: 'Start a conversation' }))
     .input(createConversationInput)
     .output(conversationOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { db } = ctx.services
-      if (input.session_id) {
-        const existing = await db.conversation.findFirst({
-          where: { userId: ctx.user.id, sessionId: input.session_id },
-          orderBy: { id: 'desc' },
-        })
-        if (existing) return toConversation(existing)
-      }
-      const row = await asOwner(() =>
-        db.conversation.create({ data: { userId: ctx.user.id, sessionId: input.session_id ?? null } }),
-      )
-      return toConversation(row)
-    }),
+    .mutation(async ({ ctx, input }) =>
+      toConversation(await createConversation(ctx.services.db, ctx.user.id, input.session_id)),
+    ),
 
   /** PUT /api/supabase/conversations/:id {session_id, messages}: stores only what is new in the list. */
   update: authedProcedure
@@ -143,23 +102,9 @@ export const conversationRouter = router({
   start: authedProcedure
     .input(startInput)
     .output(startOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { db } = ctx.services
-      const cat = await ownedCat(db, ctx.user.id, input.catId)
-      const conversation =
-        (await db.conversation.findFirst({ where: { userId: ctx.user.id }, orderBy: { id: 'desc' } })) ??
-        (await asOwner(() =>
-          db.conversation.create({ data: { userId: ctx.user.id, sessionId: input.session_id ?? null } }),
-        ))
-      const page = await historyPage(db, conversation.id, 50)
-      return {
-        conversation: toConversation(conversation),
-        cat: cat ? { id: cat.id, name: cat.name } : null,
-        ...page,
-        // A reply still being written (the page reloaded mid-answer): the client reattaches with resume.
-        active_reply_id: await ctx.services.streams.active(conversation.id),
-      }
-    }),
+    .mutation(({ ctx, input }) =>
+      openChat(ctx.services, ctx.user.id, { catId: input.catId, sessionId: input.session_id }),
+    ),
 
   /**
    * One message to the specialist, the reply streamed back as text pieces (tRPC streams an async
@@ -170,27 +115,7 @@ export const conversationRouter = router({
    */
   send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
     await admitMessage(ctx)
-    const { db, assistant, streams } = ctx.services
-    const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
-    const cat = await ownedCat(db, ctx.user.id, input.catId)
-    const question = await appendUserMessage(db, conversation.id, {
-      content: input.content,
-      clientId: input.clientId,
-    })
-    // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
-    const stored = question.retried ? await storedReply(db, question.row.id) : null
-    if (stored) return onePiece(stored.content)
-    const replyId = await startSpecialistReply({
-      db,
-      assistant,
-      streams,
-      log: ctx.log,
-      conversationId: conversation.id,
-      cat,
-      questionId: question.row.id,
-      replyClientId: input.replyClientId,
-    })
-    return replyPieces(streams, conversation.id, replyId, signal)
+    return sendMessage(deps(ctx), ctx.user.id, input, signal)
   }),
 
   /**
@@ -198,31 +123,17 @@ export const conversationRouter = router({
    * rest as it arrives. A reply that has finished meanwhile comes back whole from the database; an
    * unknown id yields nothing.
    */
-  resume: authedProcedure.input(resumeInput).mutation(async ({ ctx, input, signal }) => {
-    const { db, streams } = ctx.services
-    const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
-    if ((await streams.active(conversation.id)) === input.replyId) {
-      return replyPieces(streams, conversation.id, input.replyId, signal)
-    }
-    const stored = await db.conversationMessage.findUnique({
-      where: { conversationId_clientId: { conversationId: conversation.id, clientId: input.replyId } },
-    })
-    // No such reply in the owner's conversation: nothing to resume (404 is kept for others' records).
-    return onePiece(stored?.role === 'assistant' ? stored.content : '')
-  }),
+  resume: authedProcedure
+    .input(resumeInput)
+    .mutation(({ ctx, input, signal }) =>
+      resumeReply(ctx.services, ctx.user.id, input.conversationId, input.replyId, signal),
+    ),
 
   /** Stop: ends the reply being written in the conversation, on whichever instance writes it. */
   stop: authedProcedure
     .input(stopInput)
     .output(stopOutput)
-    .mutation(async ({ ctx, input }) => {
-      const { db, streams } = ctx.services
-      const conversation = await ownedConversation(db, ctx.user.id, input.conversationId)
-      const active = await streams.active(conversation.id)
-      if (!active || (input.replyId && input.replyId !== active)) return { stopped: false }
-      await streams.stop(replyStreamId(conversation.id, active))
-      return { stopped: true }
-    }),
+    .mutation(({ ctx, input }) => stopReply(ctx.services, ctx.user.id, input.conversationId, input.replyId)),
 
   /**
    * POST /api/openai/chat {session_id, catId, messages} → {message, id}: the same reply, not streamed.
@@ -236,53 +147,16 @@ export const conversationRouter = router({
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {
       await admitMessage(ctx)
-      const { db, assistant, streams } = ctx.services
-      const last = input.messages.findLast((m) => m.content.trim() !== '')
-      if (last?.role !== 'user') {
-        throw appError('INVALID_INPUT', { message: 'messages: the last message must be from the user' })
-      }
-      const conversation = input.conversationId
-        ? await ownedConversation(db, ctx.user.id, input.conversationId)
-        : await conversationForSession(db, ctx.user.id, input.session_id)
-      const cat = await ownedCat(db, ctx.user.id, input.catId)
-      const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, input.messages)
-      if (!lastRowId) throw appError('MESSAGE_NOT_STORED')
-      let stored = lastIsNew ? null : await storedReply(db, lastRowId)
-      if (!stored) {
-        const replyId = await startSpecialistReply({
-          db,
-          assistant,
-          streams,
-          log: ctx.log,
-          conversationId: conversation.id,
-          cat,
-          questionId: lastRowId,
-        })
-        for await (const _piece of replyPieces(streams, conversation.id, replyId, signal)) {
-          // The whole reply is answered at once; the pieces only tell when it is complete.
-        }
-        stored = await storedReply(db, lastRowId)
-      }
-      if (!stored) throw appError('ASSISTANT_UNAVAILABLE')
-      return { message: stored.content, id: toChatMessage(stored).id }
+      return answerList(
+        deps(ctx),
+        ctx.user.id,
+        {
+          conversationId: input.conversationId,
+          sessionId: input.session_id,
+          catId: input.catId,
+          messages: input.messages,
+        },
+        signal,
+      )
     }),
 })
-
-async function* onePiece(text: string): AsyncGenerator<string, void, undefined> {
-  if (text) yield text
-}
-
-async function conversationForSession(
-  db: Db,
-  userId: number,
-  sessionId: string | undefined,
-): Promise<Conversation> {
-  const bySession = sessionId
-    ? await db.conversation.findFirst({ where: { userId, sessionId }, orderBy: { id: 'desc' } })
-    : null
-  return (
-    bySession ??
-    (await db.conversation.findFirst({ where: { userId }, orderBy: { id: 'desc' } })) ??
-    (await asOwner(() => db.conversation.create({ data: { userId, sessionId: sessionId ?? null } })))
-  )
-}

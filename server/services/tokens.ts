@@ -72,7 +72,10 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
   }
 
   return {
-    /** The key one-time code hashes are made with, derived from the signing secret (see otp.ts). */
+    /**
+     * The key one-time code hashes are made with, derived from the signing secret
+     * (server/domain/accounts/one-time-codes.ts).
+     */
     codePepper: crypto.createHmac('sha256', options.secret).update('kitty-care one-time code v1').digest(),
 
     /**

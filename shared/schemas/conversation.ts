@@ -62,6 +62,7 @@ export const conversationWithMessagesOutput = conversationOutput.extend({
   messages: z.array(chatMessageOutput),
   total_messages: z.number(),
 })
+export type ConversationWithMessages = z.infer<typeof conversationWithMessagesOutput>
 
 /** A catId as clients send it: a number, digits, or the text 'undefined'/'null' for none. */
 export const optionalCatId = z

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
+import { mailedCode as mailedLogCode } from '../helpers/mailed-codes.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 import { expectTrpcError, trpcFailure } from '../helpers/trpc-errors.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
@@ -36,16 +38,7 @@ async function get(url: string, token: string) {
   return { status: res.statusCode, body: res.json() }
 }
 
-function mailedCode(email: string): string {
-  const code = t.logs
-    .flatMap((chunk) => chunk.split('\n'))
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
-    .at(-1)?.code
-  expect(code).toMatch(/^\d{6}$/)
-  return code!
-}
+const mailedCode = (email: string) => mailedLogCode(t.logs, email)
 
 interface CodeSession {
   session: { access_token: string; refresh_token: string; expires_at: number }
@@ -350,18 +343,11 @@ describe('download my data and delete account', () => {
     await t.db.conversationMessage.create({
       data: { conversationId: conversation.id, role: 'user', content: `${tag} asks about food` },
     })
-    await t.db.subscription.create({
-      data: {
-        userId: owner.user.id,
-        email,
-        plan: 'Free Trial',
-        startDate: new Date(),
-        endDate: new Date(Date.now() + 3 * 86_400_000),
-        provider: 'demo',
-        billingPeriod: 'Monthly',
-        status: 'trialing',
-        providerSubscriptionId: `sub_demo_${tag}_${Date.now()}`,
-      },
+    await grantSubscription(t.db, owner.user.id, {
+      email,
+      endDate: new Date(Date.now() + 3 * 86_400_000),
+      provider: 'demo',
+      providerSubscriptionId: `sub_demo_${tag}_${Date.now()}`,
     })
     return { email, owner, caller, catId: cat.id, conversationId: conversation.id, interviewId: interview.id }
   }

@@ -2,9 +2,10 @@
 // restores before it routes — the current cat, the subscription that grants access, the interview and the
 // conversation — from that owner's records only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { claimVisitorRecords } from '../../server/services/claim-visitor-records.ts'
+import { claimVisitorRecords } from '../../server/domain/accounts/claim-visitor-records.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 let t: TestApp
@@ -22,16 +23,10 @@ function subscription(
   userId: number,
   fields: { status: string; endDate: Date; providerSubscriptionId?: string },
 ) {
-  return t.db.subscription.create({
-    data: {
-      userId,
-      email: `owner${userId}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(Date.now() - DAY),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      ...fields,
-    },
+  return grantSubscription(t.db, userId, {
+    email: `owner${userId}@example.com`,
+    startDate: new Date(Date.now() - DAY),
+    ...fields,
   })
 }
 

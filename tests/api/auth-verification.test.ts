@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
+import { mailedCode } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 // Proving the e-mail address (closing account pre-registration): sign-up hands out an account and a
@@ -35,13 +36,7 @@ const signin = (email: string, password: string) => post('/api/supabase/signin',
 /** Mails a code to `email` (the log mailer) and signs in with it, as the address's real owner does. */
 async function signInWithCode(email: string) {
   expect((await post('/api/supabase/signin-otp', { email })).status).toBe(200)
-  const code = t.logs
-    .flatMap((chunk) => chunk.split('\n'))
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
-    .at(-1)?.code
-  expect(code).toMatch(/^\d{6}$/)
+  const code = mailedCode(t.logs, email)
   const res = await post('/api/supabase/verify-otp', { email, token: code, type: 'email' })
   expect(res.status).toBe(200)
   // The next code for this address may be asked for at once.
@@ -57,14 +52,7 @@ type Caller = Awaited<ReturnType<TestApp['caller']>>
 async function passwordCode(caller: Caller, email: string) {
   await t.db.otpCode.deleteMany({ where: { email: `password:${email}` } })
   await caller.auth.sendPasswordCode()
-  const code = t.logs
-    .flatMap((chunk) => chunk.split('\n'))
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
-    .at(-1)?.code
-  expect(code).toMatch(/^\d{6}$/)
-  return code!
+  return mailedCode(t.logs, email)
 }
 
 describe('pre-registering someone else’s address', () => {

@@ -6,6 +6,7 @@ import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
+import { mailedCode, mailedCodes } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 // Accounts (issue 3) on a real database, through tRPC callers and the REST rows. Codes are read from
@@ -34,21 +35,7 @@ async function post(app: TestApp, url: string, payload: unknown, remoteAddress?:
   return { status: res.statusCode, body: res.json(), headers: res.headers }
 }
 
-/** The codes the log mailer wrote for `email`, oldest first. */
-function mailedCodes(app: TestApp, email: string): string[] {
-  return app.logs
-    .flatMap((line) => line.split('\n'))
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
-    .map((entry) => entry.code!)
-}
-
-function lastCode(app: TestApp, email: string): string {
-  const codes = mailedCodes(app, email)
-  expect(codes.length).toBeGreaterThan(0)
-  return codes.at(-1)!
-}
+const lastCode = (app: TestApp, email: string) => mailedCode(app.logs, email)
 
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0')
 
@@ -129,14 +116,14 @@ describe('one-time code: sending', () => {
     expect(tooSoon.status).toBe(429)
     expect(tooSoon.body).toEqual({ error: ERRORS.resendTooSoon, code: 'RESEND_TOO_SOON' })
     expect(tooSoon.headers['retry-after']).toBeDefined()
-    expect(mailedCodes(t, email)).toHaveLength(1)
+    expect(mailedCodes(t.logs, email)).toHaveLength(1)
 
     await ageNewestCode(t, email, 29)
     expect((await sendCode(t, email)).status).toBe(429)
 
     await ageNewestCode(t, email, 2)
     expect((await sendCode(t, email)).status).toBe(200)
-    expect(mailedCodes(t, email)).toHaveLength(2)
+    expect(mailedCodes(t.logs, email)).toHaveLength(2)
     // Only the newest code is kept.
     expect(await t.db.otpCode.count({ where: { email } })).toBe(1)
   })
@@ -145,7 +132,7 @@ describe('one-time code: sending', () => {
     const email = address()
     const results = await Promise.all([sendCode(t, email), sendCode(t, email), sendCode(t, email)])
     expect(results.map((r) => r.status).sort()).toEqual([200, 429, 429])
-    expect(mailedCodes(t, email)).toHaveLength(1)
+    expect(mailedCodes(t.logs, email)).toHaveLength(1)
   })
 
   it('treats an address the same however it is typed', async () => {
@@ -492,9 +479,9 @@ describe('passwords', () => {
     const session = await verify(t, email, lastCode(t, email))
     const caller = await t.caller(session.body.session.access_token)
     const stepUp = async () => {
-      const before = mailedCodes(t, email).length
+      const before = mailedCodes(t.logs, email).length
       expect(await caller.auth.sendPasswordCode()).toEqual({ success: true })
-      expect(mailedCodes(t, email).length).toBe(before + 1)
+      expect(mailedCodes(t.logs, email).length).toBe(before + 1)
       return lastCode(t, email)
     }
 
@@ -705,7 +692,7 @@ describe('rate limits (the shipped budgets)', () => {
       if (await strict.db.otpCode.count({ where: { email } })) await ageNewestCode(strict, email, 31)
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429])
-    expect(mailedCodes(strict, email)).toHaveLength(6)
+    expect(mailedCodes(strict.logs, email)).toHaveLength(6)
   })
 
   it('limits codes sent from one IP', async () => {

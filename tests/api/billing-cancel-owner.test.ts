@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cancelOwnerSubscriptions, hasActiveSubscription } from '../../server/domain/billing/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -49,18 +50,10 @@ describe('cancelOwnerSubscriptions', () => {
 
   it('refuses (and so stops the deletion) when a provider cannot cancel: PayPal unset', async () => {
     const owner = await t.signIn()
-    await t.db.subscription.create({
-      data: {
-        userId: owner.id,
-        email: 'paypal@example.com',
-        plan: 'Free Trial',
-        startDate: new Date(),
-        endDate: new Date(Date.now() + 86_400_000),
-        provider: 'paypal',
-        billingPeriod: 'Monthly',
-        status: 'trialing',
-        providerSubscriptionId: 'I-OWNERDELETE1',
-      },
+    await grantSubscription(t.db, owner.id, {
+      email: 'paypal@example.com',
+      provider: 'paypal',
+      providerSubscriptionId: 'I-OWNERDELETE1',
     })
     await expect(cancelOwnerSubscriptions(deps(), owner.id)).rejects.toMatchObject({
       code: 'PRECONDITION_FAILED',

@@ -2,8 +2,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 const CLIENT_ID = 'paypal-client'
 const CLIENT_SECRET = 'paypal-secret'
@@ -102,18 +103,12 @@ afterAll(async () => {
 async function paypalSubscriber(subscriptionId: string) {
   const owner = await t.signIn()
   const user = await t.db.user.findUniqueOrThrow({ where: { id: owner.id } })
-  await t.db.subscription.create({
-    data: {
-      userId: owner.id,
-      email: user.email,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 3 * 86_400_000),
-      provider: 'paypal',
-      billingPeriod: 'Monthly',
-      status: 'active',
-      providerSubscriptionId: subscriptionId,
-    },
+  await grantSubscription(t.db, owner.id, {
+    email: user.email,
+    endDate: new Date(Date.now() + 3 * 86_400_000),
+    provider: 'paypal',
+    status: 'active',
+    providerSubscriptionId: subscriptionId,
   })
   paypal.statuses.set(subscriptionId, 'ACTIVE')
   return owner

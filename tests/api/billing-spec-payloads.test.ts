@@ -7,6 +7,7 @@ import { createDemoProvider } from '../../server/services/payments/demo.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { countingProvider, type ProviderCalls } from '../helpers/counting-payments.ts'
+import { stripeTestApp } from '../helpers/stripe-app.ts'
 
 type Json = Record<string, unknown>
 
@@ -218,14 +219,7 @@ describe('SPEC §7 payloads on Stripe (local Stripe-compatible server)', () => {
   })
   beforeAll(async () => {
     double = await startStripeDouble()
-    t = await createTestApp({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_kitty',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_kitty',
-        STRIPE_WEBHOOK_SECRET: 'whsec_kitty',
-        STRIPE_API_BASE: double.apiBase,
-      },
-    })
+    t = await stripeTestApp(double)
   })
   afterAll(async () => {
     await t?.close()

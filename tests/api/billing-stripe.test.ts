@@ -2,23 +2,17 @@
 // Stripe-compatible double (STRIPE_API_BASE), through the REST rows and tRPC on a real database.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import type { TestApp } from '../helpers/app.ts'
+import { stripeTestApp } from '../helpers/stripe-app.ts'
 
 let double: StripeDouble
 let t: TestApp
 
 beforeAll(async () => {
   double = await startStripeDouble()
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_kitty',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_kitty',
-      STRIPE_WEBHOOK_SECRET: 'whsec_kitty',
-      STRIPE_API_BASE: double.apiBase,
-    },
-  })
+  t = await stripeTestApp(double)
 })
 afterAll(async () => {
   await t?.close()

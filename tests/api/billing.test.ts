@@ -1,7 +1,7 @@
 // Billing on the demo payment provider (no Stripe key), through the REST rows of SPEC §7 and tRPC.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
 let t: TestApp

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { subscriberInChat } from '../helpers/subscribers.ts'
 
 let double: OpenAiDouble
 let t: TestApp
@@ -23,24 +24,11 @@ beforeEach(() => {
 })
 
 async function subscriber() {
-  const user = await t.signIn()
-  await t.db.subscription.create({
-    data: {
-      userId: user.id,
-      email: `s${user.id}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 86_400_000),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: 'trialing',
-    },
+  const chat = await subscriberInChat(t, {
+    cat: { breed: 'Bengal', age: 4 },
+    sessionId: (userId) => `session-${userId}-exactly-once`,
   })
-  const cat = await t.db.cat.create({ data: { userId: user.id, name: 'Luna', breed: 'Bengal', age: 4 } })
-  const api = await t.caller(user.token)
-  const sessionId = `session-${user.id}-exactly-once`
-  const conversation = await api.conversation.create({ session_id: sessionId })
-  return { user, cat, api, conversation, sessionId }
+  return { ...chat, sessionId: chat.sessionId! }
 }
 
 const rows = (conversationId: number) =>

@@ -8,6 +8,7 @@ import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { subscriberInChat } from '../helpers/subscribers.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
 
 let double: OpenAiDouble
@@ -35,27 +36,11 @@ beforeEach(() => {
   double.reset()
 })
 
-async function subscriber(catName = 'Luna') {
-  const user = await t.signIn()
-  await t.db.subscription.create({
-    data: {
-      userId: user.id,
-      email: `s${user.id}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 86_400_000),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: 'active',
-    },
+const subscriber = (catName = 'Luna') =>
+  subscriberInChat(t, {
+    cat: { name: catName, breed: 'Bengal', age: 4, issuesFaced: ['scratching'] },
+    subscription: { status: 'active' },
   })
-  const cat = await t.db.cat.create({
-    data: { userId: user.id, name: catName, breed: 'Bengal', age: 4, issuesFaced: ['scratching'] },
-  })
-  const api = await t.caller(user.token)
-  const conversation = await api.conversation.create({})
-  return { user, cat, api, conversation }
-}
 
 const rows = (conversationId: number) =>
   t.db.conversationMessage.findMany({ where: { conversationId }, orderBy: { id: 'asc' } })

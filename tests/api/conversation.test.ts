@@ -4,6 +4,7 @@ import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantSubscription, subscriberInChat } from '../helpers/subscribers.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
 
 let t: TestApp
@@ -18,30 +19,16 @@ afterAll(async () => {
   await t.close()
 })
 
-async function subscribe(userId: number, over: { status?: string; endDate?: Date } = {}) {
-  await t.db.subscription.create({
-    data: {
-      userId,
-      email: `sub-${userId}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: over.endDate ?? new Date(Date.now() + 3 * 86_400_000),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: over.status ?? 'trialing',
-    },
-  })
-}
+const subscribe = (userId: number, over: { status?: string; endDate?: Date } = {}) =>
+  grantSubscription(t.db, userId, { endDate: new Date(Date.now() + 3 * 86_400_000), ...over })
 
 /** A signed-in subscriber with a cat and a conversation. */
-async function subscriber(catName = 'Luna') {
-  const user = await t.signIn()
-  await subscribe(user.id)
-  const cat = await t.db.cat.create({ data: { userId: user.id, name: catName, breed: 'Siamese', age: 3 } })
-  const api = await t.caller(user.token)
-  const conversation = await api.conversation.create({ session_id: `session-${user.id}-abcdef` })
-  return { user, cat, api, conversation }
-}
+const subscriber = (catName = 'Luna') =>
+  subscriberInChat(t, {
+    cat: { name: catName, breed: 'Siamese', age: 3 },
+    subscription: { endDate: new Date(Date.now() + 3 * 86_400_000) },
+    sessionId: (userId) => `session-${userId}-abcdef`,
+  })
 
 async function collect(pieces: AsyncIterable<string>): Promise<string> {
   let text = ''

@@ -25,6 +25,7 @@ import {
   TINY_PNG_BASE64,
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PROCEDURES = procedures()
 const ROWS = await restTable()
@@ -66,18 +67,11 @@ async function checkout(owner: { token: string }) {
 /** No procedure creates a PayPal subscription (PayPal's own page does); its row is written as the webhook would. */
 async function paypalSubscription(userId: number, email: string): Promise<string> {
   const id = `I-${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`
-  await t.db.subscription.create({
-    data: {
-      userId,
-      email,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 3 * 86_400_000),
-      provider: 'paypal',
-      billingPeriod: 'Monthly',
-      status: 'trialing',
-      providerSubscriptionId: id,
-    },
+  await grantSubscription(t.db, userId, {
+    email,
+    endDate: new Date(Date.now() + 3 * 86_400_000),
+    provider: 'paypal',
+    providerSubscriptionId: id,
   })
   return id
 }

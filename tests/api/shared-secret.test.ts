@@ -12,6 +12,7 @@ import { createLogger } from '../../server/logger.ts'
 import { createServices } from '../../server/services/index.ts'
 import { SESSION_CHECK_MS } from '../../server/services/tokens.ts'
 import { freshDatabase } from '../helpers/database.ts'
+import { mailedCode } from '../helpers/mailed-codes.ts'
 
 let database: Awaited<ReturnType<typeof freshDatabase>>
 const instances: { app: FastifyInstance; logs: string[]; dir: string }[] = []
@@ -50,12 +51,7 @@ describe('two instances on one database, JWT_SECRET unset', () => {
     const email = `shared-${Date.now()}@example.com`
     const sent = await one.app.inject({ method: 'POST', url: '/api/supabase/signin-otp', payload: { email } })
     expect(sent.statusCode).toBe(200)
-    const code = one.logs
-      .flatMap((chunk) => chunk.split('\n'))
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-      .find((entry) => entry.mail === 'login-code' && entry.to === email)?.code
-    expect(code).toMatch(/^\d{6}$/)
+    const code = mailedCode(one.logs, email)
     const verified = await two.app.inject({
       method: 'POST',
       url: '/api/supabase/verify-otp',

@@ -2,7 +2,7 @@
 // subscription re-read from the local Stripe-compatible server.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, signWebhook, startStripeDouble } from '../doubles/stripe-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { appRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 // jsdom brings its own typed arrays: bytes from Node's TextEncoder fail the token library's
 // `instanceof Uint8Array`. Encode into this realm's Uint8Array so the server code runs as in Node.
@@ -46,20 +47,7 @@ beforeEach(() => {
 })
 
 async function subscriber() {
-  const owner = await t.signIn()
-  await t.db.subscription.create({
-    data: {
-      userId: owner.id,
-      email: `s${owner.id}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 86_400_000),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: 'trialing',
-    },
-  })
-  const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 } })
+  const { owner, cat } = await subscriberWithCat(t)
   localStorage.setItem('token', owner.token)
   localStorage.setItem('expiry', String(Date.now() + 3_600_000))
   localStorage.setItem('catId', String(cat.id))

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { type BrowserTest, SCREENSHOT_DIR, startBrowserTest } from '../helpers/browser.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const EMOJI = /\p{Extended_Pictographic}/u
@@ -65,18 +66,7 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
       Object.assign(keys, { catId: String(cat.id), cat_name: 'Luna', interview_completed: 'true' })
     }
     if (options.subscriber) {
-      await t.db.subscription.create({
-        data: {
-          userId: id,
-          email: keys.email!,
-          plan: 'Free Trial',
-          startDate: new Date(),
-          endDate: new Date(Date.now() + 86_400_000),
-          provider: 'stripe',
-          billingPeriod: 'Monthly',
-          status: 'trialing',
-        },
-      })
+      await grantSubscription(t.db, id, { email: keys.email! })
       keys.subscriptionId = 'sub_a11y'
     }
     await t.storeSession(token, keys)

@@ -3,6 +3,7 @@
 // /login with nothing of the owner left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { mailedCode as mailedLogCode } from '../helpers/mailed-codes.ts'
 
 let t: BrowserTest
 beforeAll(async () => {
@@ -13,16 +14,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-function mailedCode(email: string): string {
-  const code = t.logs
-    .flatMap((chunk) => chunk.split('\n'))
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
-    .at(-1)?.code
-  expect(code).toMatch(/^\d{6}$/)
-  return code!
-}
+const mailedCode = (email: string) => mailedLogCode(t.logs, email)
 
 /** The owner's code sign-in on /login, with real typing. */
 async function signInWithCode(email: string) {

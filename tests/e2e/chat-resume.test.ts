@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 let double: OpenAiDouble
 let t: BrowserTest
@@ -29,20 +30,7 @@ const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 
 async function subscriber(page: Page) {
-  const owner = await t.signIn()
-  await t.db.subscription.create({
-    data: {
-      userId: owner.id,
-      email: `s${owner.id}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 86_400_000),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: 'trialing',
-    },
-  })
-  const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 } })
+  const { owner, cat } = await subscriberWithCat(t)
   await t.storeSession(
     owner.token,
     { subscriptionId: 'sub_browser', interview_completed: 'true', catId: String(cat.id) },

@@ -7,6 +7,7 @@ import { ERRORS } from '../../shared/errors.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 let double: OpenAiDouble
 let t: BrowserTest
@@ -36,18 +37,7 @@ const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim(
 async function subscriber(page: Page, options: { subscribed?: boolean; cat?: string | null } = {}) {
   const owner = await t.signIn()
   if (options.subscribed !== false) {
-    await t.db.subscription.create({
-      data: {
-        userId: owner.id,
-        email: `s${owner.id}@example.com`,
-        plan: 'Free Trial',
-        startDate: new Date(),
-        endDate: new Date(Date.now() + 86_400_000),
-        provider: 'stripe',
-        billingPeriod: 'Monthly',
-        status: 'trialing',
-      },
-    })
+    await grantSubscription(t.db, owner.id)
   }
   const cat =
     options.cat === null

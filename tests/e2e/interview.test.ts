@@ -11,6 +11,7 @@ import {
   interviewIntroMessages,
 } from '../../shared/scripts.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 let t: BrowserTest
 beforeAll(async () => {
@@ -45,19 +46,7 @@ async function signInBrowser(page: Page, token: string) {
 }
 
 async function subscribe(userId: number) {
-  await t.db.subscription.create({
-    data: {
-      userId,
-      email: `s${userId}@example.com`,
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: new Date(Date.now() + 86_400_000),
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: 'trialing',
-      providerSubscriptionId: `sub_test_${userId}`,
-    },
-  })
+  await grantSubscription(t.db, userId, { providerSubscriptionId: `sub_test_${userId}` })
 }
 
 describe('the interview, start to finish', () => {

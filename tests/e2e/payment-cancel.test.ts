@@ -1,7 +1,7 @@
 // Cancelling from /cat-profile in Chromium: confirm, cancel, go to /paywall (SPEC §2, §4).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
 
 let t: BrowserTest

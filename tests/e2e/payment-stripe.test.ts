@@ -4,7 +4,7 @@
 // interface Elements uses (elements().create('card'), mount, on/off, createPaymentMethod),
 // which maps Stripe's test card numbers to their test payment methods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
 

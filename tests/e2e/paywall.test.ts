@@ -1,7 +1,7 @@
 // /paywall and the payment modal in Chromium, on the demo payment provider.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasActiveSubscription } from '../../server/entitlement.ts'
+import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
 
 let t: BrowserTest

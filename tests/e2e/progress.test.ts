@@ -2,6 +2,7 @@
 // subscription; the empty state for an owner without a cat; and the /dashboard and /signup redirects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 
 let t: BrowserTest
 let owner: { id: number; token: string }
@@ -37,18 +38,10 @@ beforeAll(async () => {
       playtime: 35,
     },
   })
-  await t.db.subscription.create({
-    data: {
-      userId: owner.id,
-      email: 'report-owner@example.com',
-      plan: 'Free Trial',
-      startDate: new Date(),
-      endDate: END,
-      provider: 'stripe',
-      billingPeriod: 'Monthly',
-      status: 'trialing',
-      providerSubscriptionId: `sub_report_${owner.id}`,
-    },
+  await grantSubscription(t.db, owner.id, {
+    email: 'report-owner@example.com',
+    endDate: END,
+    providerSubscriptionId: `sub_report_${owner.id}`,
   })
 })
 afterAll(async () => {

@@ -23,6 +23,7 @@ import {
   sampleInput,
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 import { GENEROUS_ENV, generousLimits } from './helpers.ts'
 
 /** Every secret carries this mark, so a partial or re-encoded copy is caught too. */
@@ -214,18 +215,10 @@ describe('no secret leaves the server', () => {
     const conversation = await api.conversation.create({ session_id: 'secret-session-0001' })
     const interview = await api.interview.create({ session_id: 'secret-session-0001' })
     const paypalId = `I-${crypto.randomBytes(6).toString('hex').toUpperCase()}`
-    await t.db.subscription.create({
-      data: {
-        userId: owner.id,
-        email: owner.email,
-        plan: 'Free Trial',
-        startDate: new Date(),
-        endDate: new Date(Date.now() + 86_400_000),
-        provider: 'paypal',
-        billingPeriod: 'Monthly',
-        status: 'trialing',
-        providerSubscriptionId: paypalId,
-      },
+    await grantSubscription(t.db, owner.id, {
+      email: owner.email,
+      provider: 'paypal',
+      providerSubscriptionId: paypalId,
     })
     const own: Record<string, unknown> = {
       catId: cat.id,

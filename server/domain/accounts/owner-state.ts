@@ -4,7 +4,11 @@
 // empty browser would send a new visitor.
 import type { OwnerState } from '../../../shared/schemas/account.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'
-import { isEntitled } from '../../entitlement.ts'
+import type { Db } from '../../db.ts'
+import { isEntitled } from '../billing/entitlement.ts'
+import { browserSubscriptionId } from '../billing/status.ts'
+import { type CatRow, toCat } from '../cats/cat-record.ts'
+import { catsOfOwner } from '../cats/cats-of-owner.ts'
 
 export interface OwnerRecords {
   /** Oldest first. */
@@ -36,9 +40,28 @@ export function ownerState(records: OwnerRecords, now = new Date()): OwnerState 
   return {
     cats: [...records.cats],
     catId: current?.id ?? null,
-    subscriptionId: entitled ? (entitled.providerSubscriptionId ?? String(entitled.id)) : null,
+    subscriptionId: entitled ? browserSubscriptionId(entitled) : null,
     interviewCompleted,
     unfinishedInterview: unfinished ? { id: unfinished.id, session_id: unfinished.sessionId } : null,
     conversationId,
   }
+}
+
+/** The owner's cats, subscriptions, interviews and conversations, read in one round of queries. */
+export async function readOwnerState(db: Db, userId: number): Promise<OwnerState> {
+  const [cats, subscriptions, interviews, conversations] = await Promise.all([
+    catsOfOwner<CatRow>(db, userId),
+    db.subscription.findMany({
+      where: { userId },
+      select: { id: true, providerSubscriptionId: true, status: true, endDate: true },
+    }),
+    db.interview.findMany({ where: { userId }, select: { id: true, sessionId: true, completed: true } }),
+    db.conversation.findMany({ where: { userId }, select: { id: true } }),
+  ])
+  return ownerState({
+    cats: cats.map(toCat),
+    subscriptions,
+    interviews,
+    conversationIds: conversations.map((row) => row.id),
+  })
 }

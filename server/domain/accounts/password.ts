@@ -1,23 +1,16 @@
 // Passwords need a fresh proof of the address (issue 12): a one-time code mailed to the account's own
 // e-mail, never a session token alone, so a stolen token cannot plant a password that outlives it.
 import type { Services } from '../../context.ts'
-import { type CodeCheck, checkCode, issueCode, withdrawCode } from '../../services/otp.ts'
-import { hashPassword } from '../../services/passwords.ts'
+import { type CodeCheck, checkCode, mailNewCode } from './one-time-codes.ts'
+import { hashPassword } from './password-hash.ts'
 
 /** Step-up codes live beside sign-in codes under their own key: one never spends or replaces the other. */
 const stepUpKey = (email: string) => `password:${email}`
 
 /** Mails a step-up code to `email`; false when the last one is younger than the resend interval. */
-export async function mailPasswordCode(services: Services, email: string): Promise<boolean> {
-  const issued = await issueCode(services.db, services.tokens.codePepper, stepUpKey(email))
-  if (!issued.ok) return false
-  try {
-    await services.mailer.sendLoginCode(email, issued.code)
-  } catch (error) {
-    await withdrawCode(services.db, issued.id)
-    throw error
-  }
-  return true
+export function mailPasswordCode(services: Services, email: string): Promise<boolean> {
+  const { db, mailer, tokens } = services
+  return mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email)
 }
 
 /**

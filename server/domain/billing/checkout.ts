@@ -27,6 +27,7 @@ import {
 } from './one-open-checkout.ts'
 import { type LockedDb, withOwnerLock } from './owner-lock.ts'
 import { ownerPlan } from './plan.ts'
+import { browserSubscriptionId } from './status.ts'
 
 type Step = 'customer' | 'intent' | 'subscription'
 
@@ -311,7 +312,7 @@ export async function createSubscription(
   const row = await onCheckout(deps, owner, input.checkoutKey, (tx, c) =>
     subscriptionStep(deps, owner, tx, c),
   )
-  return { subscriptionId: row.providerSubscriptionId ?? String(row.id), success: true }
+  return { subscriptionId: browserSubscriptionId(row), success: true }
 }
 
 /** The whole flow in order (our own client and the subscribe payload): one call, one place for the rule. */

@@ -19,6 +19,13 @@ export {
 } from './checkout.ts'
 export type { BillingDeps, Owner } from './deps.ts'
 export { hasActiveSubscription, isEntitled } from './entitlement.ts'
-export { planState } from './plan.ts'
-export { billingStatus, claimWelcome, listSubscriptions, toSubscriptionView } from './status.ts'
+export { planState, requestedPeriod } from './plan.ts'
+export {
+  billingStatus,
+  browserSubscriptionId,
+  checkoutAnswer,
+  claimWelcome,
+  listSubscriptions,
+  toSubscriptionView,
+} from './status.ts'
 export { handleStripeWebhook, syncSubscription } from './webhooks.ts'

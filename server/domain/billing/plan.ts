@@ -1,7 +1,12 @@
 // The owner's chosen plan (SPEC §3 Billing state; the createPlan, updatePlan and removePlan rows).
 
 import type { BillingPeriod } from '../../../shared/constants.ts'
-import { billingState, DEFAULT_BILLING_PERIOD, isBillingPeriod } from '../../../shared/rules/pricing.ts'
+import {
+  billingState,
+  DEFAULT_BILLING_PERIOD,
+  isBillingPeriod,
+  periodOf,
+} from '../../../shared/rules/pricing.ts'
 import type { BillingStateOutput } from '../../../shared/schemas/billing.ts'
 import { appError } from '../../errors.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
@@ -38,4 +43,12 @@ export async function planState(
   }
   const { billingPeriod } = await ownerPlan(db, owner)
   return { billingPeriod, ...billingState(billingPeriod) }
+}
+
+/** updatePlan's switch: the period named, else SPEC's `method` flag (false Monthly, true Yearly). */
+export function requestedPeriod(input: {
+  billingPeriod?: BillingPeriod | undefined
+  method?: boolean | undefined
+}) {
+  return input.billingPeriod ?? periodOf(input.method ?? false)
 }

@@ -5,6 +5,23 @@ import type { Subscription } from '../../generated/prisma/client.ts'
 import type { BillingDeps, Owner } from './deps.ts'
 import { isEntitled } from './entitlement.ts'
 
+/**
+ * The subscription's id as the browser holds it (SPEC §4: the checkout hands it over, the chat asks for
+ * it): the provider's id, or the stored id for a subscription no provider has named.
+ */
+export function browserSubscriptionId(row: Pick<Subscription, 'id' | 'providerSubscriptionId'>): string {
+  return row.providerSubscriptionId ?? String(row.id)
+}
+
+/** A finished checkout as the payment steps answer it. */
+export function checkoutAnswer(row: Subscription) {
+  return {
+    success: true as const,
+    subscriptionId: browserSubscriptionId(row),
+    subscription: toSubscriptionView(row),
+  }
+}
+
 export function toSubscriptionView(row: Subscription, now = new Date()): SubscriptionView {
   return {
     id: row.id,

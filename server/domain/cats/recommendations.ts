@@ -39,3 +39,17 @@ export function recommendationColumns(r: RecommendationResult) {
     welcomeMessageRelevantResponse: r.welcome_message_relevant_response,
   }
 }
+
+/** SPEC §7's public row: fields arrive lower-cased; unknown age and weights count as 0. */
+export function visitorRecommendations(
+  assistant: Pick<Assistant, 'recommend'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  fields: CatFields,
+): Promise<RecommendationResult> {
+  return recommendationsFor(assistant, log, {
+    ...fields,
+    age: fields.age ?? 0,
+    weight: fields.weight ?? 0,
+    target_weight: fields.target_weight ?? 0,
+  })
+}

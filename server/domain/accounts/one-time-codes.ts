@@ -1,6 +1,12 @@
 import crypto from 'node:crypto'
-import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../shared/constants.ts'
-import type { Db } from '../db.ts'
+import {
+  OTP_LENGTH,
+  OTP_MAX_ATTEMPTS,
+  OTP_RESEND_SECONDS,
+  OTP_TTL_SECONDS,
+} from '../../../shared/constants.ts'
+import type { Db } from '../../db.ts'
+import type { Mailer } from '../../services/mail.ts'
 
 // One-time sign-in codes (issue 3): 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
 // use, valid OTP_TTL_SECONDS, only an address's newest code counts, at most OTP_MAX_ATTEMPTS tries per
@@ -101,4 +107,33 @@ export async function checkCode(
     data: { consumedAt: now },
   })
   return used.count === 1 ? 'ok' : 'invalid'
+}
+
+/** A failed check as the catalogue's error code. */
+export const CODE_FAILURES = {
+  invalid: 'INVALID_CODE',
+  expired: 'CODE_EXPIRED',
+  exhausted: 'CODE_TOO_MANY_ATTEMPTS',
+} as const satisfies Record<Exclude<CodeCheck, 'ok'>, string>
+
+/**
+ * Issues a code under `key` and mails it to `to`; false when the key's last code is younger than the
+ * resend interval. A code whose mail failed is withdrawn (so the owner may ask again at once) and the
+ * mail's error is thrown, as `mailFailure` words it.
+ */
+export async function mailNewCode(
+  deps: { db: Db; pepper: Buffer; mailer: Pick<Mailer, 'sendLoginCode'> },
+  key: string,
+  to: string,
+  mailFailure: (error: unknown) => unknown = (error) => error,
+): Promise<boolean> {
+  const issued = await issueCode(deps.db, deps.pepper, key)
+  if (!issued.ok) return false
+  try {
+    await deps.mailer.sendLoginCode(to, issued.code)
+  } catch (error) {
+    await withdrawCode(deps.db, issued.id)
+    throw mailFailure(error)
+  }
+  return true
 }

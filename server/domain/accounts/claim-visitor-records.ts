@@ -1,4 +1,5 @@
-import type { Db } from '../db.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db.ts'
 
 /**
  * Hands what an anonymous visitor made in this browser (its `sessionId`) to the account that just
@@ -23,4 +24,20 @@ export async function claimVisitorRecords(
     db.interview.updateMany({ where: { sessionId, userId: null }, data: { userId } }),
   ])
   return { cats: cats.count, interviews: interviews.count }
+}
+
+/** The claim at sign-in: a failure is logged and must not cost the sign-in. */
+export async function claimAtSignIn(
+  db: Db,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  userId: number,
+  sessionId: string | undefined,
+): Promise<void> {
+  if (!sessionId) return
+  try {
+    const claimed = await claimVisitorRecords(db, userId, sessionId)
+    if (claimed.cats || claimed.interviews) log.info({ userId, ...claimed }, 'visitor records claimed')
+  } catch (error) {
+    log.error({ err: error, userId }, 'claiming visitor records failed')
+  }
 }

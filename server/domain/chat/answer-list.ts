@@ -1,0 +1,52 @@
+// POST /api/openai/chat (SPEC §7): the specialist's reply to a client's whole list, not streamed. The list
+// is reconciled with the owner's conversation by message id (reconcile.ts); the reply answers the list's
+// last message, and a question already answered gets its stored reply back.
+import type { ChatMessageInput } from '../../../shared/schemas/conversation.ts'
+import { appError } from '../../errors.ts'
+import { conversationForSession, ownedConversation } from './conversations.ts'
+import type { ChatDeps } from './deps.ts'
+import { appendConversationList, storedReply } from './message-store.ts'
+import { toChatMessage } from './messages.ts'
+import { replyPieces, startSpecialistReply } from './reply.ts'
+import { specialistCat } from './specialist-cat.ts'
+
+export interface ListToAnswer {
+  /** The conversation, else this session's, else the owner's latest, else a new one. */
+  conversationId?: number | undefined
+  sessionId?: string | undefined
+  catId: number | null
+  messages: readonly ChatMessageInput[]
+}
+
+export async function answerList(
+  deps: ChatDeps,
+  userId: number,
+  request: ListToAnswer,
+  signal?: AbortSignal,
+): Promise<{ message: string; id: string }> {
+  const { db, streams } = deps
+  const last = request.messages.findLast((m) => m.content.trim() !== '')
+  if (last?.role !== 'user') {
+    throw appError('INVALID_INPUT', { message: 'messages: the last message must be from the user' })
+  }
+  const conversation = request.conversationId
+    ? await ownedConversation(db, userId, request.conversationId)
+    : await conversationForSession(db, userId, request.sessionId)
+  const cat = await specialistCat(db, userId, request.catId)
+  const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, request.messages)
+  if (!lastRowId) throw appError('MESSAGE_NOT_STORED')
+  let stored = lastIsNew ? null : await storedReply(db, lastRowId)
+  if (!stored) {
+    const replyId = await startSpecialistReply(deps, {
+      conversationId: conversation.id,
+      cat,
+      questionId: lastRowId,
+    })
+    for await (const _piece of replyPieces(streams, conversation.id, replyId, signal)) {
+      // The whole reply is answered at once; the pieces only tell when it is complete.
+    }
+    stored = await storedReply(db, lastRowId)
+  }
+  if (!stored) throw appError('ASSISTANT_UNAVAILABLE')
+  return { message: stored.content, id: toChatMessage(stored).id }
+}

@@ -1,0 +1,20 @@
+// A stored chat or interview message as the client sees it (SPEC §3 "Message"), and the ids the server
+// gives the messages it writes.
+import { randomUUID } from 'node:crypto'
+import type { ChatMessage } from '../../../shared/schemas/conversation.ts'
+import type { ConversationMessage, InterviewMessage } from '../../generated/prisma/client.ts'
+
+export const asRole = (role: string): 'user' | 'assistant' => (role === 'user' ? 'user' : 'assistant')
+
+export function toChatMessage(row: ConversationMessage | InterviewMessage): ChatMessage {
+  const clientId = 'clientId' in row ? row.clientId : null
+  return {
+    id: clientId ?? `m${row.id}`,
+    role: asRole(row.role),
+    content: row.content,
+    timestamp: row.createdAt.toISOString(),
+  }
+}
+
+/** Rows written by the server get an id too, so a later PUT of the whole list can anchor on them. */
+export const serverClientId = () => `srv-${randomUUID()}`

@@ -1,0 +1,28 @@
+// The chat screen opening in one call: the owner's current cat (the highest id, or the catId asked for),
+// their latest conversation (created when there is none) and its newest page of messages.
+
+import { latestConversation, toConversation } from './conversations.ts'
+import type { ChatDeps } from './deps.ts'
+import { historyPage } from './message-store.ts'
+import { specialistCat } from './specialist-cat.ts'
+
+/** How many messages the opening page holds. */
+const FIRST_PAGE = 50
+
+export async function openChat(
+  deps: Pick<ChatDeps, 'db' | 'streams'>,
+  userId: number,
+  request: { catId: number | null; sessionId: string | undefined },
+) {
+  const { db, streams } = deps
+  const cat = await specialistCat(db, userId, request.catId)
+  const conversation = await latestConversation(db, userId, request.sessionId)
+  const page = await historyPage(db, conversation.id, FIRST_PAGE)
+  return {
+    conversation: toConversation(conversation),
+    cat: cat ? { id: cat.id, name: cat.name } : null,
+    ...page,
+    // A reply still being written (the page reloaded mid-answer): the client reattaches with resume.
+    active_reply_id: await streams.active(conversation.id),
+  }
+}

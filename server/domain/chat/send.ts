@@ -1,0 +1,43 @@
+// One message to the specialist (issue 15). The owner's message is saved first; the reply is generated
+// apart from the request, so a dropped connection or a reload does not stop it. A retried message gets
+// its stored reply, or joins the reply still being written.
+
+import { ownedConversation } from './conversations.ts'
+import type { ChatDeps } from './deps.ts'
+import { appendUserMessage, storedReply } from './message-store.ts'
+import { onePiece, replyPieces, startSpecialistReply } from './reply.ts'
+import { specialistCat } from './specialist-cat.ts'
+
+export interface OutgoingMessage {
+  conversationId: number
+  catId: number | null
+  content: string
+  clientId: string
+  replyClientId?: string | undefined
+}
+
+/** The reply's pieces as they are written (or the stored reply of a retried message, in one piece). */
+export async function sendMessage(
+  deps: ChatDeps,
+  userId: number,
+  message: OutgoingMessage,
+  signal?: AbortSignal,
+): Promise<AsyncGenerator<string, void, undefined>> {
+  const { db, streams } = deps
+  const conversation = await ownedConversation(db, userId, message.conversationId)
+  const cat = await specialistCat(db, userId, message.catId)
+  const question = await appendUserMessage(db, conversation.id, {
+    content: message.content,
+    clientId: message.clientId,
+  })
+  // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
+  const stored = question.retried ? await storedReply(db, question.row.id) : null
+  if (stored) return onePiece(stored.content)
+  const replyId = await startSpecialistReply(deps, {
+    conversationId: conversation.id,
+    cat,
+    questionId: question.row.id,
+    replyClientId: message.replyClientId,
+  })
+  return replyPieces(streams, conversation.id, replyId, signal)
+}

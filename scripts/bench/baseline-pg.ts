@@ -2,7 +2,7 @@
 // with no tRPC, no Prisma and no auth. Started by scripts/bench.ts; listens on PORT.
 import Fastify from 'fastify'
 import pg from 'pg'
-import { CATS_OF_OWNER_SQL } from '../../server/routers/cats-of-owner.ts'
+import { CATS_OF_OWNER_SQL } from '../../server/domain/cats/cats-of-owner.ts'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 const userId = Number(process.env.BENCH_USER_ID)

@@ -55,12 +55,15 @@ export type SigninOtpInput = z.input<typeof signinOtpInput>
 /** The same answer whether or not the address has an account. */
 export const signinOtpOutput = z.object({ success: z.literal(true) })
 
+/** A one-time code from the e-mail, as the code sign-in takes it. */
+export const codeSchema = z
+  .string({ error: ERRORS.codeFormat })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ERRORS.codeFormat)
+
 export const verifyOtpInput = z.object({
   email: emailSchema,
-  token: z
-    .string({ error: ERRORS.codeFormat })
-    .trim()
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ERRORS.codeFormat),
+  token: codeSchema,
   type: z.literal('email').default('email'),
   session_id: sessionIdSchema.optional(),
 })
@@ -101,12 +104,6 @@ export const meOutput = z.object({
   created_at: z.string(),
 })
 export type Me = z.infer<typeof meOutput>
-
-/** A one-time code from the e-mail, as the code sign-in takes it. */
-export const codeSchema = z
-  .string({ error: ERRORS.codeFormat })
-  .trim()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), ERRORS.codeFormat)
 
 /**
  * Setting or replacing the password needs a fresh code mailed to the account's address (step-up,

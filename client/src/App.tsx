@@ -1,16 +1,46 @@
-import { type ComponentType, createElement, lazy, type ReactNode } from 'react'
+import { type ComponentType, createElement, lazy } from 'react'
 import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router'
-import { Guarded } from './components/Guarded.tsx'
 import { Layout } from './components/Layout.tsx'
 import { LoginPage } from './pages/login/LoginPage.tsx'
 import { NotFoundPage } from './pages/not-found/NotFoundPage.tsx'
 
-/** Each screen is its own chunk, so /login loads only what it needs. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return createElement(lazy(async () => ({ default: (await load())[name] })))
+interface PageOptions {
+  /** Behind the SPEC §2 navigation guard (components/Guarded.tsx). */
+  guarded?: boolean
+  /** Talks to the server: wrapped in the data layer's providers (data.tsx). */
+  data?: boolean
 }
 
-const guarded = (element: ReactNode) => <Guarded>{element}</Guarded>
+/**
+ * Each screen is its own chunk, so /login loads only what it needs. The chunk, the data layer and the
+ * guard load together (in parallel), and the screen is drawn inside them.
+ */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  { guarded = false, data = true }: PageOptions = {},
+) {
+  return createElement(
+    lazy(async () => {
+      const [module, layer, guard] = await Promise.all([
+        load(),
+        data || guarded ? import('./data.tsx') : null,
+        guarded ? import('./components/Guarded.tsx') : null,
+      ])
+      const Page: ComponentType = module[name]
+      const Guarded = guard?.Guarded
+      const screen = Guarded ? (
+        <Guarded>
+          <Page />
+        </Guarded>
+      ) : (
+        <Page />
+      )
+      const DataProviders = layer?.DataProviders
+      return { default: () => (DataProviders ? <DataProviders>{screen}</DataProviders> : screen) }
+    }),
+  )
+}
 
 /**
  * Declarative routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
@@ -45,21 +75,33 @@ const routes: RouteObject[] = [
       },
       {
         path: '/onboarding',
-        element: guarded(page(() => import('./pages/onboarding/OnboardingPage.tsx'), 'OnboardingPage')),
+        element: page(() => import('./pages/onboarding/OnboardingPage.tsx'), 'OnboardingPage', {
+          guarded: true,
+        }),
       },
-      { path: '/start', element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage') },
-      { path: '/start-b', element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage') },
+      {
+        path: '/start',
+        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', { data: false }),
+      },
+      {
+        path: '/start-b',
+        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', { data: false }),
+      },
       {
         path: '/interview',
-        element: guarded(page(() => import('./pages/interview/InterviewPage.tsx'), 'InterviewPage')),
+        element: page(() => import('./pages/interview/InterviewPage.tsx'), 'InterviewPage', {
+          guarded: true,
+        }),
       },
       {
         path: '/paywall',
-        element: guarded(page(() => import('./pages/paywall/PaywallPage.tsx'), 'PaywallPage')),
+        element: page(() => import('./pages/paywall/PaywallPage.tsx'), 'PaywallPage', { guarded: true }),
       },
       {
         path: '/cat-assistant',
-        element: guarded(page(() => import('./pages/chat/CatAssistantPage.tsx'), 'CatAssistantPage')),
+        element: page(() => import('./pages/chat/CatAssistantPage.tsx'), 'CatAssistantPage', {
+          guarded: true,
+        }),
       },
       {
         path: '/cat-assistant-b',
@@ -67,11 +109,13 @@ const routes: RouteObject[] = [
       },
       {
         path: '/cat-profile',
-        element: guarded(page(() => import('./pages/cat-profile/CatProfilePage.tsx'), 'CatProfilePage')),
+        element: page(() => import('./pages/cat-profile/CatProfilePage.tsx'), 'CatProfilePage', {
+          guarded: true,
+        }),
       },
       {
         path: '/progress',
-        element: guarded(page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage')),
+        element: page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage', { guarded: true }),
       },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage.tsx'), 'PrivacyPage') },
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage.tsx'), 'TermsPage') },

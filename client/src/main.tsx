@@ -1,3 +1,4 @@
+import './zod-config.ts'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App.tsx'

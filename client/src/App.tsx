@@ -1,5 +1,5 @@
-import { type ComponentType, createElement, lazy } from 'react'
-import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router'
+import { type ComponentType, createElement, isValidElement, type ReactNode, use } from 'react'
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router'
 import { Layout } from './components/Layout.tsx'
 import { LoginPage } from './pages/login/LoginPage.tsx'
 import { NotFoundPage } from './pages/not-found/NotFoundPage.tsx'
@@ -9,7 +9,16 @@ interface PageOptions {
   guarded?: boolean
   /** Talks to the server: wrapped in the data layer's providers (data.tsx). */
   data?: boolean
+  /**
+   * A landing page whose chunks the server names in the page it serves for its path (vite.config.ts
+   * ROUTE_PAGES): arriving there, the first render waits for them (they are already on their way), so
+   * the first paint is the page itself, not the loading animation and then the page.
+   */
+  landing?: boolean
 }
+
+/** A screen's component, with what landingReady needs of it. */
+type Screen = (() => ReactNode) & { preload: () => Promise<unknown>; landing: boolean }
 
 /**
  * Each screen is its own chunk, so /login loads only what it needs. The chunk, the data layer and the
@@ -18,10 +27,13 @@ interface PageOptions {
 function page<K extends string>(
   load: () => Promise<Record<K, ComponentType>>,
   name: K,
-  { guarded = false, data = true }: PageOptions = {},
+  { guarded = false, data = true, landing = false }: PageOptions = {},
 ) {
-  return createElement(
-    lazy(async () => {
+  // React.lazy, except that a screen whose chunks are already loaded draws in the same render.
+  let ready: ComponentType | null = null
+  let loading: Promise<ComponentType> | null = null
+  const preload = () => {
+    loading ??= (async () => {
       const [module, layer, guard] = await Promise.all([
         load(),
         data || guarded ? import('./data.tsx') : null,
@@ -37,9 +49,17 @@ function page<K extends string>(
         <Page />
       )
       const DataProviders = layer?.DataProviders
-      return { default: () => (DataProviders ? <DataProviders>{screen}</DataProviders> : screen) }
-    }),
-  )
+      ready = () => (DataProviders ? <DataProviders>{screen}</DataProviders> : screen)
+      return ready
+    })()
+    return loading
+  }
+  function Screen() {
+    const Ready = ready ?? use(preload())
+    return <Ready />
+  }
+  const screen: Screen = Object.assign(Screen, { preload, landing })
+  return createElement(screen)
 }
 
 /**
@@ -81,11 +101,17 @@ const routes: RouteObject[] = [
       },
       {
         path: '/start',
-        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', { data: false }),
+        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', {
+          data: false,
+          landing: true,
+        }),
       },
       {
         path: '/start-b',
-        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', { data: false }),
+        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', {
+          data: false,
+          landing: true,
+        }),
       },
       {
         path: '/interview',
@@ -123,6 +149,16 @@ const routes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * Settles when the app may first render at `pathname`: at once, or for a landing page (PageOptions.landing)
+ * once its chunks are loaded (a failed load renders anyway, and the page's own load reports it).
+ */
+export function landingReady(pathname: string): Promise<unknown> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element
+  const screen = isValidElement(element) ? (element.type as Partial<Screen>) : null
+  return screen?.landing && screen.preload ? screen.preload().catch(() => undefined) : Promise.resolve()
+}
 
 function AppRoutes() {
   return useRoutes(routes)

@@ -1,7 +1,7 @@
 import './zod-config.ts'
 import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App.tsx'
+import { App, landingReady } from './App.tsx'
 import { LoadingProvider } from './loading.tsx'
 import { readFlag } from './storage.ts'
 import './styles.css'
@@ -30,15 +30,17 @@ const PendingInterviewSync = lazy(async () => {
 
 const needsSync = readFlag('interview_needs_sync')
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <LoadingProvider>
-      {needsSync && (
-        <Suspense fallback={null}>
-          <PendingInterviewSync />
-        </Suspense>
-      )}
-      <App />
-    </LoadingProvider>
-  </StrictMode>,
+void landingReady(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LoadingProvider>
+        {needsSync && (
+          <Suspense fallback={null}>
+            <PendingInterviewSync />
+          </Suspense>
+        )}
+        <App />
+      </LoadingProvider>
+    </StrictMode>,
+  ),
 )

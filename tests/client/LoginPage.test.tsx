@@ -1,4 +1,4 @@
-// The /login form (client/src/pages/login/LoginPage.tsx) below the browser: rendered in jsdom with the
+// The /login form (client/src/pages/login/LoginForm.tsx) below the browser: rendered in jsdom with the
 // app's own React Query + tRPC provider, whose link calls the real routers through createCaller on a
 // real database. Pins that the form's messages are the shared schemas' own (SPEC §5), shown on submit,
 // announced and tied to their field, and that nothing reaches the server while a field is invalid.

@@ -75,7 +75,7 @@ function routePreloads(): Plugin {
       }
       const preloads: Record<string, string[]> = {}
       for (const [route, page] of Object.entries(ROUTE_PAGES)) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(page))
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(page)))
         if (!chunk) this.error(`no chunk for ${page} (the page of ${route})`)
         preloads[route] = [...withImports(chunk.fileName, new Set())].map((file) => `/${file}`)
       }
@@ -96,6 +96,22 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     // Every browser the app supports has <link rel="modulepreload">: no polyfill in the first load.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only what a group names goes into it (not React, which the entry holds).
+          includeDependenciesRecursively: false,
+          // /start's page in one chunk (the quiz, its icons, options and answers), not five: on a slow
+          // phone connection each request of the first load waits for its own round trip.
+          groups: [
+            {
+              name: 'start',
+              test: /client\/src\/(pages\/start|components\/quiz|components\/Icon\.tsx|hooks\/useCatAnswers\.ts)|shared\/options\.ts|lucide-react/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

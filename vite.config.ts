@@ -45,10 +45,49 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * The landing screens that are their own chunk, by path. The server names their chunks in the page it
+ * serves for that path only (server/route-preloads.ts), so they load beside the entry instead of after
+ * it has run: /start's heading is its largest paint. /login is in the entry itself.
+ */
+const ROUTE_PAGES: Record<string, string> = {
+  '/start': '/src/pages/start/ShortQuizPage.tsx',
+  '/start-b': '/src/pages/start/ShortQuizPage.tsx',
+}
+/** Read by server/route-preloads.ts. */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json'
+
+/** Writes ROUTE_PRELOADS_FILE: for each path of ROUTE_PAGES, its page chunk and their imports not in the entry. */
+function routePreloads(): Plugin {
+  return {
+    name: 'kitty-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk')
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+      const entry = chunks.find((chunk) => chunk.isEntry)
+      const loaded = new Set(entry ? [entry.fileName, ...entry.imports] : [])
+      const withImports = (fileName: string, files: Set<string>): Set<string> => {
+        if (files.has(fileName) || loaded.has(fileName)) return files
+        files.add(fileName)
+        for (const imported of byName.get(fileName)?.imports ?? []) withImports(imported, files)
+        return files
+      }
+      const preloads: Record<string, string[]> = {}
+      for (const [route, page] of Object.entries(ROUTE_PAGES)) {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(page)))
+        if (!chunk) this.error(`no chunk for ${page} (the page of ${route})`)
+        preloads[route] = [...withImports(chunk.fileName, new Set())].map((file) => `/${file}`)
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: JSON.stringify(preloads) })
+    },
+  }
+}
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreloads(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -57,6 +96,22 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     // Every browser the app supports has <link rel="modulepreload">: no polyfill in the first load.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Only what a group names goes into it (not React, which the entry holds).
+          includeDependenciesRecursively: false,
+          // /start's page in one chunk (the quiz, its icons, options and answers), not five: on a slow
+          // phone connection each request of the first load waits for its own round trip.
+          groups: [
+            {
+              name: 'start',
+              test: /client\/src\/(pages\/start|components\/quiz|components\/Icon\.tsx|hooks\/useCatAnswers\.ts)|shared\/options\.ts|lucide-react/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

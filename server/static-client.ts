@@ -6,6 +6,7 @@ import { isClientPath } from '../shared/client-paths.ts'
 import { clientRuntimeConfig, injectClientConfig } from './client-config.ts'
 import type { Config } from './config.ts'
 import { errorBody } from './errors.ts'
+import { routeKey, routePages } from './route-preloads.ts'
 
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
 
@@ -20,6 +21,8 @@ export async function serveClient(app: FastifyInstance, config: Config, clientDi
   const index = fs.existsSync(indexFile)
     ? injectClientConfig(fs.readFileSync(indexFile, 'utf8'), clientRuntimeConfig(config))
     : null
+  // /start's page, for one, with its chunks named in the head (route-preloads.ts).
+  const pages = index ? routePages(clientDir, index) : new Map<string, string>()
   if (index) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -47,6 +50,6 @@ export async function serveClient(app: FastifyInstance, config: Config, clientDi
       .code(isClientPath(url) ? 200 : 404)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(index)
+      .send(pages.get(routeKey(url)) ?? index)
   })
 }

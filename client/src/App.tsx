@@ -1,16 +1,66 @@
-import { type ComponentType, createElement, lazy, type ReactNode } from 'react'
-import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router'
-import { Guarded } from './components/Guarded.tsx'
+import { type ComponentType, createElement, isValidElement, type ReactNode, use } from 'react'
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router'
 import { Layout } from './components/Layout.tsx'
 import { LoginPage } from './pages/login/LoginPage.tsx'
 import { NotFoundPage } from './pages/not-found/NotFoundPage.tsx'
 
-/** Each screen is its own chunk, so /login loads only what it needs. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return createElement(lazy(async () => ({ default: (await load())[name] })))
+interface PageOptions {
+  /** Behind the SPEC §2 navigation guard (components/Guarded.tsx). */
+  guarded?: boolean
+  /** Talks to the server: wrapped in the data layer's providers (data.tsx). */
+  data?: boolean
+  /**
+   * A landing page whose chunks the server names in the page it serves for its path (vite.config.ts
+   * ROUTE_PAGES): arriving there, the first render waits for them (they are already on their way), so
+   * the first paint is the page itself, not the loading animation and then the page.
+   */
+  landing?: boolean
 }
 
-const guarded = (element: ReactNode) => <Guarded>{element}</Guarded>
+/** A screen's component, with what landingReady needs of it. */
+type Screen = (() => ReactNode) & { preload: () => Promise<unknown>; landing: boolean }
+
+/**
+ * Each screen is its own chunk, so /login loads only what it needs. The chunk, the data layer and the
+ * guard load together (in parallel), and the screen is drawn inside them.
+ */
+function page<K extends string>(
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+  { guarded = false, data = true, landing = false }: PageOptions = {},
+) {
+  // React.lazy, except that a screen whose chunks are already loaded draws in the same render.
+  let ready: ComponentType | null = null
+  let loading: Promise<ComponentType> | null = null
+  const preload = () => {
+    loading ??= (async () => {
+      const [module, layer, guard] = await Promise.all([
+        load(),
+        data || guarded ? import('./data.tsx') : null,
+        guarded ? import('./components/Guarded.tsx') : null,
+      ])
+      const Page: ComponentType = module[name]
+      const Guarded = guard?.Guarded
+      const screen = Guarded ? (
+        <Guarded>
+          <Page />
+        </Guarded>
+      ) : (
+        <Page />
+      )
+      const DataProviders = layer?.DataProviders
+      ready = () => (DataProviders ? <DataProviders>{screen}</DataProviders> : screen)
+      return ready
+    })()
+    return loading
+  }
+  function Screen() {
+    const Ready = ready ?? use(preload())
+    return <Ready />
+  }
+  const screen: Screen = Object.assign(Screen, { preload, landing })
+  return createElement(screen)
+}
 
 /**
  * Declarative routing (BrowserRouter + useRoutes): the app uses no loaders or actions, and the data
@@ -45,21 +95,39 @@ const routes: RouteObject[] = [
       },
       {
         path: '/onboarding',
-        element: guarded(page(() => import('./pages/onboarding/OnboardingPage.tsx'), 'OnboardingPage')),
+        element: page(() => import('./pages/onboarding/OnboardingPage.tsx'), 'OnboardingPage', {
+          guarded: true,
+        }),
       },
-      { path: '/start', element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage') },
-      { path: '/start-b', element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage') },
+      {
+        path: '/start',
+        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', {
+          data: false,
+          landing: true,
+        }),
+      },
+      {
+        path: '/start-b',
+        element: page(() => import('./pages/start/ShortQuizPage.tsx'), 'ShortQuizPage', {
+          data: false,
+          landing: true,
+        }),
+      },
       {
         path: '/interview',
-        element: guarded(page(() => import('./pages/interview/InterviewPage.tsx'), 'InterviewPage')),
+        element: page(() => import('./pages/interview/InterviewPage.tsx'), 'InterviewPage', {
+          guarded: true,
+        }),
       },
       {
         path: '/paywall',
-        element: guarded(page(() => import('./pages/paywall/PaywallPage.tsx'), 'PaywallPage')),
+        element: page(() => import('./pages/paywall/PaywallPage.tsx'), 'PaywallPage', { guarded: true }),
       },
       {
         path: '/cat-assistant',
-        element: guarded(page(() => import('./pages/chat/CatAssistantPage.tsx'), 'CatAssistantPage')),
+        element: page(() => import('./pages/chat/CatAssistantPage.tsx'), 'CatAssistantPage', {
+          guarded: true,
+        }),
       },
       {
         path: '/cat-assistant-b',
@@ -67,11 +135,13 @@ const routes: RouteObject[] = [
       },
       {
         path: '/cat-profile',
-        element: guarded(page(() => import('./pages/cat-profile/CatProfilePage.tsx'), 'CatProfilePage')),
+        element: page(() => import('./pages/cat-profile/CatProfilePage.tsx'), 'CatProfilePage', {
+          guarded: true,
+        }),
       },
       {
         path: '/progress',
-        element: guarded(page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage')),
+        element: page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage', { guarded: true }),
       },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage.tsx'), 'PrivacyPage') },
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage.tsx'), 'TermsPage') },
@@ -79,6 +149,16 @@ const routes: RouteObject[] = [
     ],
   },
 ]
+
+/**
+ * Settles when the app may first render at `pathname`: at once, or for a landing page (PageOptions.landing)
+ * once its chunks are loaded (a failed load renders anyway, and the page's own load reports it).
+ */
+export function landingReady(pathname: string): Promise<unknown> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element
+  const screen = isValidElement(element) ? (element.type as Partial<Screen>) : null
+  return screen?.landing && screen.preload ? screen.preload().catch(() => undefined) : Promise.resolve()
+}
 
 function AppRoutes() {
   return useRoutes(routes)

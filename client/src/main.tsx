@@ -1,37 +1,46 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode, useState } from 'react'
+import './zod-config.ts'
+import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App.tsx'
-import { usePendingInterviewSync } from './hooks/usePendingInterviewSync.ts'
+import { App, landingReady } from './App.tsx'
 import { LoadingProvider } from './loading.tsx'
-import { createReactClient, trpc } from './trpc.ts'
+import { readFlag } from './storage.ts'
 import './styles.css'
 
-/** An interview change that a failed request did not deliver goes at start-up. */
-function PendingInterviewSync() {
-  usePendingInterviewSync()
-  return null
-}
+/**
+ * An interview change that a failed request did not deliver goes at start-up. Only then is the data
+ * layer loaded for it: a first visit to /login or /start does not carry it.
+ */
+const PendingInterviewSync = lazy(async () => {
+  const [{ usePendingInterviewSync }, { DataProviders }] = await Promise.all([
+    import('./hooks/usePendingInterviewSync.ts'),
+    import('./data.tsx'),
+  ])
+  function Sync() {
+    usePendingInterviewSync()
+    return null
+  }
+  return {
+    default: () => (
+      <DataProviders>
+        <Sync />
+      </DataProviders>
+    ),
+  }
+})
 
-function Root() {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
-  )
-  const [trpcClient] = useState(createReactClient)
-  return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <LoadingProvider>
-          <PendingInterviewSync />
-          <App />
-        </LoadingProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
-  )
-}
+const needsSync = readFlag('interview_needs_sync')
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Root />
-  </StrictMode>,
+void landingReady(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <LoadingProvider>
+        {needsSync && (
+          <Suspense fallback={null}>
+            <PendingInterviewSync />
+          </Suspense>
+        )}
+        <App />
+      </LoadingProvider>
+    </StrictMode>,
+  ),
 )

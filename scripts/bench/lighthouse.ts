@@ -32,7 +32,20 @@ interface PageResult {
   failing: string[]
 }
 
-async function audit(url: string): Promise<PageResult> {
+/** Attempts per page: a trace Lighthouse could not read (its runtimeError) says nothing about the page. */
+const ATTEMPTS = 3
+
+async function audit(url: string, log: (message: string) => void): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await auditOnce(url)
+    if (!('runtimeError' in result)) return result
+    if (attempt === ATTEMPTS)
+      throw new Error(`Lighthouse failed ${ATTEMPTS} times on ${url}: ${result.runtimeError}`)
+    log(`lighthouse ${url}: ${result.runtimeError}, again`)
+  }
+}
+
+async function auditOnce(url: string): Promise<PageResult | { runtimeError: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -46,6 +59,8 @@ async function audit(url: string): Promise<PageResult> {
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     const { lhr } = result
+    // e.g. NO_NAVSTART: Chromium's trace lacked the navigation start (seen about once in ten runs here).
+    if (lhr.runtimeError) return { runtimeError: lhr.runtimeError.code }
     const scores = Object.fromEntries(
       CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
     ) as PageResult['scores']
@@ -80,7 +95,7 @@ export async function lighthouseRows(
   const rows: Row[] = []
   for (const page of PAGES) {
     log(`lighthouse ${page}`)
-    const result = await audit(`${base}${page}`)
+    const result = await audit(`${base}${page}`, log)
     for (const failing of result.failing) log(`lighthouse ${page}: below 1: ${failing}`)
     const scores = CATEGORIES.map((id) => result.scores[id]).join(' / ')
     const targets = CATEGORIES.map((id) => TARGETS[id]).join(' / ')

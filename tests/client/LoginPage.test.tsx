@@ -1,4 +1,4 @@
-// The /login form (client/src/pages/login/LoginPage.tsx) below the browser: rendered in jsdom with the
+// The /login form (client/src/pages/login/LoginForm.tsx) below the browser: rendered in jsdom with the
 // app's own React Query + tRPC provider, whose link calls the real routers through createCaller on a
 // real database. Pins that the form's messages are the shared schemas' own (SPEC §5), shown on submit,
 // announced and tied to their field, and that nothing reaches the server while a field is invalid.
@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { callerLink } from '../helpers/caller-link.ts'
 
 const { trpc } = await import('../../client/src/trpc.ts')
-const { LoginPage, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginPage.tsx')
+const { LoginForm, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginForm.tsx')
 
 let t: TestApp
 /** Every procedure the form called, in order. */
@@ -66,7 +66,7 @@ function expectFieldError(field: HTMLElement, message: string) {
 
 describe('/login form', () => {
   it("shows the shared e-mail schema's messages on submit, clears them on typing, and sends nothing", async () => {
-    render(<LoginPage />, { wrapper: Providers })
+    render(<LoginForm />, { wrapper: Providers })
     const email = screen.getByLabelText('Email')
     await waitFor(() => expect(document.activeElement).toBe(email))
 
@@ -89,7 +89,7 @@ describe('/login form', () => {
   })
 
   it("asks for the password on the password way in, then for the code with the shared code schema's message", async () => {
-    render(<LoginPage />, { wrapper: Providers })
+    render(<LoginForm />, { wrapper: Providers })
     const email = screen.getByLabelText('Email')
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign in with password instead' }))

@@ -7,9 +7,18 @@ import { RouteFocus } from './RouteFocus.tsx'
 
 /**
  * The sidebar (and its icons) is only for signed-in owners: its own chunk, so a visitor's first load
- * (/login, /start) does not carry it.
+ * (/login, /start) does not carry it, nor the data layer it asks the server through.
  */
-const Sidebar = lazy(async () => ({ default: (await import('./Sidebar.tsx')).Sidebar }))
+const Sidebar = lazy(async () => {
+  const [{ Sidebar }, { DataProviders }] = await Promise.all([import('./Sidebar.tsx'), import('../data.tsx')])
+  return {
+    default: () => (
+      <DataProviders>
+        <Sidebar />
+      </DataProviders>
+    ),
+  }
+})
 
 /** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
 const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])

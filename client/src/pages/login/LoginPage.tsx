@@ -1,64 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
-import { Controller, type Resolver, useForm } from 'react-hook-form'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { z } from 'zod'
-import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
-import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
-import { normalizeEmail, sanitizeCode } from '../../../../shared/rules/email.ts'
-import { signInDestination } from '../../../../shared/rules/wizard.ts'
-import { codeSchema, signinInput, signinOtpInput } from '../../../../shared/schemas/auth.ts'
-import { TextField } from '../../components/TextField.tsx'
-import { useRestoreOwnerState } from '../../hooks/useOwnerState.ts'
-import { decodeTokenPayload, storeSession } from '../../session.ts'
-import { hasUsableCatId, readText, sessionId, writeText } from '../../storage.ts'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { type ComponentType, type FormEvent, type RefObject, useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { Link, useSearchParams } from 'react-router'
+import { ERRORS } from '../../../../shared/errors.ts'
+import { writeText } from '../../storage.ts'
+import { EmailStep, type Method } from './EmailStep.tsx'
+import type { Handoff } from './LoginForm.tsx'
 
-type Step = 'email' | 'code'
-type Method = 'code' | 'password'
+type Form = ComponentType<{ handoff?: Handoff | undefined }>
 
-export const PASSWORD_REQUIRED = 'Password is required'
-
-/** Whole seconds left until `deadline` (epoch ms), ticking while there are any. */
-function useSecondsUntil(deadline: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    setNow(Date.now())
-    if (deadline <= Date.now()) return
-    const timer = setInterval(() => {
-      const current = Date.now()
-      setNow(current)
-      if (current >= deadline) clearInterval(timer)
-    }, 250)
-    return () => clearInterval(timer)
-  }, [deadline])
-  return Math.max(0, Math.ceil((deadline - now) / 1000))
+/**
+ * The sign-in form with its data layer (react-hook-form, zod and the shared schemas, React Query and the
+ * tRPC client): about two thirds of what /login would otherwise load first. It is fetched on the owner's
+ * first keystroke, click or tap, long before a typed address is complete, and kept once loaded.
+ */
+let loaded: Form | null = null
+function loadForm(): Promise<Form> {
+  return Promise.all([import('./LoginForm.tsx'), import('../../data.tsx')]).then(
+    ([{ LoginForm }, { DataProviders }]) => {
+      loaded ??= ({ handoff }) => (
+        <DataProviders>
+          <LoginForm handoff={handoff} />
+        </DataProviders>
+      )
+      return loaded
+    },
+  )
 }
 
-/** The password way in: the shared login e-mail, and a password that must be there (SPEC §5). */
-const passwordSignIn = signinInput.pick({ email: true }).extend({
-  password: z.string().min(1, PASSWORD_REQUIRED),
-})
-/** The code way in: the shared e-mail schema alone; a password left in the hidden field is ignored. */
-const codeSignIn = signinOtpInput.extend({ password: z.string() })
-type EmailFields = z.input<typeof passwordSignIn>
-type EmailValues = z.output<typeof passwordSignIn>
-/** The e-mail step checks the password only when it is the chosen way in. */
-const emailStepResolver: Resolver<EmailFields, { method: Method }, EmailValues> = (
-  values,
-  context,
-  options,
-) =>
-  context?.method === 'password'
-    ? zodResolver(passwordSignIn)(values, context, options)
-    : zodResolver(codeSignIn)(values, context, options)
-const codeStepResolver = zodResolver(z.object({ code: codeSchema }))
-
-/** /login (SPEC §2, §4, §5, §8): e-mail, then the 6-digit code; a password as the secondary way in. */
+/** /login (SPEC §2, §4, §5, §8): the screen; its form is LoginForm, drawn at once as plain markup. */
 export function LoginPage() {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
   const [params] = useSearchParams()
   const expired = params.get('expired') === '1'
   const planSelection = params.get('planSelection')
@@ -67,303 +37,118 @@ export function LoginPage() {
     if (planSelection?.toLowerCase() === 'yearly') writeText('planSelection', 'yearly')
   }, [planSelection])
 
-  // The fields, their messages and focus live in the two forms; what is left here is the screen's own state.
-  const [step, setStep] = useState<Step>('email')
-  const [method, setMethod] = useState<Method>('code')
-  /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
-  const [forgot, setForgot] = useState(false)
-  const [resendAt, setResendAt] = useState(0)
-  const [resent, setResent] = useState(false)
-  const secondsLeft = useSecondsUntil(resendAt)
-
-  // Messages show on submit and clear as the owner types (reValidateMode onSubmit + clearErrors).
-  const emailForm = useForm<EmailFields, { method: Method }, EmailValues>({
-    resolver: emailStepResolver,
-    context: { method },
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
-  })
-  const codeForm = useForm<{ code: string }>({
-    resolver: codeStepResolver,
-    reValidateMode: 'onSubmit',
-    defaultValues: { code: '' },
-  })
-  const emailErrors = emailForm.formState.errors
-  const codeError = codeForm.formState.errors.code?.message
-  /** As typed (trimmed), for the code step's "We sent a code to …". */
-  const typedEmail = emailForm.watch('email').trim()
-
-  const sendCode = trpc.auth.signinOtp.useMutation()
-  const verifyCode = trpc.auth.verifyOtp.useMutation()
-
-  // Each step starts with its field focused (also on arrival at the page).
-  const { setFocus: focusEmailStep } = emailForm
-  const { setFocus: focusCodeStep } = codeForm
-  useEffect(() => {
-    if (step === 'email') focusEmailStep('email')
-    else focusCodeStep('code')
-  }, [step, focusEmailStep, focusCodeStep])
-  const signIn = trpc.auth.signin.useMutation()
-  const restoreOwnerState = useRestoreOwnerState()
-  const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
-
-  async function finish(session: {
-    token: string
-    expiresAtMs: number
-    email: string
-    refreshToken: string
-  }) {
-    // Nothing cached for a previous session may show in this one.
-    queryClient.clear()
-    storeSession(session)
-    // The server decides where a returning owner belongs (issue 14): their state first, then the route.
-    await restoreOwnerState()
-    const destination = forgot
-      ? '/cat-profile#password'
-      : signInDestination(hasUsableCatId(), readText('currentStep'))
-    navigate(destination, { replace: true })
-  }
-
-  /** A fresh code step: empty field, no message, resend held back for OTP_RESEND_SECONDS. */
-  function startCodeWait() {
-    codeForm.reset({ code: '' })
-    setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
-  }
-
-  const submitEmail = emailForm.handleSubmit(async ({ email, password }) => {
-    if (method === 'password') return submitPassword(email, password)
-    try {
-      await sendCode.mutateAsync({ email })
-      startCodeWait()
-      setResent(false)
-      setStep('code')
-    } catch (error) {
-      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.sendCode) })
-    }
-  })
-
-  async function submitPassword(email: string, password: string) {
-    try {
-      const session = await signIn.mutateAsync({ email, password, session_id: sessionId() })
-      const payload = decodeTokenPayload(session.token)
-      await finish({
-        token: session.token,
-        expiresAtMs:
-          typeof payload?.exp === 'number' ? payload.exp * 1000 : Date.now() + session.expiresIn * 1000,
-        email: payload?.email ?? email,
-        refreshToken: session.refresh_token,
-      })
-    } catch (error) {
-      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.login) })
-    }
-  }
-
-  const submitCode = codeForm.handleSubmit(async ({ code }) => {
-    try {
-      const { session, user } = await verifyCode.mutateAsync({
-        email: normalizeEmail(emailForm.getValues('email')),
-        token: code,
-        type: 'email',
-        session_id: sessionId(),
-      })
-      await finish({
-        token: session.access_token,
-        expiresAtMs: session.expires_at * 1000,
-        email: user.email,
-        refreshToken: session.refresh_token,
-      })
-    } catch (error) {
-      codeForm.setError(
-        'code',
-        { message: errorMessage(error, DEFAULT_ERRORS.verifyCode) },
-        { shouldFocus: true },
-      )
-    }
-  })
-
-  async function resend() {
-    setResent(false)
-    try {
-      await sendCode.mutateAsync({ email: normalizeEmail(emailForm.getValues('email')) })
-      startCodeWait()
-      setResent(true)
-      codeForm.setFocus('code')
-    } catch (error) {
-      // SPEC §8: a failed resend is logged only.
-      console.error('Resending the login code failed', error)
-    }
-  }
-
-  function useDifferentEmail() {
-    setStep('email')
-    codeForm.reset({ code: '' })
-    emailForm.clearErrors()
-    setResent(false)
-  }
-
-  function switchMethod() {
-    setMethod(method === 'code' ? 'password' : 'code')
-    emailForm.clearErrors()
-  }
+  const [form, setForm] = useState<{ Form: Form; handoff?: Handoff } | null>(() =>
+    loaded ? { Form: loaded } : null,
+  )
+  const section = useRef<HTMLElement>(null)
 
   return (
-    <section className="card login" aria-labelledby="login-title">
+    <section className="card login" aria-labelledby="login-title" ref={section}>
       {expired && (
         <p className="notice" role="status">
           {ERRORS.sessionExpired}
         </p>
       )}
-
-      {step === 'email' ? (
-        <>
-          <h1 id="login-title">Sign in</h1>
-          <p className="muted">
-            {method === 'code'
-              ? `Enter your email and we'll send you a ${OTP_LENGTH}-digit login code.`
-              : 'Enter your email and password.'}
-          </p>
-          <form className="stack" noValidate onSubmit={submitEmail}>
-            <TextField
-              id="login-email"
-              label="Email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              error={emailErrors.email?.message}
-              {...emailForm.register('email', { onChange: () => emailForm.clearErrors('email') })}
-            />
-            {method === 'password' && (
-              <TextField
-                id="login-password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                error={emailErrors.password?.message}
-                {...emailForm.register('password', { onChange: () => emailForm.clearErrors('password') })}
-              />
-            )}
-            {emailErrors.root?.server && (
-              <p className="error-box" role="alert">
-                {emailErrors.root.server.message}
-              </p>
-            )}
-            <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
-              {method === 'code'
-                ? sendCode.isPending
-                  ? 'Sending…'
-                  : 'Send Login Code'
-                : signIn.isPending
-                  ? 'Signing in…'
-                  : 'Sign in'}
-            </button>
-          </form>
-          <p className="center">
-            <button type="button" className="link-button" onClick={switchMethod}>
-              {method === 'code' ? 'Sign in with password instead' : 'Email me a login code instead'}
-            </button>
-          </p>
-          {method === 'password' && (
-            <p className="center">
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  setForgot(true)
-                  switchMethod()
-                }}
-              >
-                Forgot your password?
-              </button>
-            </p>
-          )}
-          {forgot && method === 'code' && (
-            <p className="notice" role="status">
-              Sign in with a login code, then choose a new password in your profile.
-            </p>
-          )}
-        </>
+      {form ? (
+        <form.Form handoff={form.handoff} />
       ) : (
-        <>
-          <h1 id="login-title">Check your email</h1>
-          <p className="muted">
-            We sent a {OTP_LENGTH}-digit code to <strong className="login__email">{typedEmail}</strong>. It is
-            valid for {Math.round(OTP_TTL_SECONDS / 60)} minutes.
-          </p>
-          <form className="stack" noValidate onSubmit={submitCode}>
-            <div className="field">
-              <label htmlFor="login-code">Login code</label>
-              <Controller
-                control={codeForm.control}
-                name="code"
-                render={({ field }) => (
-                  <input
-                    ref={field.ref}
-                    name={field.name}
-                    id="login-code"
-                    className="input login__code"
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    placeholder="••••••"
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => {
-                      // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
-                      field.onChange(sanitizeCode(e.target.value))
-                      codeForm.clearErrors('code')
-                    }}
-                    aria-invalid={codeError ? true : undefined}
-                    aria-describedby={codeError ? 'login-code-error' : 'login-code-hint'}
-                  />
-                )}
-              />
-              <p id="login-code-hint" className="sr-only">
-                {OTP_LENGTH} digits
-              </p>
-              {codeError && (
-                <p id="login-code-error" className="field-error" role="alert">
-                  {codeError}
-                </p>
-              )}
-            </div>
-            <button
-              type="submit"
-              className="btn btn--primary btn--block"
-              disabled={busy}
-              aria-busy={verifyCode.isPending}
-            >
-              {verifyCode.isPending ? 'Verifying…' : 'Verify code'}
-            </button>
-          </form>
-          <div className="login__actions">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={secondsLeft > 0 || busy}
-              onClick={resend}
-            >
-              {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={useDifferentEmail}
-              disabled={verifyCode.isPending}
-            >
-              Use different email
-            </button>
-          </div>
-          {resent && (
-            <p className="muted center" role="status">
-              A new code is on its way.
-            </p>
-          )}
-        </>
+        <FirstPaint
+          area={section}
+          onTakeOver={(Form, handoff) => {
+            // Focus stays on the same control: the markup is the same, so is its place in the section.
+            const controls = () => [...(section.current?.querySelectorAll('input, button') ?? [])]
+            const focused = controls().indexOf(document.activeElement as Element)
+            flushSync(() => setForm({ Form, handoff }))
+            if (focused >= 0) (controls()[focused] as HTMLElement | undefined)?.focus()
+          }}
+        />
       )}
-
       <p className="center login__signup">
         Don't have an account? <Link to="/onboarding">Sign Up now.</Link>
       </p>
     </section>
+  )
+}
+
+/**
+ * The e-mail step before the form's code is there: the same markup with plain inputs. The way in can be
+ * switched here; what is typed and a submit are handed to the form when it arrives, which checks them.
+ */
+function FirstPaint({
+  area,
+  onTakeOver,
+}: {
+  /** Where the owner's first keystroke, click or tap starts loading the form. */
+  area: RefObject<HTMLElement | null>
+  onTakeOver: (form: Form, handoff: Handoff) => void
+}) {
+  const [method, setMethod] = useState<Method>('code')
+  const [forgot, setForgot] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const email = useRef<HTMLInputElement>(null)
+  const password = useRef<HTMLInputElement>(null)
+  /** The state the form takes over, as of now (the load ends outside any render). */
+  const latest = useRef({ method, forgot, submitted })
+  latest.current = { method, forgot, submitted }
+  const loading = useRef(false)
+
+  useEffect(() => email.current?.focus(), [])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load reads refs only; listeners are set once
+  useEffect(() => {
+    const target = area.current
+    if (!target) return
+    const events = ['pointerdown', 'keydown', 'input'] as const
+    for (const name of events) target.addEventListener(name, load, { capture: true, passive: true })
+    return () => {
+      for (const name of events) target.removeEventListener(name, load, { capture: true })
+    }
+  }, [area])
+
+  function load() {
+    if (loading.current) return
+    loading.current = true
+    setFailed(false)
+    loadForm().then(
+      (Form) =>
+        onTakeOver(Form, {
+          email: email.current?.value ?? '',
+          password: password.current?.value ?? '',
+          ...latest.current,
+          submit: latest.current.submitted,
+        }),
+      () => {
+        // Offline, or a deploy replaced the chunk: say so; the next try loads again.
+        loading.current = false
+        setSubmitted(false)
+        setFailed(true)
+      },
+    )
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSubmitted(true)
+    latest.current.submitted = true
+    load()
+  }
+
+  return (
+    <EmailStep
+      method={method}
+      forgot={forgot}
+      email={{ ref: email, name: 'email' }}
+      password={{ ref: password, name: 'password' }}
+      serverError={failed ? ERRORS.unexpected : undefined}
+      busy={submitted}
+      pending={false}
+      onSubmit={submit}
+      onSwitchMethod={() => setMethod(method === 'code' ? 'password' : 'code')}
+      onForgot={() => {
+        setForgot(true)
+        setMethod('code')
+      }}
+    />
   )
 }

@@ -1,0 +1,332 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { Controller, type Resolver, useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { z } from 'zod'
+import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
+import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
+import { normalizeEmail, sanitizeCode } from '../../../../shared/rules/email.ts'
+import { signInDestination } from '../../../../shared/rules/wizard.ts'
+import { codeSchema, signinInput, signinOtpInput } from '../../../../shared/schemas/auth.ts'
+import { useRestoreOwnerState } from '../../hooks/useOwnerState.ts'
+import { decodeTokenPayload, storeSession } from '../../session.ts'
+import { hasUsableCatId, readText, sessionId } from '../../storage.ts'
+import { errorMessage, trpc } from '../../trpc.ts'
+import { EmailStep, type Method } from './EmailStep.tsx'
+
+type Step = 'email' | 'code'
+
+/** What the owner did on the first paint's e-mail step before this form loaded (LoginPage). */
+export interface Handoff {
+  email: string
+  password: string
+  method: Method
+  forgot: boolean
+  /** The e-mail step was submitted: submit it again here, with its checks. */
+  submit: boolean
+}
+
+export const PASSWORD_REQUIRED = 'Password is required'
+
+/** Whole seconds left until `deadline` (epoch ms), ticking while there are any. */
+function useSecondsUntil(deadline: number): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    setNow(Date.now())
+    if (deadline <= Date.now()) return
+    const timer = setInterval(() => {
+      const current = Date.now()
+      setNow(current)
+      if (current >= deadline) clearInterval(timer)
+    }, 250)
+    return () => clearInterval(timer)
+  }, [deadline])
+  return Math.max(0, Math.ceil((deadline - now) / 1000))
+}
+
+/** The password way in: the shared login e-mail, and a password that must be there (SPEC §5). */
+const passwordSignIn = signinInput.pick({ email: true }).extend({
+  password: z.string().min(1, PASSWORD_REQUIRED),
+})
+/** The code way in: the shared e-mail schema alone; a password left in the hidden field is ignored. */
+const codeSignIn = signinOtpInput.extend({ password: z.string() })
+type EmailFields = z.input<typeof passwordSignIn>
+type EmailValues = z.output<typeof passwordSignIn>
+/** The e-mail step checks the password only when it is the chosen way in. */
+const emailStepResolver: Resolver<EmailFields, { method: Method }, EmailValues> = (
+  values,
+  context,
+  options,
+) =>
+  context?.method === 'password'
+    ? zodResolver(passwordSignIn)(values, context, options)
+    : zodResolver(codeSignIn)(values, context, options)
+const codeStepResolver = zodResolver(z.object({ code: codeSchema }))
+
+/**
+ * The sign-in form of /login (SPEC §2, §4, §5, §8): e-mail, then the 6-digit code; a password as the
+ * secondary way in. Its own chunk, loaded when the owner starts using the first paint (LoginPage), which
+ * hands over what was typed and chosen.
+ */
+export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+
+  // The fields, their messages and focus live in the two forms; what is left here is the screen's own state.
+  const [step, setStep] = useState<Step>('email')
+  const [method, setMethod] = useState<Method>(handoff?.method ?? 'code')
+  /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
+  const [forgot, setForgot] = useState(handoff?.forgot ?? false)
+  const [resendAt, setResendAt] = useState(0)
+  const [resent, setResent] = useState(false)
+  const secondsLeft = useSecondsUntil(resendAt)
+
+  // Messages show on submit and clear as the owner types (reValidateMode onSubmit + clearErrors).
+  const emailForm = useForm<EmailFields, { method: Method }, EmailValues>({
+    resolver: emailStepResolver,
+    context: { method },
+    reValidateMode: 'onSubmit',
+    defaultValues: { email: handoff?.email ?? '', password: handoff?.password ?? '' },
+  })
+  const codeForm = useForm<{ code: string }>({
+    resolver: codeStepResolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { code: '' },
+  })
+  const emailErrors = emailForm.formState.errors
+  const codeError = codeForm.formState.errors.code?.message
+  /** As typed (trimmed), for the code step's "We sent a code to …". */
+  const typedEmail = emailForm.watch('email').trim()
+
+  const sendCode = trpc.auth.signinOtp.useMutation()
+  const verifyCode = trpc.auth.verifyOtp.useMutation()
+
+  // Each step starts with its field focused (also on arrival at the page). Taking over from the first
+  // paint, focus stays where the owner had it (LoginPage puts it back).
+  const { setFocus: focusEmailStep } = emailForm
+  const { setFocus: focusCodeStep } = codeForm
+  const focusedStep = useRef<Step | null>(handoff ? 'email' : null)
+  useEffect(() => {
+    if (focusedStep.current === step) return
+    focusedStep.current = step
+    if (step === 'email') focusEmailStep('email')
+    else focusCodeStep('code')
+  }, [step, focusEmailStep, focusCodeStep])
+  const signIn = trpc.auth.signin.useMutation()
+  const restoreOwnerState = useRestoreOwnerState()
+  const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
+
+  async function finish(session: {
+    token: string
+    expiresAtMs: number
+    email: string
+    refreshToken: string
+  }) {
+    // Nothing cached for a previous session may show in this one.
+    queryClient.clear()
+    storeSession(session)
+    // The server decides where a returning owner belongs (issue 14): their state first, then the route.
+    await restoreOwnerState()
+    const destination = forgot
+      ? '/cat-profile#password'
+      : signInDestination(hasUsableCatId(), readText('currentStep'))
+    navigate(destination, { replace: true })
+  }
+
+  /** A fresh code step: empty field, no message, resend held back for OTP_RESEND_SECONDS. */
+  function startCodeWait() {
+    codeForm.reset({ code: '' })
+    setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
+  }
+
+  const submitEmail = emailForm.handleSubmit(async ({ email, password }) => {
+    if (method === 'password') return submitPassword(email, password)
+    try {
+      await sendCode.mutateAsync({ email })
+      startCodeWait()
+      setResent(false)
+      setStep('code')
+    } catch (error) {
+      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.sendCode) })
+    }
+  })
+
+  // A submit made on the first paint goes now, once (StrictMode runs effects twice in development).
+  const handedSubmit = useRef(handoff?.submit ?? false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    if (!handedSubmit.current) return
+    handedSubmit.current = false
+    void submitEmail()
+  }, [])
+
+  async function submitPassword(email: string, password: string) {
+    try {
+      const session = await signIn.mutateAsync({ email, password, session_id: sessionId() })
+      const payload = decodeTokenPayload(session.token)
+      await finish({
+        token: session.token,
+        expiresAtMs:
+          typeof payload?.exp === 'number' ? payload.exp * 1000 : Date.now() + session.expiresIn * 1000,
+        email: payload?.email ?? email,
+        refreshToken: session.refresh_token,
+      })
+    } catch (error) {
+      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.login) })
+    }
+  }
+
+  const submitCode = codeForm.handleSubmit(async ({ code }) => {
+    try {
+      const { session, user } = await verifyCode.mutateAsync({
+        email: normalizeEmail(emailForm.getValues('email')),
+        token: code,
+        type: 'email',
+        session_id: sessionId(),
+      })
+      await finish({
+        token: session.access_token,
+        expiresAtMs: session.expires_at * 1000,
+        email: user.email,
+        refreshToken: session.refresh_token,
+      })
+    } catch (error) {
+      codeForm.setError(
+        'code',
+        { message: errorMessage(error, DEFAULT_ERRORS.verifyCode) },
+        { shouldFocus: true },
+      )
+    }
+  })
+
+  async function resend() {
+    setResent(false)
+    try {
+      await sendCode.mutateAsync({ email: normalizeEmail(emailForm.getValues('email')) })
+      startCodeWait()
+      setResent(true)
+      codeForm.setFocus('code')
+    } catch (error) {
+      // SPEC §8: a failed resend is logged only.
+      console.error('Resending the login code failed', error)
+    }
+  }
+
+  function useDifferentEmail() {
+    setStep('email')
+    codeForm.reset({ code: '' })
+    emailForm.clearErrors()
+    setResent(false)
+  }
+
+  function switchMethod() {
+    setMethod(method === 'code' ? 'password' : 'code')
+    emailForm.clearErrors()
+  }
+
+  return (
+    <>
+      {step === 'email' ? (
+        <EmailStep
+          method={method}
+          forgot={forgot}
+          email={{
+            error: emailErrors.email?.message,
+            ...emailForm.register('email', { onChange: () => emailForm.clearErrors('email') }),
+          }}
+          password={{
+            error: emailErrors.password?.message,
+            ...emailForm.register('password', { onChange: () => emailForm.clearErrors('password') }),
+          }}
+          serverError={emailErrors.root?.server?.message}
+          busy={busy}
+          pending={method === 'code' ? sendCode.isPending : signIn.isPending}
+          onSubmit={submitEmail}
+          onSwitchMethod={switchMethod}
+          onForgot={() => {
+            setForgot(true)
+            switchMethod()
+          }}
+        />
+      ) : (
+        <>
+          <h1 id="login-title">Check your email</h1>
+          <p className="muted">
+            We sent a {OTP_LENGTH}-digit code to <strong className="login__email">{typedEmail}</strong>. It is
+            valid for {Math.round(OTP_TTL_SECONDS / 60)} minutes.
+          </p>
+          <form className="stack" noValidate onSubmit={submitCode}>
+            <div className="field">
+              <label htmlFor="login-code">Login code</label>
+              <Controller
+                control={codeForm.control}
+                name="code"
+                render={({ field }) => (
+                  <input
+                    ref={field.ref}
+                    name={field.name}
+                    id="login-code"
+                    className="input login__code"
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    placeholder="••••••"
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    onChange={(e) => {
+                      // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
+                      field.onChange(sanitizeCode(e.target.value))
+                      codeForm.clearErrors('code')
+                    }}
+                    aria-invalid={codeError ? true : undefined}
+                    aria-describedby={codeError ? 'login-code-error' : 'login-code-hint'}
+                  />
+                )}
+              />
+              <p id="login-code-hint" className="sr-only">
+                {OTP_LENGTH} digits
+              </p>
+              {codeError && (
+                <p id="login-code-error" className="field-error" role="alert">
+                  {codeError}
+                </p>
+              )}
+            </div>
+            <button
+              type="submit"
+              className="btn btn--primary btn--block"
+              disabled={busy}
+              aria-busy={verifyCode.isPending}
+            >
+              {verifyCode.isPending ? 'Verifying…' : 'Verify code'}
+            </button>
+          </form>
+          <div className="login__actions">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={secondsLeft > 0 || busy}
+              onClick={resend}
+            >
+              {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={useDifferentEmail}
+              disabled={verifyCode.isPending}
+            >
+              Use different email
+            </button>
+          </div>
+          {resent && (
+            <p className="muted center" role="status">
+              A new code is on its way.
+            </p>
+          )}
+        </>
+      )}
+    </>
+  )
+}

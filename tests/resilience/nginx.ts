@@ -63,12 +63,20 @@ http {
 }`
   fs.writeFileSync(path.join(dir, 'nginx.conf'), conf)
   const child = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' })
+  // Without this listener a missing nginx ended the whole process with an unhandled 'error' event.
+  let spawnError: Error | undefined
+  child.once('error', (error) => {
+    spawnError = error
+  })
   const base = `http://127.0.0.1:${port}`
   const stop = () => {
     child.kill('SIGQUIT')
     setTimeout(() => fs.rmSync(dir, { recursive: true, force: true }), 500).unref()
   }
   for (let i = 0; i < 100; i++) {
+    if (spawnError) {
+      throw new Error(`nginx could not be started (${spawnError.message}): install Debian's nginx package`)
+    }
     if (child.exitCode !== null) break
     try {
       if ((await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) })).status === 200) {

@@ -95,6 +95,8 @@ describe("the owner's time", () => {
     await reply.fill('yes')
     await reply.press('Enter')
     await page.waitForURL('**/interview')
+    // The URL changes first; the onboarding page stays on screen until the interview's chunk has loaded.
+    await answerBox(page).waitFor()
 
     // The conversation goes on: what was said on /onboarding comes first, then the intro starts.
     expect(await allTexts(page)).toEqual([ONBOARDING_MESSAGES[0]!.text, 'yes'])

@@ -75,6 +75,8 @@ export function ReceptionistChat() {
     const mine = message('user', reply)
     setText('')
     if (isYesReply(reply)) {
+      // Shown here too: the page stays on screen until the interview's chunk has loaded.
+      setMessages((list) => [...list, mine])
       toInterview(false, [mine])
       return
     }

@@ -113,3 +113,23 @@ describe('delivery: status codes, robots.txt, compression and caching', () => {
     for (const encoding of encodings) expect(['br', 'gzip']).toContain(encoding)
   })
 })
+
+describe('no third parties with the demo provider', () => {
+  it("asks no host but the app's own on the visitor's path, Stripe.js included", async () => {
+    const { page } = t
+    const foreign: string[] = []
+    const listener = (request: { url(): string }) => {
+      const { protocol, host } = new URL(request.url())
+      if (protocol.startsWith('http') && host !== new URL(t.baseUrl).host) foreign.push(request.url())
+    }
+    page.on('request', listener)
+    try {
+      for (const path of ['/login', '/start', '/onboarding', '/interview', '/paywall']) {
+        await page.goto(path, { waitUntil: 'networkidle' })
+      }
+    } finally {
+      page.off('request', listener)
+    }
+    expect(foreign).toEqual([])
+  })
+})

@@ -1,7 +1,11 @@
 // Step 2 with a publishable key: Stripe's own Elements (@stripe/react-stripe-js) over Stripe.js loaded by
 // @stripe/stripe-js; the card never touches this server, only the payment method id Stripe makes.
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
-import { loadStripe, type Stripe } from '@stripe/stripe-js'
+import type { Stripe } from '@stripe/stripe-js'
+// The pure entry loads Stripe.js only when loadStripe is called: the main entry injects it as soon as
+// this module is evaluated, which put a js.stripe.com request on every page that preloads the payment
+// dialog, with the demo provider too. (dist/pure.mjs: the package has no exports map, pure/ is CommonJS.)
+import { loadStripe } from '@stripe/stripe-js/dist/pure.mjs'
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ERRORS, paymentErrorMessage } from '../../../../shared/errors.ts'
 import { readText } from '../../storage.ts'
@@ -27,15 +31,14 @@ export interface StripeCardStepProps {
 // One Stripe.js per publishable key for the page's lifetime (loadStripe loads the script once).
 const loaded = new Map<string, Promise<Stripe | null>>()
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let promise = loaded.get(publishableKey)
-  if (!promise) {
-    promise = loadStripe(publishableKey).catch((failure: unknown) => {
-      console.error('Stripe.js could not be loaded', failure)
-      loaded.delete(publishableKey)
-      return null
-    })
-    loaded.set(publishableKey, promise)
-  }
+  const known = loaded.get(publishableKey)
+  if (known) return known
+  const promise: Promise<Stripe | null> = loadStripe(publishableKey).catch((failure: unknown) => {
+    console.error('Stripe.js could not be loaded', failure)
+    loaded.delete(publishableKey)
+    return null
+  })
+  loaded.set(publishableKey, promise)
   return promise
 }
 

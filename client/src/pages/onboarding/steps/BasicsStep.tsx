@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { Controller } from 'react-hook-form'
 import { CAT_MIN_AGE, MAX_CAT_AGE } from '../../../../../shared/constants.ts'
 import { MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import { readText, writeText } from '../../../storage.ts'
+import { readText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
+import { useStoredStepForm } from './stored-step-form.ts'
 
 const GENDER_OPTIONS = [
   { value: 'Female', title: 'Female', icon: 'female' as const },
@@ -30,26 +30,17 @@ export function BasicsStep() {
   const nameId = useId()
   const ageId = useId()
   const storedAge = readText('age')
-  const form = useForm<Basics>({
-    resolver: zodResolver(wizardStepSchemas.basics as never),
-    mode: 'all',
-    defaultValues: {
+  const { form, keep, error } = useStoredStepForm<Basics>(
+    wizardStepSchemas.basics,
+    {
       name: readText('cat_name'),
       // The short quiz stores 'female'/'male'; the cards compare without letter case.
       gender: readText('gender'),
       age: AGES.some((a) => String(a) === storedAge) ? storedAge : '',
     },
-  })
-  const { errors, isValid } = form.formState
-  const started = form.formState.isDirty || Object.keys(form.formState.touchedFields).length > 0
-
-  /** Stores the answer under its SPEC key and checks the whole step (every missing field shows). */
-  const keep = (field: keyof Basics, key: 'cat_name' | 'gender' | 'age', value: string) => {
-    form.setValue(field, value, { shouldDirty: true, shouldTouch: true })
-    writeText(key, value)
-    void form.trigger()
-  }
-  const error = (field: keyof Basics) => (started ? errors[field]?.message : undefined)
+    { name: 'cat_name', gender: 'gender', age: 'age' },
+  )
+  const { isValid } = form.formState
 
   return (
     <QuizStep
@@ -67,7 +58,7 @@ export function BasicsStep() {
           aria-invalid={error('name') ? true : undefined}
           aria-describedby={error('name') ? `${nameId}-error` : undefined}
           {...form.register('name', {
-            onChange: (e: { target: { value: string } }) => keep('name', 'cat_name', e.target.value),
+            onChange: (e: { target: { value: string } }) => keep('name', e.target.value),
             onBlur: () => void form.trigger(),
           })}
         />
@@ -86,7 +77,7 @@ export function BasicsStep() {
             showLabel
             options={GENDER_OPTIONS}
             value={field.value}
-            onChange={(value) => keep('gender', 'gender', value)}
+            onChange={(value) => keep('gender', value)}
             onBlur={() => {
               field.onBlur()
               void form.trigger()
@@ -103,7 +94,7 @@ export function BasicsStep() {
           aria-invalid={error('age') ? true : undefined}
           aria-describedby={error('age') ? `${ageId}-error` : undefined}
           {...form.register('age', {
-            onChange: (e: { target: { value: string } }) => keep('age', 'age', e.target.value),
+            onChange: (e: { target: { value: string } }) => keep('age', e.target.value),
             onBlur: () => void form.trigger(),
           })}
         >

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
 import { QUIZ_BREEDS } from '../../../../../shared/options.ts'
 import {
   DEFAULT_WEIGHT_UNIT,
@@ -14,6 +12,7 @@ import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { readText, writeText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
+import { useStoredStepForm } from './stored-step-form.ts'
 
 const ABSENT = '\u0000absent'
 
@@ -54,22 +53,13 @@ export function BreedWeightStep() {
   const weightId = useId()
   const unitId = useId()
   const [defaultValues] = useState(startingAnswers)
-  const form = useForm<BreedWeight>({
-    resolver: zodResolver(wizardStepSchemas.breedWeight as never),
-    mode: 'all',
-    defaultValues,
+  const { form, keep, error } = useStoredStepForm<BreedWeight>(wizardStepSchemas.breedWeight, defaultValues, {
+    breed: 'breed',
+    weight: 'weight',
+    unit: 'unit',
   })
-  const { errors, isValid } = form.formState
-  const started = form.formState.isDirty || Object.keys(form.formState.touchedFields).length > 0
+  const { isValid } = form.formState
   const [weight, unit] = form.watch(['weight', 'unit'])
-
-  /** Stores the answer under its SPEC key and checks the whole step (every problem shows). */
-  const keep = (field: StorageKeyOf, value: string) => {
-    form.setValue(field, value, { shouldDirty: true, shouldTouch: true })
-    writeText(field, value)
-    void form.trigger()
-  }
-  const error = (field: StorageKeyOf) => (started ? errors[field]?.message : undefined)
   const field = (name: StorageKeyOf, clean: (value: string) => string = (value) => value) =>
     form.register(name, {
       onChange: (e: { target: { value: string } }) => keep(name, clean(e.target.value)),

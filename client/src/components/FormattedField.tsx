@@ -7,6 +7,8 @@ export interface FormattedFieldProps<T extends FieldValues>
   name: FieldPath<T>
   /** What the form keeps of what was typed or pasted (e.g. digits grouped by four). */
   format(value: string): string
+  /** Told after each change, with the formatted value (e.g. to clear a message as the owner types). */
+  onFormatted?(value: string): void
 }
 
 /**
@@ -17,6 +19,7 @@ export function FormattedField<T extends FieldValues>({
   control,
   name,
   format,
+  onFormatted,
   ...input
 }: FormattedFieldProps<T>) {
   return (
@@ -30,7 +33,11 @@ export function FormattedField<T extends FieldValues>({
           name={field.name}
           value={field.value}
           onBlur={field.onBlur}
-          onChange={(e) => field.onChange(format(e.target.value))}
+          onChange={(e) => {
+            const value = format(e.target.value)
+            field.onChange(value)
+            onFormatted?.(value)
+          }}
         />
       )}
     />

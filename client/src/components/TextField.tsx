@@ -5,12 +5,15 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode
   /** Shown under the input and announced; marks the input invalid and describes it. */
   error?: string | null | undefined
+  /** Read by screen readers only, describing the input while there is no error (e.g. "6 digits"). */
+  srHint?: ReactNode
   ref?: Ref<HTMLInputElement>
 }
 
 /** A labelled text input in the form layout (`.field`), with its error message when there is one. */
-export function TextField({ id, label, error, className, ...input }: TextFieldProps) {
+export function TextField({ id, label, error, srHint, className, ...input }: TextFieldProps) {
   const errorId = `${id}-error`
+  const hintId = `${id}-hint`
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -18,9 +21,14 @@ export function TextField({ id, label, error, className, ...input }: TextFieldPr
         id={id}
         className={className ? `input ${className}` : 'input'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : srHint ? hintId : undefined}
         {...input}
       />
+      {srHint && (
+        <p id={hintId} className="sr-only">
+          {srHint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field-error" role="alert">
           {error}

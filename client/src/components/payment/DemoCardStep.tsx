@@ -3,15 +3,16 @@
 // the server's; one message at a time, in the order of the fields (SPEC §5).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useEffect, useId } from 'react'
-import { Controller, type FieldErrors, useForm } from 'react-hook-form'
+import { type FieldErrors, useForm } from 'react-hook-form'
 import {
   DEMO_CARD_FIELDS,
   type DemoCardForm,
   demoCardFormSchema,
 } from '../../../../shared/schemas/billing.ts'
+import { FormattedField } from '../FormattedField.tsx'
 import { TextField } from '../TextField.tsx'
 import type { CardSource } from './checkout-flow.ts'
-import { formatCardNumber, formatExpiry } from './validation.ts'
+import { formatCardNumber, formatCvc, formatExpiry } from './validation.ts'
 
 export interface DemoCardStepProps {
   /** The name from step 1, the first guess for the name on the card. */
@@ -68,61 +69,37 @@ export function DemoCardStep({ fullName, error, processing, summary, actions, on
         maxLength={200}
         {...register('nameOnCard')}
       />
-      <Controller
+      <FormattedField
         control={control}
         name="number"
-        render={({ field }) => (
-          <TextField
-            id={`${id}-number`}
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            ref={field.ref}
-            name={field.name}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(e) => field.onChange(formatCardNumber(e.target.value))}
-          />
-        )}
+        format={formatCardNumber}
+        id={`${id}-number`}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
       />
       <div className="payment-grid">
-        <Controller
+        <FormattedField
           control={control}
           name="expiry"
-          render={({ field }) => (
-            <TextField
-              id={`${id}-expiry`}
-              label="Expiry (MM/YY)"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(e) => field.onChange(formatExpiry(e.target.value))}
-            />
-          )}
+          format={formatExpiry}
+          id={`${id}-expiry`}
+          label="Expiry (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
         />
-        <Controller
+        <FormattedField
           control={control}
           name="cvc"
-          render={({ field }) => (
-            <TextField
-              id={`${id}-cvc`}
-              label="CVC"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              ref={field.ref}
-              name={field.name}
-              value={field.value}
-              onBlur={field.onBlur}
-              onChange={(e) => field.onChange(e.target.value.replace(/\D+/g, '').slice(0, 4))}
-            />
-          )}
+          format={formatCvc}
+          id={`${id}-cvc`}
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
         />
       </div>
       {summary}

@@ -28,6 +28,11 @@ export function formatExpiry(value: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits
 }
 
+/** The CVC as it is typed: digits only, at most 4. */
+export function formatCvc(value: string): string {
+  return value.replace(/\D+/g, '').slice(0, 4)
+}
+
 /**
  * After a definite refusal (a declined card, invalid input) nothing was charged under the checkout key
  * and the next attempt may use another card, so it gets a new key. After anything else (no answer, a

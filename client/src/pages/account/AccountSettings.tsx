@@ -4,9 +4,9 @@ import { type FormEvent, useId, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
-import { useSignOut } from '../../session.ts'
 import { readText } from '../../storage.ts'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { trpc } from '../../trpc.ts'
+import { useAccountTask } from './useAccountTask.ts'
 
 export function AccountSettings() {
   return (
@@ -23,42 +23,29 @@ function PasswordSection() {
   const [sent, setSent] = useState(false)
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState(false)
+  const { busy, error, run } = useAccountTask()
   const email = readText('email')
   const sendCode = trpc.auth.sendPasswordCode.useMutation()
   const setNewPassword = trpc.auth.setPassword.useMutation()
 
-  async function send() {
-    setBusy(true)
-    setError(null)
-    try {
+  function send() {
+    return run(async () => {
       await sendCode.mutateAsync()
       setSent(true)
       setDone(false)
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to send verification code'))
-    } finally {
-      setBusy(false)
-    }
+    }, 'Failed to send verification code')
   }
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
+    return run(async () => {
       await setNewPassword.mutateAsync({ code, password })
       setDone(true)
       setSent(false)
       setCode('')
       setPassword('')
-    } catch (failure) {
-      setError(errorMessage(failure, 'Failed to set the password'))
-    } finally {
-      setBusy(false)
-    }
+    }, 'Failed to set the password')
   }
 
   return (
@@ -115,20 +102,10 @@ function PasswordSection() {
 }
 
 function SessionsSection() {
-  const signOut = useSignOut()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, run } = useAccountTask()
   const logoutEverywhere = trpc.auth.logoutEverywhere.useMutation()
-  async function everywhere() {
-    setBusy(true)
-    setError(null)
-    try {
-      await logoutEverywhere.mutateAsync()
-      signOut('/login')
-    } catch (failure) {
-      setError(errorMessage(failure, 'Signing out everywhere failed'))
-      setBusy(false)
-    }
+  function everywhere() {
+    return run(() => logoutEverywhere.mutateAsync(), 'Signing out everywhere failed', 'sign-out')
   }
   return (
     <section className="stack" aria-labelledby="sessions-title">
@@ -146,17 +123,13 @@ function SessionsSection() {
 }
 
 function DataSection() {
-  const signOut = useSignOut()
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, run } = useAccountTask()
   const utils = trpc.useUtils()
   const deleteAccount = trpc.auth.deleteAccount.useMutation()
 
-  async function download() {
-    setBusy(true)
-    setError(null)
-    try {
+  function download() {
+    return run(async () => {
       // Always read afresh, and keep the owner's data in no cache once it is saved.
       const data = await utils.auth.exportData.fetch(undefined, { staleTime: 0, gcTime: 0 })
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
@@ -165,23 +138,11 @@ function DataSection() {
       link.download = 'kitty-care-data.json'
       link.click()
       setTimeout(() => URL.revokeObjectURL(url), 1000)
-    } catch (failure) {
-      setError(errorMessage(failure, 'Downloading your data failed'))
-    } finally {
-      setBusy(false)
-    }
+    }, 'Downloading your data failed')
   }
 
-  async function erase() {
-    setBusy(true)
-    setError(null)
-    try {
-      await deleteAccount.mutateAsync()
-      signOut('/login')
-    } catch (failure) {
-      setError(errorMessage(failure, 'Deleting the account failed'))
-      setBusy(false)
-    }
+  function erase() {
+    return run(() => deleteAccount.mutateAsync(), 'Deleting the account failed', 'sign-out')
   }
 
   return (

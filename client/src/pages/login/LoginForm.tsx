@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { Controller, type Resolver, useForm } from 'react-hook-form'
+import { type Resolver, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { z } from 'zod'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
@@ -9,6 +9,7 @@ import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { normalizeEmail, sanitizeCode } from '../../../../shared/rules/email.ts'
 import { signInDestination } from '../../../../shared/rules/wizard.ts'
 import { codeSchema, signinInput, signinOtpInput } from '../../../../shared/schemas/auth.ts'
+import { FormattedField } from '../../components/FormattedField.tsx'
 import { useRestoreOwnerState } from '../../hooks/useOwnerState.ts'
 import { decodeTokenPayload, storeSession } from '../../session.ts'
 import { hasUsableCatId, readText, sessionId } from '../../storage.ts'
@@ -257,42 +258,22 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
             valid for {Math.round(OTP_TTL_SECONDS / 60)} minutes.
           </p>
           <form className="stack" noValidate onSubmit={submitCode}>
-            <div className="field">
-              <label htmlFor="login-code">Login code</label>
-              <Controller
-                control={codeForm.control}
-                name="code"
-                render={({ field }) => (
-                  <input
-                    ref={field.ref}
-                    name={field.name}
-                    id="login-code"
-                    className="input login__code"
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    placeholder="••••••"
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => {
-                      // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
-                      field.onChange(sanitizeCode(e.target.value))
-                      codeForm.clearErrors('code')
-                    }}
-                    aria-invalid={codeError ? true : undefined}
-                    aria-describedby={codeError ? 'login-code-error' : 'login-code-hint'}
-                  />
-                )}
-              />
-              <p id="login-code-hint" className="sr-only">
-                {OTP_LENGTH} digits
-              </p>
-              {codeError && (
-                <p id="login-code-error" className="field-error" role="alert">
-                  {codeError}
-                </p>
-              )}
-            </div>
+            <FormattedField
+              control={codeForm.control}
+              name="code"
+              // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
+              format={sanitizeCode}
+              onFormatted={() => codeForm.clearErrors('code')}
+              id="login-code"
+              label="Login code"
+              className="login__code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="••••••"
+              error={codeError}
+              srHint={`${OTP_LENGTH} digits`}
+            />
             <button
               type="submit"
               className="btn btn--primary btn--block"

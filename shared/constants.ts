@@ -41,6 +41,8 @@ export const MOBILE_MAX_WIDTH = 768
 export const MAX_MULTI_SELECT = 10
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/** The photo types kept (the server reads the real type from the bytes; the profile picks only these). */
+export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
 export const KG_PER_LB = 0.453592
 export const CAT_MIN_AGE = 1
 /** A cat's age in years, everywhere: the picker's options (SPEC §9: 1 to 24), the schema, both assistants. */

@@ -1,16 +1,11 @@
 // Cat photos: the real type is read from the bytes (the declared mimetype is not trusted), only PNG,
 // JPEG, WebP and GIF are kept, and nothing over 5 MB. The photo lives once, on its cat's row.
 import path from 'node:path'
-import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../shared/constants.ts'
 import type { PhotoInput } from '../../shared/schemas/cat.ts'
 import { appError } from '../errors.ts'
 
-export const PHOTO_TYPES: ReadonlySet<string> = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/webp',
-  'image/gif',
-])
+const KEPT_TYPES: ReadonlySet<string> = new Set(PHOTO_TYPES)
 
 export interface StoredPhoto {
   bytes: Uint8Array<ArrayBuffer>
@@ -58,7 +53,7 @@ export async function acceptPhoto(input: PhotoInput): Promise<StoredPhoto> {
   // Loaded on the first upload: most requests never need the sniffer.
   const { fileTypeFromBuffer } = await import('file-type')
   const type = await fileTypeFromBuffer(bytes)
-  if (!type || !PHOTO_TYPES.has(type.mime)) throw unsupported()
+  if (!type || !KEPT_TYPES.has(type.mime)) throw unsupported()
   return { bytes, mimetype: type.mime, originalname: cleanName(input.originalname, type.ext) }
 }
 

@@ -1,6 +1,6 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { PHOTO_MAX_BYTES } from '../../../../shared/constants.ts'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
 import { PROFILE_BREEDS } from '../../../../shared/options.ts'
 import {
@@ -16,8 +16,6 @@ import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 import { AccountSettings } from '../account/AccountSettings.tsx'
-
-const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
 
 /** The profile select's spelling of the cat's breed ('Maine Coon' from the quiz is 'Maine coon'); else Other. */
 function profileBreed(breed: string): string {
@@ -122,7 +120,7 @@ function ProfileForm({ cat }: { cat: Cat }) {
     event.target.value = ''
     setSaved(false)
     if (!chosen) return
-    if (!PHOTO_TYPES.includes(chosen.type)) return setPhotoError(ERRORS.photoType)
+    if (!(PHOTO_TYPES as readonly string[]).includes(chosen.type)) return setPhotoError(ERRORS.photoType)
     if (chosen.size > PHOTO_MAX_BYTES) return setPhotoError(ERRORS.photoTooLarge)
     setPhotoError(null)
     setFile(chosen)

@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { OTP_LENGTH } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { codeSchema, signinOtpInput } from '../../shared/schemas/auth.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
@@ -53,6 +54,12 @@ async function submit(name: RegExp) {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name }))
   })
+}
+
+/** What the field's aria-describedby points at, as a screen reader reads it. */
+function describedText(field: HTMLElement): string {
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean)
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')
 }
 
 /** The field's message: shown, announced (role=alert) and tied to the field by aria-describedby. */
@@ -111,6 +118,7 @@ describe('/login form', () => {
 
     const code = screen.getByLabelText('Login code') as HTMLInputElement
     await waitFor(() => expect(document.activeElement).toBe(code))
+    expect(describedText(code)).toBe(`${OTP_LENGTH} digits`)
     // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
     fireEvent.change(code, { target: { value: '1a2 3-' } })
     expect(code.value).toBe('123')
@@ -122,5 +130,7 @@ describe('/login form', () => {
     fireEvent.change(code, { target: { value: '12a3456789' } })
     expect(code.value).toBe('123456')
     expect(code.getAttribute('aria-invalid')).toBeNull()
+    // With the message gone, the field is described by its hint again.
+    expect(describedText(code)).toBe(`${OTP_LENGTH} digits`)
   })
 })

@@ -6,28 +6,20 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OTP_LENGTH } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { codeSchema, signinOtpInput } from '../../shared/schemas/auth.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { callerLink } from '../helpers/caller-link.ts'
+import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
 
 const { trpc } = await import('../../client/src/trpc.ts')
 const { LoginForm, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginForm.tsx')
 
-let t: TestApp
+const t = clientTestApp()
 /** Every procedure the form called, in order. */
 let calls: string[] = []
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
 beforeEach(() => {
-  localStorage.clear()
   calls = []
 })
 afterEach(cleanup)

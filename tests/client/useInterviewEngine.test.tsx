@@ -5,11 +5,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, configure, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { interviewIntroMessages } from '../../shared/scripts.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { callerLink } from '../helpers/caller-link.ts'
+import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
 
 // The runtime settings the server puts into index.html: read once when runtime-config.ts loads.
 document.head.innerHTML = `<meta name="kitty-config" content='${JSON.stringify({ delayScale: 0.001 })}'>`
@@ -21,17 +20,7 @@ const { useInterviewEngine } = await import('../../client/src/pages/interview/us
 configure({ asyncUtilTimeout: 10_000 })
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(() => {
-  localStorage.clear()
-})
+const t = clientTestApp()
 
 function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient()

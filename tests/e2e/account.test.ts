@@ -2,7 +2,7 @@
 // a password set with a mailed code then signs in, and deleting the account from the profile ends at
 // /login with nothing of the owner left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, startBrowserTest, verifyMailedCode } from '../helpers/browser.ts'
 import { mailedCode as mailedLogCode } from '../helpers/mailed-codes.ts'
 
 let t: BrowserTest
@@ -23,12 +23,7 @@ async function signInWithCode(email: string) {
   await page.evaluate(() => localStorage.clear())
   await t.db.otpCode.deleteMany({ where: { email } })
   await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Send Login Code' }).click()
-  await page.getByLabel('Login code').waitFor()
-  await expect.poll(() => t.logs.some((l) => l.includes(email) && l.includes('login-code'))).toBe(true)
-  await page.getByLabel('Login code').fill(mailedCode(email))
-  await page.getByRole('button', { name: 'Verify code' }).click()
+  await verifyMailedCode(t, email)
   await page.waitForURL((url) => url.pathname !== '/login')
   const token = await page.evaluate(() => localStorage.getItem('token'))
   expect(token).toBeTruthy()
@@ -109,12 +104,7 @@ describe('the owner controls the session', () => {
     await page.getByRole('button', { name: 'Sign in with password instead' }).click()
     await page.getByRole('button', { name: 'Forgot your password?' }).click()
     await page.getByText('Sign in with a login code, then choose a new password in your profile.').waitFor()
-    await page.getByLabel('Email').fill(email)
-    await page.getByRole('button', { name: 'Send Login Code' }).click()
-    await page.getByLabel('Login code').waitFor()
-    await expect.poll(() => t.logs.some((l) => l.includes(email) && l.includes('login-code'))).toBe(true)
-    await page.getByLabel('Login code').fill(mailedCode(email))
-    await page.getByRole('button', { name: 'Verify code' }).click()
+    await verifyMailedCode(t, email)
     await page.waitForURL('**/cat-profile#password')
     await page.getByRole('button', { name: 'Email me a code' }).waitFor()
   })

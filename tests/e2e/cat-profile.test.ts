@@ -1,28 +1,24 @@
 // /cat-profile in Chromium: the form, SAVE PROFILE only when something changed and the form is valid,
 // saving with a photo (sniffed by the server), the photo shown back to its owner, and the cancel dialog.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { PROFILE_BREEDS } from '../../shared/options.ts'
 import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile } from '../helpers/browser.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
 
-let t: BrowserTest
+const t = browserTestForFile()
 let owner: { id: number; token: string }
 let catId: number
 
 beforeAll(async () => {
-  t = await startBrowserTest()
   owner = await t.signIn('profile-owner@example.com')
   const caller = await t.caller(owner.token)
   catId = (await caller.cat.create({ name: 'Mochi', breed: 'Maine Coon', age: 5 })).id
-})
-afterAll(async () => {
-  await t?.close()
 })
 beforeEach(async () => {
   await t.page.goto('/login')

@@ -1,27 +1,18 @@
 // /cat-assistant-b in Chromium with the offline assistant (SPEC §2, §4 "Chat variant B"): the banner, the
 // input disabled until connected, the opening algorithm, and the finalizing with its flags stored as 'true'.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import {
   creatingProfileMessages,
   interviewIntroMessages,
   profileCreatedMessages,
 } from '../../shared/scripts.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 
-let t: BrowserTest
-beforeAll(async () => {
-  // A fifth of the SPEC's delays keeps the 7 s session preparation long enough to see the disabled input.
-  t = await startBrowserTest({ delayScale: 0.2 })
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
-})
+// A fifth of the SPEC's delays keeps the 7 s session preparation long enough to see the disabled input.
+const t = browserTestForFile({ delayScale: 0.2 })
+beforeEach(() => signedOut(t.page))
 
 const box = (page: Page) => page.getByLabel(`Message ${EXPERT_NAME}`)
 const assistantTexts = async (page: Page) =>

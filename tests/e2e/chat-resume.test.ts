@@ -2,27 +2,15 @@
 // server is still writing, showing what was written and then the rest; a long reply stays in view from
 // its first line; the chat log takes keyboard focus and scrolls by keyboard.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestWithOpenAi, signedOut } from '../helpers/browser.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
-let double: OpenAiDouble
-let t: BrowserTest
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await startBrowserTest({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-})
-afterAll(async () => {
-  t?.app.server.closeAllConnections()
-  await t?.close()
-  await double?.close()
-})
+const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
   double.reset()
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
+  await signedOut(t.page)
 })
 
 const status = (page: Page) => page.locator('.chat__status')

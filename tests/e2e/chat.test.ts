@@ -1,30 +1,18 @@
 // /cat-assistant in Chromium against the OpenAI-compatible double (token delays make the streaming visible):
 // connection labels, welcome lines, a streamed reply, Stop, Retry, the paywall on 402, and history after reload.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestWithOpenAi, signedOut } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
-let double: OpenAiDouble
-let t: BrowserTest
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await startBrowserTest({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-})
-afterAll(async () => {
-  t?.app.server.closeAllConnections()
-  await t?.close()
-  await double?.close()
-})
+const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
   double.reset()
   await t.page.unrouteAll({ behavior: 'ignoreErrors' })
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
+  await signedOut(t.page)
 })
 
 const input = (page: Page) => page.getByLabel(`Message ${EXPERT_NAME}`)

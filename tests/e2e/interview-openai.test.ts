@@ -1,20 +1,10 @@
 // /interview on the OpenAI-compatible path (the local double): a long receptionist reply is shown in pairs
 // of sentences (SPEC §4: more than three sentences, two per message, 4.75 s apart — shortened here).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestWithOpenAi } from '../helpers/browser.ts'
 
-let double: OpenAiDouble
-let t: BrowserTest
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await startBrowserTest({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-})
-afterAll(async () => {
-  await t?.close()
-  await double?.close()
-})
+const { t, double } = browserTestWithOpenAi()
 
 describe('the receptionist from the model', () => {
   it('splits a reply of five sentences into three messages, and checks answers with structured output', async () => {

@@ -1,7 +1,7 @@
 // /interview end to end in Chromium with the offline assistant (SPEC §4 "Interview"); every scripted delay
 // runs, shortened by the test setting.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import {
@@ -10,20 +10,13 @@ import {
   interviewClosingMessages,
   interviewIntroMessages,
 } from '../../shared/scripts.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
-let t: BrowserTest
-beforeAll(async () => {
-  t = await startBrowserTest()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = browserTestForFile()
 beforeEach(async () => {
   await t.page.unrouteAll({ behavior: 'ignoreErrors' })
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
+  await signedOut(t.page)
 })
 
 const INTRO = interviewIntroMessages()

@@ -1,21 +1,12 @@
 // /onboarding without a step: the receptionist's scripted welcome (SPEC §4 "Onboarding chat") in Chromium.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { ONBOARDING_MESSAGES, ONBOARDING_NUDGE } from '../../shared/scripts.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 
-let t: BrowserTest
-beforeAll(async () => {
-  // Half the SPEC's delays: the whole script still runs (about 12 s), leaving time to type a reply in it.
-  t = await startBrowserTest({ delayScale: 0.5 })
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
-})
+// Half the SPEC's delays: the whole script still runs (about 12 s), leaving time to type a reply in it.
+const t = browserTestForFile({ delayScale: 0.5 })
+beforeEach(() => signedOut(t.page))
 
 const assistantBubbles = () => t.page.locator('.bubble[data-role="assistant"]')
 

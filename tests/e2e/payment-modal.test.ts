@@ -2,7 +2,7 @@
 // "Pay $1.99 and start" button stays in view, on a 390×844 phone too and with an error shown.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, continueToCardStep, replaceSession, startBrowserTest } from '../helpers/browser.ts'
 
 let t: BrowserTest
 afterAll(async () => {
@@ -15,19 +15,12 @@ async function signedIn() {
   const email = `modal${++counter}-${Date.now()}@example.com`
   const { id, token } = await t.signIn(email)
   const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom', breed: 'Siamese' } })
-  await t.page.goto('/privacy')
-  await t.page.evaluate(
-    ({ token, email, catId }) => {
-      localStorage.clear()
-      localStorage.setItem('token', token)
-      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-      localStorage.setItem('email', email)
-      localStorage.setItem('interview_completed', 'true')
-      localStorage.setItem('catId', catId)
-      localStorage.setItem('cat_name', 'Tom')
-    },
-    { token, email, catId: String(cat.id) },
-  )
+  await replaceSession(t.page, '/privacy', token, {
+    email,
+    interview_completed: 'true',
+    catId: String(cat.id),
+    cat_name: 'Tom',
+  })
 }
 
 /** Whether the element is inside the viewport and not covered at its centre. */
@@ -44,12 +37,7 @@ function fullyInView(page: Page, name: RegExp) {
 
 async function openCardStep(page: Page) {
   await page.goto('/paywall')
-  await page.getByRole('button', { name: 'Continue' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByLabel('Country').selectOption('US')
-  await dialog.getByLabel('State / Region').selectOption('CA')
-  await dialog.getByLabel('Postal code').fill('94105')
-  await dialog.getByRole('button', { name: 'Next' }).click()
+  const dialog = await continueToCardStep(page)
   await dialog.getByRole('heading', { name: 'Payment Details' }).waitFor()
   return dialog
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, continueToCardStep, replaceSession, startBrowserTest } from '../helpers/browser.ts'
 
 const FAKE_STRIPE_JS = `
 window.__stripeCalls = []
@@ -85,24 +85,9 @@ async function openCardStep() {
   const { id, token } = await t.signIn(email)
   const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom' } })
   await t.page.goto('about:blank')
-  await t.page.goto('/privacy')
-  await t.page.evaluate(
-    ({ token, email, catId }) => {
-      localStorage.clear()
-      localStorage.setItem('token', token)
-      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-      localStorage.setItem('email', email)
-      localStorage.setItem('catId', catId)
-    },
-    { token, email, catId: String(cat.id) },
-  )
+  await replaceSession(t.page, '/privacy', token, { email, catId: String(cat.id) })
   await t.page.goto('/paywall')
-  await t.page.getByRole('button', { name: 'Continue' }).click()
-  const dialog = t.page.getByRole('dialog')
-  await dialog.getByLabel('Country').selectOption('US')
-  await dialog.getByLabel('State / Region').selectOption('NY')
-  await dialog.getByLabel('Postal code').fill('10001')
-  await dialog.getByRole('button', { name: 'Next' }).click()
+  const dialog = await continueToCardStep(t.page, { state: 'NY', postalCode: '10001' })
   await dialog.getByLabel('Card number (Stripe)').waitFor()
   return { id, email, dialog }
 }

@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, replaceSession, startBrowserTest } from '../helpers/browser.ts'
 
 let t: BrowserTest
 beforeAll(async () => {
@@ -21,18 +21,7 @@ async function signedIn(extra: Record<string, string> = {}) {
   await t.page.goto('about:blank')
   const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom', breed: 'Siamese' } })
   extra = { catId: String(cat.id), cat_name: 'Tom', ...extra }
-  await t.page.goto('/privacy')
-  await t.page.evaluate(
-    ({ token, email, extra }) => {
-      localStorage.clear()
-      localStorage.setItem('token', token)
-      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-      localStorage.setItem('email', email)
-      localStorage.setItem('interview_completed', 'true')
-      for (const [key, value] of Object.entries(extra)) localStorage.setItem(key, value)
-    },
-    { token, email, extra },
-  )
+  await replaceSession(t.page, '/privacy', token, { email, interview_completed: 'true', ...extra })
   return { id, token, email }
 }
 

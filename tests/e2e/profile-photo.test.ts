@@ -1,21 +1,17 @@
 // /cat-profile's photo area: no photo error before the owner tries to save, and SAVE PROFILE in view
 // on arrival at both screen sizes (the empty photo area is compact; a shown photo gets SPEC's 415 px).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile } from '../helpers/browser.ts'
 
-let t: BrowserTest
+const t = browserTestForFile()
 let owner: { id: number; token: string }
 let catId: number
 
 beforeAll(async () => {
-  t = await startBrowserTest()
   owner = await t.signIn('photo-owner@example.com')
   const caller = await t.caller(owner.token)
   catId = (await caller.cat.create({ name: 'Pixel', breed: 'Siamese', age: 3 })).id
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const save = () => t.page.getByRole('button', { name: 'SAVE PROFILE' })

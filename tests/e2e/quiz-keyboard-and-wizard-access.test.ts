@@ -1,21 +1,12 @@
 // Issue 14 in Chromium: on the short quiz's first step the arrow keys browse the choices and only a
 // click, Enter or Space picks one and moves on; and the numbered wizard's steps above 3 refuse an
 // anonymous visitor however they are reached (SPEC §6: visitors may use steps 1 to 3).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 
-let t: BrowserTest
-beforeAll(async () => {
-  t = await startBrowserTest()
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
-})
+const t = browserTestForFile()
+beforeEach(() => signedOut(t.page))
 
 const heading = () => t.page.getByRole('heading', { level: 1 })
 const stored = (key: string) => t.page.evaluate((k) => localStorage.getItem(k), key)

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
 import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, continueToCardStep, startBrowserTest } from '../helpers/browser.ts'
 
 let smtp: SmtpCapture
 let t: BrowserTest
@@ -73,12 +73,7 @@ describe('a returning subscriber', () => {
     await page.goto('/paywall')
     await page.getByText('left to respond').waitFor()
     await watch(page)
-    await page.getByRole('button', { name: 'Continue' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Country').selectOption('US')
-    await dialog.getByLabel('State / Region').selectOption('CA')
-    await dialog.getByLabel('Postal code').fill('94105')
-    await dialog.getByRole('button', { name: 'Next' }).click()
+    const dialog = await continueToCardStep(page)
     await dialog.getByLabel('Card number').fill('4242 4242 4242 4242')
     await dialog.getByLabel('Expiry (MM/YY)').fill('12/34')
     await dialog.getByLabel('CVC').fill('123')

@@ -3,26 +3,17 @@
 // answer while they are still arriving, and the interview continues the onboarding conversation. With
 // everything skipped, 'Sign Up now.' to the paywall takes at most 10 s.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import {
   interviewClosingMessages,
   interviewIntroMessages,
   ONBOARDING_MESSAGES,
 } from '../../shared/scripts.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 
-let t: BrowserTest
-beforeAll(async () => {
-  t = await startBrowserTest({ delayScale: 1 })
-})
-afterAll(async () => {
-  await t?.close()
-})
-beforeEach(async () => {
-  await t.page.goto('/login')
-  await t.page.evaluate(() => localStorage.clear())
-})
+const t = browserTestForFile({ delayScale: 1 })
+beforeEach(() => signedOut(t.page))
 
 const INTRO = interviewIntroMessages().map((m) => m.text)
 const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()

@@ -1,9 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ROOT_DIR } from '../../server/paths.ts'
+import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
+import { mailedCode } from './mailed-codes.ts'
 
 export const SCREENSHOT_DIR = path.join(ROOT_DIR, 'tests/.artifacts/screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -87,4 +89,101 @@ export async function startBrowserTest(
       await t.close()
     },
   }
+}
+
+/**
+ * The browser test of a test file: started before the file's tests and closed after them. The object is
+ * returned at once and filled in by beforeAll, so the file can name it at its top.
+ */
+export function browserTestForFile(options: Parameters<typeof startBrowserTest>[0] = {}): BrowserTest {
+  const t = {} as BrowserTest
+  beforeAll(async () => {
+    Object.assign(t, await startBrowserTest(options))
+  })
+  afterAll(async () => {
+    await t.close?.()
+  })
+  return t
+}
+
+/**
+ * `browserTestForFile` with replies from the OpenAI-compatible double, started before the app and closed
+ * after it (hanging streams included); both objects are filled in by beforeAll.
+ */
+export function browserTestWithOpenAi(options: Parameters<typeof startBrowserTest>[0] = {}): {
+  t: BrowserTest
+  double: OpenAiDouble
+} {
+  const t = {} as BrowserTest
+  const double = {} as OpenAiDouble
+  beforeAll(async () => {
+    Object.assign(double, await startOpenAiDouble())
+    const env = { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url, ...options.env }
+    Object.assign(t, await startBrowserTest({ ...options, env }))
+  })
+  afterAll(async () => {
+    t.app?.server.closeAllConnections()
+    await t.close?.()
+    await double.close?.()
+  })
+  return { t, double }
+}
+
+/** Leaves the page signed out: the login page with nothing in local storage. */
+export async function signedOut(page: Page): Promise<void> {
+  await page.goto('/login')
+  await page.evaluate(() => localStorage.clear())
+}
+
+/**
+ * Opens `path` (an app page), empties local storage and stores a session for `token` (with a future
+ * expiry) and `keys`: what sign-in and the wizard leave behind, without the earlier tests' keys.
+ */
+export async function replaceSession(
+  page: Page,
+  path: string,
+  token: string,
+  keys: Record<string, string> = {},
+): Promise<void> {
+  await page.goto(path)
+  await page.evaluate(
+    ({ token, keys }) => {
+      localStorage.clear()
+      localStorage.setItem('token', token)
+      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
+      for (const [key, value] of Object.entries(keys)) localStorage.setItem(key, value)
+    },
+    { token, keys },
+  )
+}
+
+/**
+ * From the paywall's Continue through the modal's contact step with a US billing address, to the card
+ * step; returns the dialog.
+ */
+export async function continueToCardStep(
+  page: Page,
+  address: { state: string; postalCode: string } = { state: 'CA', postalCode: '94105' },
+): Promise<Locator> {
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Country').selectOption('US')
+  await dialog.getByLabel('State / Region').selectOption(address.state)
+  await dialog.getByLabel('Postal code').fill(address.postalCode)
+  await dialog.getByRole('button', { name: 'Next' }).click()
+  return dialog
+}
+
+/**
+ * On the login form's code step: sends a code to `email`, reads it from the log mailer's lines (the app
+ * must log at info level) and verifies it, as the address's owner would.
+ */
+export async function verifyMailedCode(t: BrowserTest, email: string): Promise<void> {
+  const { page } = t
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send Login Code' }).click()
+  await page.getByLabel('Login code').waitFor()
+  await expect.poll(() => t.logs.some((l) => l.includes(email) && l.includes('login-code'))).toBe(true)
+  await page.getByLabel('Login code').fill(mailedCode(t.logs, email))
+  await page.getByRole('button', { name: 'Verify code' }).click()
 }

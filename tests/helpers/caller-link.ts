@@ -3,8 +3,9 @@
 // database exactly as it would through /trpc.
 import { TRPCClientError, type TRPCLink } from '@trpc/client'
 import { observable } from '@trpc/server/observable'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
-import type { TestApp } from './app.ts'
+import { createTestApp, type TestApp } from './app.ts'
 
 export function callerLink(t: TestApp, onCall?: (path: string) => void): TRPCLink<AppRouter> {
   return () =>
@@ -28,4 +29,22 @@ export function callerLink(t: TestApp, onCall?: (path: string) => void): TRPCLin
             (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
           )
       })
+}
+
+/**
+ * The test app of a client test file: made before its tests, closed after them, with local storage (the
+ * browser's session) emptied before each test. Returned at once and filled in by beforeAll.
+ */
+export function clientTestApp(): TestApp {
+  const t = {} as TestApp
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp())
+  })
+  afterAll(async () => {
+    await t.close?.()
+  })
+  beforeEach(() => {
+    localStorage.clear()
+  })
+  return t
 }

@@ -6,14 +6,20 @@
 // peak RSS (VmHWM) is printed for the README.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_ENV } from '../../scripts/server-node-flags.mjs'
 import { createTokenService } from '../../server/services/tokens.ts'
 import { CHAT_LIST_MAX_MESSAGES } from '../../shared/constants.ts'
 import { freshDatabase } from '../helpers/database.ts'
-import { type BuiltServer, buildServer, type Outcome, request, startBuilt } from './helpers.ts'
+import {
+  type BuiltServer,
+  buildServer,
+  type Outcome,
+  request,
+  startBuilt,
+  tearDownBuilt,
+  tempDataDir,
+} from './helpers.ts'
 
 const JWT_SECRET = `burst-${crypto.randomBytes(16).toString('hex')}`
 const CONCURRENT = 8
@@ -60,7 +66,7 @@ beforeAll(async () => {
     })),
   })
   conversationIds = conversations.map((c) => c.id)
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-burst-'))
+  dataDir = tempDataDir('burst')
   server = await startBuilt(
     build.mainJs,
     {
@@ -75,12 +81,7 @@ beforeAll(async () => {
   )
 })
 
-afterAll(async () => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
-  await database?.close()
-  build?.remove()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 describe(`${CONCURRENT} concurrent PUTs of ${MESSAGES} messages`, () => {
   it('are all answered, stored whole and once, while /healthz answers 200 and the process stays up', async () => {

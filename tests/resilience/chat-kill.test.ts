@@ -7,13 +7,9 @@
 // question has exactly one reply, and every acknowledged reply is the stored one. Bounded: OWNERS x
 // MESSAGES exchanges, one kill.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
-import { createTokenService } from '../../server/services/tokens.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { freshDatabase } from '../helpers/database.ts'
 import {
@@ -21,8 +17,10 @@ import {
   buildServer,
   request,
   type Subscriber,
-  seedSubscribers,
+  seedSubscribersFor,
   startBuilt,
+  tearDownBuilt,
+  tempDataDir,
 } from './helpers.ts'
 
 const JWT_SECRET = `kill-${crypto.randomBytes(16).toString('hex')}`
@@ -137,11 +135,10 @@ async function trpcOwner(owner: Subscriber) {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
-  owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), OWNERS, 'kill')
+  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, OWNERS, 'kill')
   double = await startOpenAiDouble()
   double.setDefault({ reply: REPLY, firstTokenDelayMs: 100, tokenDelayMs: 15 })
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-kill-'))
+  dataDir = tempDataDir('kill')
   env = {
     DATABASE_URL: database.url!,
     DATA_DIR: dataDir,
@@ -155,13 +152,7 @@ beforeAll(async () => {
   server = await startBuilt(build.mainJs, env, { asStarted: true })
 })
 
-afterAll(async () => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
-  await double?.close()
-  await database?.close()
-  build?.remove()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => tearDownBuilt({ servers: [server], double, database, build, dataDirs: [dataDir] }))
 
 describe('kill -9 under chat load, then restart', () => {
   it('keeps every acknowledged message exactly once and every question one reply', async () => {

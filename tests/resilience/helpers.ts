@@ -4,6 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import os from 'node:os'
 import path from 'node:path'
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
 import { ROOT_DIR } from '../../server/paths.ts'
@@ -12,6 +13,7 @@ import {
   DEFAULT_RATE_LIMITS,
   type RateLimitName,
 } from '../../server/services/rate-limits.ts'
+import { createTokenService } from '../../server/services/tokens.ts'
 import type { TestApp } from '../helpers/app.ts'
 
 /** Every procedure-level limit out of the way, so load reaches the procedures. */
@@ -97,6 +99,17 @@ export async function seedSubscribers(
       conversationId: conversations.find((c) => c.userId === u.id)!.id,
     })),
   )
+}
+
+/** `seedSubscribers` for a built server: the session tokens are signed with that server's JWT_SECRET. */
+export function seedSubscribersFor(
+  db: TestApp['db'],
+  jwtSecret: string,
+  count: number,
+  prefix?: string,
+): Promise<Subscriber[]> {
+  const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600, db })
+  return seedSubscribers(db, (u) => tokens.issue(u), count, prefix)
 }
 
 export interface Outcome {
@@ -251,6 +264,30 @@ export async function startBuilt(
   const listening = await waitForLine(/is listening on http:\/\/127\.0\.0\.1:\d+/)
   const base = /http:\/\/127\.0\.0\.1:\d+/.exec(listening)![0]
   return { child, base, lines, waitForLine, exited }
+}
+
+/** A fresh folder under the system's temp folder, for a built server's DATA_DIR. */
+export function tempDataDir(name: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `kitty-${name}-`))
+}
+
+/**
+ * Undoes what a built-server test's beforeAll started, each piece only if it got that far: servers still
+ * running are killed, the OpenAI double and the database closed, the build and the data folders removed.
+ */
+export async function tearDownBuilt(parts: {
+  servers?: ReadonlyArray<BuiltServer | undefined>
+  double?: { close(): Promise<void> }
+  database?: { close(): Promise<void> }
+  build?: { remove(): void }
+  dataDirs?: ReadonlyArray<string | undefined>
+}): Promise<void> {
+  for (const server of parts.servers ?? [])
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
+  await parts.double?.close()
+  await parts.database?.close()
+  parts.build?.remove()
+  for (const dir of parts.dataDirs ?? []) if (dir) fs.rmSync(dir, { recursive: true, force: true })
 }
 
 /** The process's peak resident memory so far (VmHWM, Linux), in MB; NaN once it has exited. */

@@ -3,11 +3,7 @@
 // limit) while two anonymous visitors POST the same. Every answer is a 2xx, a clear 4xx or a 503 with
 // Retry-After; the process stays up, /healthz answers 200, and its peak RSS is printed.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTokenService } from '../../server/services/tokens.ts'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 import { freshDatabase } from '../helpers/database.ts'
 import {
@@ -19,8 +15,10 @@ import {
   peakRssMb,
   request,
   type Subscriber,
-  seedSubscribers,
+  seedSubscribersFor,
   startBuilt,
+  tearDownBuilt,
+  tempDataDir,
 } from './helpers.ts'
 
 const JWT_SECRET = `burst-${crypto.randomBytes(16).toString('hex')}`
@@ -51,9 +49,8 @@ let dataDir: string
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
-  owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), 3, 'burst')
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-burst-'))
+  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, 3, 'burst')
+  dataDir = tempDataDir('burst')
   server = await startBuilt(
     build.mainJs,
     { DATABASE_URL: database.url!, DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'info', ...GENEROUS_ENV },
@@ -61,12 +58,7 @@ beforeAll(async () => {
   )
 })
 
-afterAll(async () => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
-  await database?.close()
-  build?.remove()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 /** 2xx, a clear JSON 4xx, or 503 with Retry-After: what a client may get within the declared limits. */
 function acceptable(outcome: Outcome & { retryAfter: string | null }): boolean {

@@ -4,14 +4,10 @@
 // in-flight request finish with 200 and a complete, stored reply; new connections are refused or get
 // 503; and the process exits with code 0.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import http from 'node:http'
-import os from 'node:os'
-import path from 'node:path'
 import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
-import { createTokenService } from '../../server/services/tokens.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { freshDatabase } from '../helpers/database.ts'
 import {
@@ -21,8 +17,10 @@ import {
   type Outcome,
   request,
   type Subscriber,
-  seedSubscribers,
+  seedSubscribersFor,
   startBuilt,
+  tearDownBuilt,
+  tempDataDir,
 } from './helpers.ts'
 
 const JWT_SECRET = `shutdown-${crypto.randomBytes(16).toString('hex')}`
@@ -66,11 +64,10 @@ function freshConnection(url: string): Promise<Outcome> {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
-  owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), IN_FLIGHT + READERS, 'shutdown')
+  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, IN_FLIGHT + READERS, 'shutdown')
   double = await startOpenAiDouble()
   double.setDefault({ reply: REPLY, firstTokenDelayMs: 800, tokenDelayMs: 25 })
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-shutdown-'))
+  dataDir = tempDataDir('shutdown')
   server = await startBuilt(build.mainJs, {
     DATABASE_URL: database.url!,
     DATA_DIR: dataDir,
@@ -83,13 +80,7 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
-  await double?.close()
-  await database?.close()
-  build?.remove()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => tearDownBuilt({ servers: [server], double, database, build, dataDirs: [dataDir] }))
 
 describe('SIGTERM during load', () => {
   const chats: Array<

@@ -2,13 +2,18 @@
 // byte every 2 s (a body, headers, or nothing at all) are all answered 408 or closed within 30 s, while
 // /healthz keeps answering 200 the whole time.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshDatabase } from '../helpers/database.ts'
-import { type BuiltServer, buildServer, GENEROUS_ENV, request, startBuilt } from './helpers.ts'
+import {
+  type BuiltServer,
+  buildServer,
+  GENEROUS_ENV,
+  request,
+  startBuilt,
+  tearDownBuilt,
+  tempDataDir,
+} from './helpers.ts'
 
 let build: ReturnType<typeof buildServer>
 let database: Awaited<ReturnType<typeof freshDatabase>>
@@ -18,7 +23,7 @@ let dataDir: string
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-slow-'))
+  dataDir = tempDataDir('slow')
   server = await startBuilt(
     build.mainJs,
     {
@@ -32,12 +37,7 @@ beforeAll(async () => {
   )
 })
 
-afterAll(async () => {
-  if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
-  await database?.close()
-  build?.remove()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 type Kind = 'body' | 'headers' | 'silent'
 
@@ -51,7 +51,7 @@ function trickle(base: string, kind: Kind): Promise<{ kind: Kind; ms: number; an
     let answer = ''
     let timer: NodeJS.Timeout | undefined
     const socket = net.connect(Number(port), '127.0.0.1', () => {
-      let rest = kind === 'body' ? '{"email":"' + 'a'.repeat(990) : head
+      let rest = kind === 'body' ? `{"email":"${'a'.repeat(990)}` : head
       if (kind === 'body') socket.write(head)
       if (kind === 'silent') rest = ''
       timer = setInterval(() => {

@@ -7,14 +7,10 @@
 // record and the other keeps serving. Replies come from a slow OpenAI-compatible double.
 import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits.ts'
-import { createTokenService } from '../../server/services/tokens.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { freshDatabase } from '../helpers/database.ts'
 import {
@@ -23,8 +19,10 @@ import {
   type Outcome,
   request,
   type Subscriber,
-  seedSubscribers,
+  seedSubscribersFor,
   startBuilt,
+  tearDownBuilt,
+  tempDataDir,
 } from './helpers.ts'
 import { type Nginx, startNginx } from './nginx.ts'
 
@@ -40,7 +38,7 @@ let owners: Subscriber[]
 let double: OpenAiDouble
 
 async function startInstance(env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-two-'))
+  const dataDir = tempDataDir('two')
   dataDirs.push(dataDir)
   const server = await startBuilt(
     build.mainJs,
@@ -66,8 +64,7 @@ beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
   double = await startOpenAiDouble()
-  const tokens = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
-  owners = await seedSubscribers(database.prisma, (u) => tokens.issue(u), 12, 'two')
+  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, 12, 'two')
   await startInstance({ JWT_SECRET })
   await startInstance({ JWT_SECRET })
   proxy = await startNginx(instances.map((i) => i.base))
@@ -75,11 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   proxy?.stop()
-  await double?.close()
-  for (const server of instances) if (server.child.exitCode === null) server.child.kill('SIGKILL')
-  await database?.close()
-  build?.remove()
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true })
+  await tearDownBuilt({ servers: instances, double, database, build, dataDirs })
   try {
     execFileSync('redis-cli', ['--scan', '--pattern', `${REDIS_KEY_PREFIX}*`], { encoding: 'utf8' })
       .split('\n')

@@ -18,6 +18,7 @@ import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createServices } from '../../server/services/index.ts'
 import { createDemoProvider } from '../../server/services/payments/demo.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { countingProvider } from '../helpers/counting-payments.ts'
 import { freshDatabase } from '../helpers/database.ts'
 
@@ -76,15 +77,7 @@ describe('two instances on one database', () => {
     const charged = counted.calls.charges
     const results = await Promise.allSettled(
       callers.map((api, i) =>
-        api.billing.checkout({
-          fullName: 'Ada Lovelace',
-          country: 'US',
-          state: 'CA',
-          postalCode: '94105',
-          paymentMethod: 'pm_card_visa',
-          billingPeriod: 'Monthly',
-          ...(i < 2 ? { checkoutKey: randomUUID() } : {}),
-        }),
+        api.billing.checkout({ ...CARD_CHECKOUT, ...(i < 2 ? { checkoutKey: randomUUID() } : {}) }),
       ),
     )
     for (const result of results) {

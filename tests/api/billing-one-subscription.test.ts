@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDemoProvider } from '../../server/services/payments/demo.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { countingProvider } from '../helpers/counting-payments.ts'
 
 let t: TestApp
@@ -29,19 +30,7 @@ async function post(url: string, token: string, payload: Record<string, unknown>
 }
 
 const subscribe = (token: string, key?: string) =>
-  post(
-    '/api/supabase/subscriptions',
-    token,
-    {
-      fullName: 'Ada Lovelace',
-      country: 'US',
-      state: 'CA',
-      postalCode: '94105',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-    },
-    key,
-  )
+  post('/api/supabase/subscriptions', token, CARD_CHECKOUT, key)
 
 describe('one subscription at a time', () => {
   it('refuses nine more checkouts with nine new keys: one payment, one subscription', async () => {

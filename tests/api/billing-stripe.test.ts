@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
 import type { TestApp } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { stripeTestApp } from '../helpers/stripe-app.ts'
 
 let double: StripeDouble
@@ -26,16 +27,7 @@ async function subscribe(token: string, overrides: Json = {}) {
     method: 'POST',
     url: '/api/supabase/subscriptions',
     headers: { authorization: `Bearer ${token}` },
-    payload: {
-      fullName: 'Ada Lovelace',
-      country: 'US',
-      state: 'CA',
-      postalCode: '94105',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-      checkoutKey: randomUUID(),
-      ...overrides,
-    },
+    payload: { ...CARD_CHECKOUT, checkoutKey: randomUUID(), ...overrides },
   })
   return { status: response.statusCode, body: response.json() as Json }
 }

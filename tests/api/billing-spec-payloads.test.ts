@@ -2,12 +2,10 @@
 // payload the SPEC shows (no extra field, no header but the bearer token), on the demo provider and on
 // the real Stripe SDK against the local Stripe-compatible double; double submits without an
 // Idempotency-Key, sent concurrently, charge once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoProvider } from '../../server/services/payments/demo.ts'
-import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { countingProvider, type ProviderCalls } from '../helpers/counting-payments.ts'
-import { stripeTestApp } from '../helpers/stripe-app.ts'
+import { describe, expect, it } from 'vitest'
+import type { TestApp } from '../helpers/app.ts'
+import { type ProviderCalls, suiteCountedDemoApp } from '../helpers/counting-payments.ts'
+import { suiteStripeApp } from '../helpers/stripe-app.ts'
 
 type Json = Record<string, unknown>
 
@@ -170,27 +168,20 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
 }
 
 describe('SPEC §7 payloads on the demo provider', () => {
-  let t: TestApp
-  const counted = countingProvider(createDemoProvider())
-  beforeAll(async () => {
-    t = await createTestApp({ overrides: { payments: counted.provider } })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const { t, calls } = suiteCountedDemoApp()
 
   it('pays, records, lists and cancels with exactly the payloads SPEC §7 shows', async () => {
-    await specJourney(t, () => counted.calls)
+    await specJourney(t, () => calls)
   })
 
   it('charges once when each step is sent twice at once without an Idempotency-Key', async () => {
-    await doubleSubmits(t, () => counted.calls)
+    await doubleSubmits(t, () => calls)
   })
 
   it('after a decline, the same open checkout takes another card and charges it once', async () => {
     const rest = restOf(t)
     const owner = await t.signIn()
-    const charged = counted.calls.charges
+    const charged = calls.charges
     const declined = await rest('POST', '/api/supabase/subscriptions', owner.token, {
       ...subscribePayload('d@example.com'),
       paymentMethod: 'pm_card_chargeDeclined',
@@ -204,26 +195,19 @@ describe('SPEC §7 payloads on the demo provider', () => {
       subscribePayload('d@example.com'),
     )
     expect(paid.status).toBe(200)
-    expect(counted.calls.charges - charged).toBe(1)
+    expect(calls.charges - charged).toBe(1)
     expect(await t.db.checkout.count({ where: { userId: owner.id } })).toBe(1)
   })
 })
 
 describe('SPEC §7 payloads on Stripe (local Stripe-compatible server)', () => {
-  let t: TestApp
-  let double: StripeDouble
+  const stripe = suiteStripeApp()
+  const t = stripe.t
   const calls = () => ({
-    customers: double.objects.customers.size,
-    charges: [...double.objects.paymentIntents.values()].filter((i) => i.status === 'succeeded').length,
-    subscriptions: double.objects.subscriptions.size,
-  })
-  beforeAll(async () => {
-    double = await startStripeDouble()
-    t = await stripeTestApp(double)
-  })
-  afterAll(async () => {
-    await t?.close()
-    await double?.close()
+    customers: stripe.double.objects.customers.size,
+    charges: [...stripe.double.objects.paymentIntents.values()].filter((i) => i.status === 'succeeded')
+      .length,
+    subscriptions: stripe.double.objects.subscriptions.size,
   })
 
   it('pays, records, lists and cancels with exactly the payloads SPEC §7 shows', async () => {

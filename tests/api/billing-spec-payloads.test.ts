@@ -4,6 +4,7 @@
 // Idempotency-Key, sent concurrently, charge once.
 import { describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/app.ts'
+import { specSubscribePayload } from '../helpers/checkout.ts'
 import { type ProviderCalls, suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 import { suiteStripeApp } from '../helpers/stripe-app.ts'
 
@@ -25,18 +26,6 @@ function restOf(t: TestApp) {
     return { status: response.statusCode, body: response.json() as Json }
   }
 }
-
-/** SPEC §3's subscribe payload, exactly its fields. */
-const subscribePayload = (email: string): Json => ({
-  fullName: 'Ada Lovelace',
-  email,
-  country: 'US',
-  state: 'CA',
-  postalCode: '94105',
-  paymentMethod: 'pm_card_visa',
-  billingPeriod: 'Monthly',
-  catDetails: { cat_name: 'Tom', breed: 'Persian' },
-})
 
 const trialEnd = () => Math.floor(Date.now() / 1000) + 3 * 86_400
 
@@ -83,7 +72,7 @@ async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   const subscriptionId = subscription.body.subscriptionId as string
 
   // Step 6: record the subscription with the subscribe payload; it is the same subscription, not a second.
-  const recorded = await rest('POST', '/api/supabase/subscriptions', owner.token, subscribePayload(email))
+  const recorded = await rest('POST', '/api/supabase/subscriptions', owner.token, specSubscribePayload(email))
   expect(recorded.status).toBe(200)
   expect(recorded.body).toMatchObject({ success: true, subscriptionId })
 
@@ -140,7 +129,7 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
 
   const records = await twice(
     '/api/supabase/subscriptions',
-    subscribePayload(`double-${owner.id}@example.com`),
+    specSubscribePayload(`double-${owner.id}@example.com`),
   )
   expect(records.map((r) => r.status)).toEqual([200, 200])
   expect(records[0]?.body.subscriptionId).toBe(subscriptions[0]?.body.subscriptionId)
@@ -158,7 +147,7 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   const charged = calls().charges
   const whole = await Promise.all(
     [1, 2, 3].map(() =>
-      rest('POST', '/api/supabase/subscriptions', second.token, subscribePayload('x@example.com')),
+      rest('POST', '/api/supabase/subscriptions', second.token, specSubscribePayload('x@example.com')),
     ),
   )
   expect(whole.map((r) => r.status)).toEqual([200, 200, 200])
@@ -183,7 +172,7 @@ describe('SPEC §7 payloads on the demo provider', () => {
     const owner = await t.signIn()
     const charged = calls.charges
     const declined = await rest('POST', '/api/supabase/subscriptions', owner.token, {
-      ...subscribePayload('d@example.com'),
+      ...specSubscribePayload('d@example.com'),
       paymentMethod: 'pm_card_chargeDeclined',
     })
     expect(declined.status).toBe(402)
@@ -192,7 +181,7 @@ describe('SPEC §7 payloads on the demo provider', () => {
       'POST',
       '/api/supabase/subscriptions',
       owner.token,
-      subscribePayload('d@example.com'),
+      specSubscribePayload('d@example.com'),
     )
     expect(paid.status).toBe(200)
     expect(calls.charges - charged).toBe(1)

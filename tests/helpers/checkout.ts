@@ -11,6 +11,11 @@ export const CARD_CHECKOUT = {
   billingPeriod: 'Monthly' as const,
 }
 
+/** SPEC §3's subscribe payload, exactly its fields: CARD_CHECKOUT with the owner's email and a Persian cat. */
+export function specSubscribePayload(email: string, catName = 'Tom') {
+  return { ...CARD_CHECKOUT, email, catDetails: { cat_name: catName, breed: 'Persian' } }
+}
+
 /** billing.checkout through tRPC as the owner of `token`: CARD_CHECKOUT with `extra` (a checkoutKey, say). */
 export async function checkoutAs(
   t: Pick<TestApp, 'caller'>,

@@ -97,6 +97,21 @@ export async function createTestApp(
   }
 }
 
+/** A tRPC mutation over HTTP (POST /trpc/<procedure>) as the holder of `token`, as a browser sends it. */
+export function postTrpc(
+  t: Pick<TestApp, 'app'>,
+  procedure: string,
+  payload: Record<string, unknown>,
+  token: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/trpc/${procedure}`,
+    payload,
+    headers: { authorization: `Bearer ${token}` },
+  })
+}
+
 /**
  * The app of a test file (or describe block): started by `start` before its tests, closed after them
  * (then `after` runs). The TestApp returned reads the live one, so tests use it like the app itself.

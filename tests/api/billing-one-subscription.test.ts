@@ -2,7 +2,7 @@
 // subscription is refused (409) before anything is charged, whatever keys it is sent with.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { CARD_CHECKOUT } from '../helpers/checkout.ts'
+import { CARD_CHECKOUT, specIntentPayload } from '../helpers/checkout.ts'
 import { suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 
 const { t, calls } = suiteCountedDemoApp()
@@ -65,7 +65,7 @@ describe('one subscription at a time', () => {
     const intent = await post(
       '/api/payments/stripe/payment-intent',
       owner.token,
-      { amount: 199, currency: 'usd', customerId: user.providerCustomerId, paymentMethodId: 'pm_card_visa' },
+      specIntentPayload(user.providerCustomerId),
       randomUUID(),
     )
     expect(intent).toEqual({ status: 409, body: { error: ALREADY, code: 'ALREADY_SUBSCRIBED' } })

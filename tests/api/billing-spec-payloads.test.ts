@@ -4,7 +4,7 @@
 // Idempotency-Key, sent concurrently, charge once.
 import { describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/app.ts'
-import { specSubscribePayload } from '../helpers/checkout.ts'
+import { specCustomerPayload, specIntentPayload, specSubscribePayload } from '../helpers/checkout.ts'
 import { type ProviderCalls, suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 import { suiteStripeApp } from '../helpers/stripe-app.ts'
 
@@ -42,20 +42,21 @@ async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   expect(plan).toMatchObject({ status: 200, body: { price: 49.99 } })
   expect((await rest('DELETE', '/api/supabase/removePlan', owner.token)).status).toBe(200)
 
-  const customer = await rest('POST', '/api/payments/stripe/customer', owner.token, {
-    name: 'Ada Lovelace',
-    email,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const customer = await rest(
+    'POST',
+    '/api/payments/stripe/customer',
+    owner.token,
+    specCustomerPayload(email),
+  )
   expect(customer.status).toBe(200)
   expect(customer.body.customerId).toMatch(/^cus_/)
 
-  const intent = await rest('POST', '/api/payments/stripe/payment-intent', owner.token, {
-    amount: 199,
-    currency: 'usd',
-    customerId: customer.body.customerId,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const intent = await rest(
+    'POST',
+    '/api/payments/stripe/payment-intent',
+    owner.token,
+    specIntentPayload(customer.body.customerId),
+  )
   expect(intent.status).toBe(200)
   expect(intent.body.paymentIntentId).toMatch(/^pi_/)
 
@@ -100,21 +101,15 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   const twice = (url: string, payload: Json) =>
     Promise.all([rest('POST', url, owner.token, payload), rest('POST', url, owner.token, payload)])
 
-  const customers = await twice('/api/payments/stripe/customer', {
-    name: 'Ada Lovelace',
-    email: `double-${owner.id}@example.com`,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const customers = await twice(
+    '/api/payments/stripe/customer',
+    specCustomerPayload(`double-${owner.id}@example.com`),
+  )
   expect(customers.map((r) => r.status)).toEqual([200, 200])
   expect(customers[0]?.body.customerId).toBe(customers[1]?.body.customerId)
   const customerId = customers[0]?.body.customerId
 
-  const intents = await twice('/api/payments/stripe/payment-intent', {
-    amount: 199,
-    currency: 'usd',
-    customerId,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const intents = await twice('/api/payments/stripe/payment-intent', specIntentPayload(customerId))
   expect(intents.map((r) => r.status)).toEqual([200, 200])
   expect(intents[0]?.body.paymentIntentId).toBe(intents[1]?.body.paymentIntentId)
 

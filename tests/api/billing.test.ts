@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { specCustomerPayload, specIntentPayload } from '../helpers/checkout.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -236,22 +237,21 @@ describe('the payment flow step by step (SPEC §7 payments rows)', () => {
   it('creates the customer, the $1.99 intent and the trial subscription, then records it and lists it', async () => {
     const owner = await t.signIn()
     const checkoutKey = randomUUID()
-    const customer = await rest('POST', '/api/payments/stripe/customer', owner.token, {
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      paymentMethodId: 'pm_card_visa',
-      checkoutKey,
-    })
+    const customer = await rest(
+      'POST',
+      '/api/payments/stripe/customer',
+      owner.token,
+      specCustomerPayload('ada@example.com', { checkoutKey }),
+    )
     expect(customer.status).toBe(200)
     expect(customer.body.customerId).toMatch(/^cus_demo_/)
 
-    const intent = await rest('POST', '/api/payments/stripe/payment-intent', owner.token, {
-      amount: 199,
-      currency: 'usd',
-      customerId: customer.body.customerId,
-      paymentMethodId: 'pm_card_visa',
-      checkoutKey,
-    })
+    const intent = await rest(
+      'POST',
+      '/api/payments/stripe/payment-intent',
+      owner.token,
+      specIntentPayload(customer.body.customerId, { checkoutKey }),
+    )
     expect(intent).toMatchObject({ status: 200, body: { status: 'succeeded' } })
     expect(intent.body.paymentIntentId).toMatch(/^pi_demo_/)
 

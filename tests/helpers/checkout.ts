@@ -16,6 +16,16 @@ export function specSubscribePayload(email: string, catName = 'Tom') {
   return { ...CARD_CHECKOUT, email, catDetails: { cat_name: catName, breed: 'Persian' } }
 }
 
+/** SPEC §7's customer payload (POST /api/payments/stripe/customer): CARD_CHECKOUT's name and card, with `extra`. */
+export function specCustomerPayload(email: string, extra: Record<string, unknown> = {}) {
+  return { name: CARD_CHECKOUT.fullName, email, paymentMethodId: CARD_CHECKOUT.paymentMethod, ...extra }
+}
+
+/** SPEC §7's payment-intent payload: the $1.99 activation fee on `customerId` by the test Visa, with `extra`. */
+export function specIntentPayload(customerId: unknown, extra: Record<string, unknown> = {}) {
+  return { amount: 199, currency: 'usd', customerId, paymentMethodId: CARD_CHECKOUT.paymentMethod, ...extra }
+}
+
 /** billing.checkout through tRPC as the owner of `token`: CARD_CHECKOUT with `extra` (a checkoutKey, say). */
 export async function checkoutAs(
   t: Pick<TestApp, 'caller'>,

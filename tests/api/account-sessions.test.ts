@@ -5,7 +5,7 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
 import { mailedCode as mailedLogCode } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
@@ -87,12 +87,12 @@ describe('a stolen session token cannot set or change the password', () => {
       'BAD_REQUEST',
       ERRORS.invalidCode,
     )
-    const http = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.setPassword',
-      payload: { password: 'thief-password' },
-      headers: { authorization: `Bearer ${owner.session.access_token}` },
-    })
+    const http = await postTrpc(
+      t,
+      'auth.setPassword',
+      { password: 'thief-password' },
+      owner.session.access_token,
+    )
     expect(http.statusCode).toBe(400)
     expect((await t.db.user.findUniqueOrThrow({ where: { email } })).passwordHash).toBeNull()
     expect((await post('/api/supabase/signin', { email, password: 'thief-password' })).status).toBe(400)

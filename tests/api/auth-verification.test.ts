@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
@@ -127,12 +127,7 @@ describe('setting a password needs a code from the address', () => {
       'BAD_REQUEST',
       ERRORS.invalidCode,
     )
-    const http = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.setPassword',
-      payload: { password: 'first-password' },
-      headers: { authorization: `Bearer ${res.body.token}` },
-    })
+    const http = await postTrpc(t, 'auth.setPassword', { password: 'first-password' }, res.body.token)
     expect(http.statusCode).toBe(400)
     expect((await account(email)).passwordHash).toBeNull()
     // The code from the address proves it: the password is set and the address verified.

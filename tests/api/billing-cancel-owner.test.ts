@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cancelOwnerSubscriptions, hasActiveSubscription } from '../../server/domain/billing/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { checkoutAs } from '../helpers/checkout.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 let t: TestApp
@@ -23,15 +24,7 @@ const deps = () => ({
 
 async function subscribed() {
   const owner = await t.signIn()
-  const api = await t.caller(owner.token)
-  await api.billing.checkout({
-    fullName: 'Ada Lovelace',
-    country: 'US',
-    state: 'CA',
-    postalCode: '94105',
-    paymentMethod: 'pm_card_visa',
-    billingPeriod: 'Monthly',
-  })
+  await checkoutAs(t, owner.token)
   return owner
 }
 

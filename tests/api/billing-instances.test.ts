@@ -9,7 +9,6 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../server/config.ts'
 import { createContextInner } from '../../server/context.ts'
 import { applyMigrationsToPglite, type Db, openPostgres } from '../../server/db.ts'
 import { PrismaClient } from '../../server/generated/prisma/client.ts'
@@ -18,16 +17,13 @@ import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createServices } from '../../server/services/index.ts'
 import { createDemoProvider } from '../../server/services/payments/demo.ts'
+import { testConfig } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { countingProvider } from '../helpers/counting-payments.ts'
 import { freshDatabase } from '../helpers/database.ts'
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-instances-'))
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-  LOG_LEVEL: 'silent',
-})
+const config = testConfig(dataDir, { LOG_LEVEL: 'silent' })
 const counted = countingProvider(createDemoProvider())
 const closers: Array<() => Promise<unknown>> = []
 let clients: [Db, Db]
@@ -76,15 +72,7 @@ describe('two instances on one database', () => {
     const charged = counted.calls.charges
     const results = await Promise.allSettled(
       callers.map((api, i) =>
-        api.billing.checkout({
-          fullName: 'Ada Lovelace',
-          country: 'US',
-          state: 'CA',
-          postalCode: '94105',
-          paymentMethod: 'pm_card_visa',
-          billingPeriod: 'Monthly',
-          ...(i < 2 ? { checkoutKey: randomUUID() } : {}),
-        }),
+        api.billing.checkout({ ...CARD_CHECKOUT, ...(i < 2 ? { checkoutKey: randomUUID() } : {}) }),
       ),
     )
     for (const result of results) {

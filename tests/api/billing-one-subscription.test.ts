@@ -1,19 +1,11 @@
 // Issue 12 "One subscription at a time": a checkout by an owner who already has an active or trialing
 // subscription is refused (409) before anything is charged, whatever keys it is sent with.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoProvider } from '../../server/services/payments/demo.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { countingProvider } from '../helpers/counting-payments.ts'
+import { describe, expect, it } from 'vitest'
+import { CARD_CHECKOUT, specIntentPayload } from '../helpers/checkout.ts'
+import { suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 
-let t: TestApp
-const counted = countingProvider(createDemoProvider())
-beforeAll(async () => {
-  t = await createTestApp({ overrides: { payments: counted.provider } })
-})
-afterAll(async () => {
-  await t?.close()
-})
+const { t, calls } = suiteCountedDemoApp()
 
 const ALREADY =
   'You already have an active subscription. Cancel it in your profile before starting another one.'
@@ -29,24 +21,12 @@ async function post(url: string, token: string, payload: Record<string, unknown>
 }
 
 const subscribe = (token: string, key?: string) =>
-  post(
-    '/api/supabase/subscriptions',
-    token,
-    {
-      fullName: 'Ada Lovelace',
-      country: 'US',
-      state: 'CA',
-      postalCode: '94105',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-    },
-    key,
-  )
+  post('/api/supabase/subscriptions', token, CARD_CHECKOUT, key)
 
 describe('one subscription at a time', () => {
   it('refuses nine more checkouts with nine new keys: one payment, one subscription', async () => {
     const owner = await t.signIn()
-    const charged = counted.calls.charges
+    const charged = calls.charges
     expect((await subscribe(owner.token, randomUUID())).status).toBe(200)
     for (let i = 0; i < 9; i++) {
       expect(await subscribe(owner.token, randomUUID())).toEqual({
@@ -54,17 +34,17 @@ describe('one subscription at a time', () => {
         body: { error: ALREADY, code: 'ALREADY_SUBSCRIBED' },
       })
     }
-    expect(counted.calls.charges - charged).toBe(1)
+    expect(calls.charges - charged).toBe(1)
     expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(1)
     expect(await t.db.subscription.count({ where: { userId: owner.id } })).toBe(1)
   })
 
   it('charges once when ten checkouts with ten keys arrive at the same moment', async () => {
     const owner = await t.signIn()
-    const charged = counted.calls.charges
+    const charged = calls.charges
     const answers = await Promise.all(Array.from({ length: 10 }, () => subscribe(owner.token, randomUUID())))
     for (const answer of answers) expect([200, 409]).toContain(answer.status)
-    expect(counted.calls.charges - charged).toBe(1)
+    expect(calls.charges - charged).toBe(1)
     expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(1)
     expect(await t.db.subscription.count({ where: { userId: owner.id } })).toBe(1)
   })
@@ -72,7 +52,7 @@ describe('one subscription at a time', () => {
   it('refuses each step of a new checkout (customer, intent) with 409 before the provider is called', async () => {
     const owner = await t.signIn()
     expect((await subscribe(owner.token, randomUUID())).status).toBe(200)
-    const before = { ...counted.calls }
+    const before = { ...calls }
     const key = randomUUID()
     const customer = await post(
       '/api/payments/stripe/customer',
@@ -85,7 +65,7 @@ describe('one subscription at a time', () => {
     const intent = await post(
       '/api/payments/stripe/payment-intent',
       owner.token,
-      { amount: 199, currency: 'usd', customerId: user.providerCustomerId, paymentMethodId: 'pm_card_visa' },
+      specIntentPayload(user.providerCustomerId),
       randomUUID(),
     )
     expect(intent).toEqual({ status: 409, body: { error: ALREADY, code: 'ALREADY_SUBSCRIBED' } })
@@ -101,7 +81,7 @@ describe('one subscription at a time', () => {
         checkoutKey: randomUUID(),
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: ALREADY })
-    expect(counted.calls).toEqual(before)
+    expect(calls).toEqual(before)
   })
 
   it('lets an owner whose subscription was cancelled subscribe again', async () => {

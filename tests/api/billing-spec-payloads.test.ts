@@ -2,12 +2,11 @@
 // payload the SPEC shows (no extra field, no header but the bearer token), on the demo provider and on
 // the real Stripe SDK against the local Stripe-compatible double; double submits without an
 // Idempotency-Key, sent concurrently, charge once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDemoProvider } from '../../server/services/payments/demo.ts'
-import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { countingProvider, type ProviderCalls } from '../helpers/counting-payments.ts'
-import { stripeTestApp } from '../helpers/stripe-app.ts'
+import { describe, expect, it } from 'vitest'
+import type { TestApp } from '../helpers/app.ts'
+import { specCustomerPayload, specIntentPayload, specSubscribePayload } from '../helpers/checkout.ts'
+import { type ProviderCalls, suiteCountedDemoApp } from '../helpers/counting-payments.ts'
+import { suiteStripeApp } from '../helpers/stripe-app.ts'
 
 type Json = Record<string, unknown>
 
@@ -28,18 +27,6 @@ function restOf(t: TestApp) {
   }
 }
 
-/** SPEC §3's subscribe payload, exactly its fields. */
-const subscribePayload = (email: string): Json => ({
-  fullName: 'Ada Lovelace',
-  email,
-  country: 'US',
-  state: 'CA',
-  postalCode: '94105',
-  paymentMethod: 'pm_card_visa',
-  billingPeriod: 'Monthly',
-  catDetails: { cat_name: 'Tom', breed: 'Persian' },
-})
-
 const trialEnd = () => Math.floor(Date.now() / 1000) + 3 * 86_400
 
 /** Runs SPEC §4's flow with SPEC §7's payloads: customer, intent, subscription, record, list, cancel. */
@@ -55,20 +42,21 @@ async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   expect(plan).toMatchObject({ status: 200, body: { price: 49.99 } })
   expect((await rest('DELETE', '/api/supabase/removePlan', owner.token)).status).toBe(200)
 
-  const customer = await rest('POST', '/api/payments/stripe/customer', owner.token, {
-    name: 'Ada Lovelace',
-    email,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const customer = await rest(
+    'POST',
+    '/api/payments/stripe/customer',
+    owner.token,
+    specCustomerPayload(email),
+  )
   expect(customer.status).toBe(200)
   expect(customer.body.customerId).toMatch(/^cus_/)
 
-  const intent = await rest('POST', '/api/payments/stripe/payment-intent', owner.token, {
-    amount: 199,
-    currency: 'usd',
-    customerId: customer.body.customerId,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const intent = await rest(
+    'POST',
+    '/api/payments/stripe/payment-intent',
+    owner.token,
+    specIntentPayload(customer.body.customerId),
+  )
   expect(intent.status).toBe(200)
   expect(intent.body.paymentIntentId).toMatch(/^pi_/)
 
@@ -85,7 +73,7 @@ async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   const subscriptionId = subscription.body.subscriptionId as string
 
   // Step 6: record the subscription with the subscribe payload; it is the same subscription, not a second.
-  const recorded = await rest('POST', '/api/supabase/subscriptions', owner.token, subscribePayload(email))
+  const recorded = await rest('POST', '/api/supabase/subscriptions', owner.token, specSubscribePayload(email))
   expect(recorded.status).toBe(200)
   expect(recorded.body).toMatchObject({ success: true, subscriptionId })
 
@@ -113,21 +101,15 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   const twice = (url: string, payload: Json) =>
     Promise.all([rest('POST', url, owner.token, payload), rest('POST', url, owner.token, payload)])
 
-  const customers = await twice('/api/payments/stripe/customer', {
-    name: 'Ada Lovelace',
-    email: `double-${owner.id}@example.com`,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const customers = await twice(
+    '/api/payments/stripe/customer',
+    specCustomerPayload(`double-${owner.id}@example.com`),
+  )
   expect(customers.map((r) => r.status)).toEqual([200, 200])
   expect(customers[0]?.body.customerId).toBe(customers[1]?.body.customerId)
   const customerId = customers[0]?.body.customerId
 
-  const intents = await twice('/api/payments/stripe/payment-intent', {
-    amount: 199,
-    currency: 'usd',
-    customerId,
-    paymentMethodId: 'pm_card_visa',
-  })
+  const intents = await twice('/api/payments/stripe/payment-intent', specIntentPayload(customerId))
   expect(intents.map((r) => r.status)).toEqual([200, 200])
   expect(intents[0]?.body.paymentIntentId).toBe(intents[1]?.body.paymentIntentId)
 
@@ -142,7 +124,7 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
 
   const records = await twice(
     '/api/supabase/subscriptions',
-    subscribePayload(`double-${owner.id}@example.com`),
+    specSubscribePayload(`double-${owner.id}@example.com`),
   )
   expect(records.map((r) => r.status)).toEqual([200, 200])
   expect(records[0]?.body.subscriptionId).toBe(subscriptions[0]?.body.subscriptionId)
@@ -160,7 +142,7 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   const charged = calls().charges
   const whole = await Promise.all(
     [1, 2, 3].map(() =>
-      rest('POST', '/api/supabase/subscriptions', second.token, subscribePayload('x@example.com')),
+      rest('POST', '/api/supabase/subscriptions', second.token, specSubscribePayload('x@example.com')),
     ),
   )
   expect(whole.map((r) => r.status)).toEqual([200, 200, 200])
@@ -170,29 +152,22 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
 }
 
 describe('SPEC §7 payloads on the demo provider', () => {
-  let t: TestApp
-  const counted = countingProvider(createDemoProvider())
-  beforeAll(async () => {
-    t = await createTestApp({ overrides: { payments: counted.provider } })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const { t, calls } = suiteCountedDemoApp()
 
   it('pays, records, lists and cancels with exactly the payloads SPEC §7 shows', async () => {
-    await specJourney(t, () => counted.calls)
+    await specJourney(t, () => calls)
   })
 
   it('charges once when each step is sent twice at once without an Idempotency-Key', async () => {
-    await doubleSubmits(t, () => counted.calls)
+    await doubleSubmits(t, () => calls)
   })
 
   it('after a decline, the same open checkout takes another card and charges it once', async () => {
     const rest = restOf(t)
     const owner = await t.signIn()
-    const charged = counted.calls.charges
+    const charged = calls.charges
     const declined = await rest('POST', '/api/supabase/subscriptions', owner.token, {
-      ...subscribePayload('d@example.com'),
+      ...specSubscribePayload('d@example.com'),
       paymentMethod: 'pm_card_chargeDeclined',
     })
     expect(declined.status).toBe(402)
@@ -201,29 +176,22 @@ describe('SPEC §7 payloads on the demo provider', () => {
       'POST',
       '/api/supabase/subscriptions',
       owner.token,
-      subscribePayload('d@example.com'),
+      specSubscribePayload('d@example.com'),
     )
     expect(paid.status).toBe(200)
-    expect(counted.calls.charges - charged).toBe(1)
+    expect(calls.charges - charged).toBe(1)
     expect(await t.db.checkout.count({ where: { userId: owner.id } })).toBe(1)
   })
 })
 
 describe('SPEC §7 payloads on Stripe (local Stripe-compatible server)', () => {
-  let t: TestApp
-  let double: StripeDouble
+  const stripe = suiteStripeApp()
+  const t = stripe.t
   const calls = () => ({
-    customers: double.objects.customers.size,
-    charges: [...double.objects.paymentIntents.values()].filter((i) => i.status === 'succeeded').length,
-    subscriptions: double.objects.subscriptions.size,
-  })
-  beforeAll(async () => {
-    double = await startStripeDouble()
-    t = await stripeTestApp(double)
-  })
-  afterAll(async () => {
-    await t?.close()
-    await double?.close()
+    customers: stripe.double.objects.customers.size,
+    charges: [...stripe.double.objects.paymentIntents.values()].filter((i) => i.status === 'succeeded')
+      .length,
+    subscriptions: stripe.double.objects.subscriptions.size,
   })
 
   it('pays, records, lists and cancels with exactly the payloads SPEC §7 shows', async () => {

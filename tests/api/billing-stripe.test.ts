@@ -1,23 +1,13 @@
 // The checkout on the Stripe provider: the real `stripe` SDK talking over HTTP to the local
 // Stripe-compatible double (STRIPE_API_BASE), through the REST rows and tRPC on a real database.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
-import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
-import type { TestApp } from '../helpers/app.ts'
-import { stripeTestApp } from '../helpers/stripe-app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
+import { suiteStripeApp } from '../helpers/stripe-app.ts'
 
-let double: StripeDouble
-let t: TestApp
-
-beforeAll(async () => {
-  double = await startStripeDouble()
-  t = await stripeTestApp(double)
-})
-afterAll(async () => {
-  await t?.close()
-  await double?.close()
-})
+const stripe = suiteStripeApp()
+const t = stripe.t
 
 type Json = Record<string, unknown>
 
@@ -26,24 +16,15 @@ async function subscribe(token: string, overrides: Json = {}) {
     method: 'POST',
     url: '/api/supabase/subscriptions',
     headers: { authorization: `Bearer ${token}` },
-    payload: {
-      fullName: 'Ada Lovelace',
-      country: 'US',
-      state: 'CA',
-      postalCode: '94105',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-      checkoutKey: randomUUID(),
-      ...overrides,
-    },
+    payload: { ...CARD_CHECKOUT, checkoutKey: randomUUID(), ...overrides },
   })
   return { status: response.statusCode, body: response.json() as Json }
 }
 
 const sizes = () => ({
-  customers: double.objects.customers.size,
-  intents: double.objects.paymentIntents.size,
-  subscriptions: double.objects.subscriptions.size,
+  customers: stripe.double.objects.customers.size,
+  intents: stripe.double.objects.paymentIntents.size,
+  subscriptions: stripe.double.objects.subscriptions.size,
 })
 
 describe('checkout on Stripe (local Stripe-compatible server)', () => {
@@ -55,15 +36,17 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
     const subscriptionId = body.subscriptionId as string
     expect(subscriptionId).toMatch(/^sub_/)
 
-    const subscription = double.objects.subscriptions.get(subscriptionId)
+    const subscription = stripe.double.objects.subscriptions.get(subscriptionId)
     expect(subscription).toMatchObject({
       status: 'trialing',
       default_payment_method: 'pm_card_visa',
       items: { data: [{ price: { id: 'price_monthly' } }] },
     })
-    const customer = double.objects.customers.get(subscription?.customer ?? '')
+    const customer = stripe.double.objects.customers.get(subscription?.customer ?? '')
     expect(customer).toMatchObject({ name: 'Ada Lovelace', email: 'stripe-success@example.com' })
-    const intents = [...double.objects.paymentIntents.values()].filter((i) => i.customer === customer?.id)
+    const intents = [...stripe.double.objects.paymentIntents.values()].filter(
+      (i) => i.customer === customer?.id,
+    )
     expect(intents).toHaveLength(1)
     expect(intents[0]).toMatchObject({
       amount: 199,
@@ -91,7 +74,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
     expect(await hasActiveSubscription(t.db, owner.id)).toBe(true)
 
     // Every create carried the key derived from the checkout key.
-    const keys = double.requests.filter((r) => r.method === 'POST').map((r) => r.idempotencyKey)
+    const keys = stripe.double.requests.filter((r) => r.method === 'POST').map((r) => r.idempotencyKey)
     expect(keys).toEqual(
       expect.arrayContaining([
         `${checkoutKey}:customer`,
@@ -104,7 +87,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
   it('subscribes to the yearly price with a 7-day trial', async () => {
     const owner = await t.signIn()
     const { body } = await subscribe(owner.token, { billingPeriod: 'Yearly' })
-    const subscription = double.objects.subscriptions.get(body.subscriptionId as string)
+    const subscription = stripe.double.objects.subscriptions.get(body.subscriptionId as string)
     expect(subscription?.items.data[0]?.price.id).toBe('price_yearly')
     const days = ((subscription?.trial_end ?? 0) - (subscription?.start_date ?? 0)) / 86_400
     expect(days).toBeGreaterThan(6.99)
@@ -167,7 +150,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
     })
     expect(intent.statusCode).toBe(200)
     const before = sizes()
-    double.failNext(500, 2)
+    stripe.double.failNext(500, 2)
     const failed = await t.app.inject({
       method: 'POST',
       url: '/api/payments/stripe/subscription',
@@ -183,7 +166,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
     expect(retry.status).toBe(200)
     expect(sizes()).toEqual({ ...before, subscriptions: before.subscriptions + 1 })
     expect(
-      double.objects.subscriptions.get(retry.body.subscriptionId as string)?.default_payment_method,
+      stripe.double.objects.subscriptions.get(retry.body.subscriptionId as string)?.default_payment_method,
     ).toBe('pm_card_visa')
     expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(1)
   })
@@ -233,7 +216,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
       headers: { authorization: `Bearer ${intruder.token}` },
     })
     expect(foreign.statusCode).toBe(404)
-    expect(double.objects.subscriptions.get(id)?.status).toBe('trialing')
+    expect(stripe.double.objects.subscriptions.get(id)?.status).toBe('trialing')
 
     for (let attempt = 0; attempt < 2; attempt++) {
       const response = await t.app.inject({
@@ -244,7 +227,7 @@ describe('checkout on Stripe (local Stripe-compatible server)', () => {
       expect(response.statusCode).toBe(200)
       expect(response.json()).toMatchObject({ status: 'canceled' })
     }
-    expect(double.objects.subscriptions.get(id)?.status).toBe('canceled')
+    expect(stripe.double.objects.subscriptions.get(id)?.status).toBe('canceled')
     expect(await hasActiveSubscription(t.db, owner.id)).toBe(false)
   })
 })

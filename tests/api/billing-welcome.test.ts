@@ -2,6 +2,7 @@
 // (billing.welcome), so a returning subscriber on a new sign-in, another tab or device is not thanked again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -11,15 +12,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-const checkout = {
-  fullName: 'Ada Lovelace',
-  country: 'US',
-  state: 'CA',
-  postalCode: '94105',
-  paymentMethod: 'pm_card_visa',
-  billingPeriod: 'Monthly' as const,
-}
-
 describe('billing.welcome', () => {
   it('says yes once per subscription, even to concurrent callers, and never before one exists', async () => {
     const owner = await t.signIn()
@@ -27,7 +19,7 @@ describe('billing.welcome', () => {
     expect(await api.billing.welcome()).toEqual({ welcome: false })
     expect((await api.billing.status()).welcomed).toBe(true)
 
-    const first = await api.billing.checkout(checkout)
+    const first = await api.billing.checkout(CARD_CHECKOUT)
     expect(await api.billing.status()).toMatchObject({ subscribed: true, welcomed: false })
     const answers = await Promise.all(
       [1, 2, 3].map(async () => (await t.caller(owner.token)).billing.welcome()),
@@ -38,7 +30,7 @@ describe('billing.welcome', () => {
 
     // A new subscription after cancelling is welcomed once more.
     await api.billing.cancel({ id: first.subscriptionId })
-    await api.billing.checkout(checkout)
+    await api.billing.checkout(CARD_CHECKOUT)
     expect(await api.billing.welcome()).toEqual({ welcome: true })
     expect(await api.billing.welcome()).toEqual({ welcome: false })
   })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { specCustomerPayload, specIntentPayload } from '../helpers/checkout.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -46,6 +47,10 @@ function subscribePayload(overrides: Json = {}): Json {
   }
 }
 
+/** POST /api/supabase/subscriptions as the owner of `token`: subscribePayload with `overrides`. */
+const subscribe = (token: string | null, overrides: Json = {}) =>
+  rest('POST', '/api/supabase/subscriptions', token, subscribePayload(overrides))
+
 async function counts(userId: number) {
   const [payments, subscriptions] = await Promise.all([
     t.db.payment.count({ where: { userId } }),
@@ -58,12 +63,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
   it('charges the $1.99 activation fee once, starts a 3-day monthly trial and records it as Free Trial', async () => {
     const owner = await t.signIn()
     const before = Date.now()
-    const { status, body } = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      subscribePayload(),
-    )
+    const { status, body } = await subscribe(owner.token)
 
     expect(status).toBe(200)
     expect(body.success).toBe(true)
@@ -96,12 +96,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
 
   it('starts a 7-day trial on the yearly plan and remembers the plan', async () => {
     const owner = await t.signIn()
-    const { status, body } = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      subscribePayload({ billingPeriod: 'Yearly' }),
-    )
+    const { status, body } = await subscribe(owner.token, { billingPeriod: 'Yearly' })
     expect(status).toBe(200)
     const subscription = body.subscription as Json
     expect(subscription.billing_period).toBe('Yearly')
@@ -121,12 +116,10 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     )
     const retry = await rest('POST', '/api/supabase/subscriptions', owner.token, payload)
     // A reload loses the card form; the same key with another card still finds the finished checkout.
-    const reload = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      subscribePayload({ checkoutKey: payload.checkoutKey, cardNumber: '4000 0000 0000 0002' }),
-    )
+    const reload = await subscribe(owner.token, {
+      checkoutKey: payload.checkoutKey,
+      cardNumber: '4000 0000 0000 0002',
+    })
     const ids = [...clicks, retry, reload].map((r) => {
       expect(r.status).toBe(200)
       return r.body.subscriptionId
@@ -143,18 +136,13 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     'answers 402 naming the decline for %s, moves no money, and a new key with a good card succeeds',
     async (card, code) => {
       const owner = await t.signIn()
-      const declined = await rest(
-        'POST',
-        '/api/supabase/subscriptions',
-        owner.token,
-        subscribePayload({ cardNumber: card }),
-      )
+      const declined = await subscribe(owner.token, { cardNumber: card })
       expect(declined.status).toBe(402)
       expect(declined.body.error).toContain(code)
       expect(await counts(owner.id)).toEqual({ payments: 0, subscriptions: 0 })
       expect(await hasActiveSubscription(t.db, owner.id)).toBe(false)
 
-      const paid = await rest('POST', '/api/supabase/subscriptions', owner.token, subscribePayload())
+      const paid = await subscribe(owner.token)
       expect(paid.status).toBe(200)
       expect(await counts(owner.id)).toEqual({ payments: 1, subscriptions: 1 })
     },
@@ -162,24 +150,14 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
 
   it('refuses a card number that is not a test card, and never writes a card number to the log', async () => {
     const owner = await t.signIn()
-    const unknown = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      subscribePayload({ cardNumber: '5555 6666 7777 8888' }),
-    )
+    const unknown = await subscribe(owner.token, { cardNumber: '5555 6666 7777 8888' })
     expect(unknown.status).toBe(400)
     expect(unknown.body.error).toBe(
       'This is a demo: no money moves. Please use a test card such as 4242 4242 4242 4242.',
     )
     // A number the demo form would refuse (the same rule, shared/schemas/billing.ts) is refused here too.
     for (const number of ['4242', '4242 4242 4242 4242 4242', '4242x4242x4242x4242']) {
-      const malformed = await rest(
-        'POST',
-        '/api/supabase/subscriptions',
-        owner.token,
-        subscribePayload({ cardNumber: number }),
-      )
+      const malformed = await subscribe(owner.token, { cardNumber: number })
       expect(malformed.status).toBe(400)
       expect(malformed.body.error).toContain('This is a demo: no money moves.')
     }
@@ -198,21 +176,11 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
   it('requires the contact fields, a card and a well-formed Idempotency-Key when one is sent (400), and a session (401)', async () => {
     const owner = await t.signIn()
     for (const field of ['country', 'state', 'postalCode', 'fullName']) {
-      const { status, body } = await rest(
-        'POST',
-        '/api/supabase/subscriptions',
-        owner.token,
-        subscribePayload({ [field]: '  ' }),
-      )
+      const { status, body } = await subscribe(owner.token, { [field]: '  ' })
       expect(status).toBe(400)
       expect(body.error).toContain('Please fill in all required fields')
     }
-    const noCard = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      subscribePayload({ cardNumber: undefined }),
-    )
+    const noCard = await subscribe(owner.token, { cardNumber: undefined })
     expect(noCard.status).toBe(400)
     expect(noCard.body.error).toContain('A card payment method is required')
     // The key is optional since issue 13 (without it the owner's one open checkout is used); a malformed one is refused.
@@ -225,14 +193,9 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     )
     expect(badKey.status).toBe(400)
     expect(badKey.body.error).toContain('Idempotency-Key')
-    const badPeriod = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      subscribePayload({ billingPeriod: 'Weekly' }),
-    )
+    const badPeriod = await subscribe(owner.token, { billingPeriod: 'Weekly' })
     expect(badPeriod.status).toBe(400)
-    const anonymous = await rest('POST', '/api/supabase/subscriptions', null, subscribePayload())
+    const anonymous = await subscribe(null)
     expect(anonymous).toEqual({
       status: 401,
       body: { error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' },
@@ -274,22 +237,21 @@ describe('the payment flow step by step (SPEC §7 payments rows)', () => {
   it('creates the customer, the $1.99 intent and the trial subscription, then records it and lists it', async () => {
     const owner = await t.signIn()
     const checkoutKey = randomUUID()
-    const customer = await rest('POST', '/api/payments/stripe/customer', owner.token, {
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      paymentMethodId: 'pm_card_visa',
-      checkoutKey,
-    })
+    const customer = await rest(
+      'POST',
+      '/api/payments/stripe/customer',
+      owner.token,
+      specCustomerPayload('ada@example.com', { checkoutKey }),
+    )
     expect(customer.status).toBe(200)
     expect(customer.body.customerId).toMatch(/^cus_demo_/)
 
-    const intent = await rest('POST', '/api/payments/stripe/payment-intent', owner.token, {
-      amount: 199,
-      currency: 'usd',
-      customerId: customer.body.customerId,
-      paymentMethodId: 'pm_card_visa',
-      checkoutKey,
-    })
+    const intent = await rest(
+      'POST',
+      '/api/payments/stripe/payment-intent',
+      owner.token,
+      specIntentPayload(customer.body.customerId, { checkoutKey }),
+    )
     expect(intent).toMatchObject({ status: 200, body: { status: 'succeeded' } })
     expect(intent.body.paymentIntentId).toMatch(/^pi_demo_/)
 
@@ -488,7 +450,7 @@ describe('plan rows', () => {
 describe('cancellation', () => {
   async function subscribed() {
     const owner = await t.signIn()
-    const { body } = await rest('POST', '/api/supabase/subscriptions', owner.token, subscribePayload())
+    const { body } = await subscribe(owner.token)
     return { ...owner, subscriptionId: body.subscriptionId as string }
   }
 

@@ -53,6 +53,21 @@ async function restChat(token: string, body: { session_id?: string; catId?: numb
   return { status: res.statusCode, body: res.json() as { message: string; id: string } }
 }
 
+/** The client's list is one new question (`id`, `content`), in the owner's session; the double answers `reply`. */
+function askNew(
+  chat: { user: { token: string }; cat: { id: number }; sessionId: string },
+  id: string,
+  content: string,
+  reply: string,
+) {
+  double.setNext({ reply })
+  return restChat(chat.user.token, {
+    session_id: chat.sessionId,
+    catId: chat.cat.id,
+    messages: [{ id, role: 'user', content }],
+  })
+}
+
 async function collect(pieces: AsyncIterable<string>): Promise<string> {
   let text = ''
   for await (const piece of pieces) text += piece
@@ -62,22 +77,12 @@ async function collect(pieces: AsyncIterable<string>): Promise<string> {
 describe('POST /api/openai/chat reconciles by message id', () => {
   it('only the newest message, with a new id: stored, answered, and the reply carries its id', async () => {
     const { user, cat, conversation, sessionId } = await subscriber()
-    double.setNext({ reply: 'First answer.' })
-    const first = await restChat(user.token, {
-      session_id: sessionId,
-      catId: cat.id,
-      messages: [{ id: 'q1', role: 'user', content: 'Question one about food' }],
-    })
+    const first = await askNew({ user, cat, sessionId }, 'q1', 'Question one about food', 'First answer.')
     expect(first.status).toBe(200)
     expect(first.body.message).toBe('First answer.')
     expect(first.body.id).toEqual(expect.any(String))
 
-    double.setNext({ reply: 'Second answer.' })
-    const second = await restChat(user.token, {
-      session_id: sessionId,
-      catId: cat.id,
-      messages: [{ id: 'q2', role: 'user', content: 'Question two about play' }],
-    })
+    const second = await askNew({ user, cat, sessionId }, 'q2', 'Question two about play', 'Second answer.')
     expect(second.status).toBe(200)
     expect(second.body.message).toBe('Second answer.')
     expect(second.body.id).not.toBe(first.body.id)

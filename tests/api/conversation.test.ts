@@ -4,6 +4,7 @@ import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { readAndStopOnce } from '../helpers/streams.ts'
 import { grantSubscription, subscriberInChat } from '../helpers/subscribers.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
 
@@ -359,15 +360,9 @@ describe('conversation.send: the streamed specialist reply', () => {
       clientId: 'stop-u',
       replyClientId: 'stop-a',
     })
-    let received = ''
-    let stopped = false
-    for await (const piece of stream) {
-      received += piece
-      if (!stopped) {
-        stopped = true
-        expect(await api.conversation.stop({ conversationId: conversation.id })).toEqual({ stopped: true })
-      }
-    }
+    const { received } = await readAndStopOnce(stream, async () => {
+      expect(await api.conversation.stop({ conversationId: conversation.id })).toEqual({ stopped: true })
+    })
     const stored = await rows(conversation.id)
     expect(stored.map((r) => r.clientId)).toEqual(['stop-u', 'stop-a'])
     expect(stored[1]!.content).toBe(received)

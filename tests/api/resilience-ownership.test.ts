@@ -25,6 +25,7 @@ import {
   TINY_PNG_BASE64,
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { checkoutAs } from '../helpers/checkout.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PROCEDURES = procedures()
@@ -51,17 +52,8 @@ async function collect(pieces: AsyncIterable<string>): Promise<string> {
   return text
 }
 
-async function checkout(owner: { token: string }) {
-  const api = await t.caller(owner.token)
-  return api.billing.checkout({
-    fullName: 'Grace Hopper',
-    country: 'GB',
-    state: 'LND',
-    postalCode: 'SW1A 1AA',
-    paymentMethod: 'pm_card_visa',
-    billingPeriod: 'Monthly',
-    checkoutKey: randomUUID(),
-  })
+function checkout(owner: { token: string }) {
+  return checkoutAs(t, owner.token, { checkoutKey: randomUUID() })
 }
 
 /** No procedure creates a PayPal subscription (PayPal's own page does); its row is written as the webhook would. */

@@ -1,47 +1,23 @@
 // Issue 15: instances that share a database share the signing secret with no setting (it is kept in
 // the database), so a token from one works on the other and a code one sends is accepted by the other.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { Writable } from 'node:stream'
-import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../server/app.ts'
-import { loadConfig } from '../../server/config.ts'
-import { createLogger } from '../../server/logger.ts'
-import { createServices } from '../../server/services/index.ts'
 import { SESSION_CHECK_MS } from '../../server/services/tokens.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { freshDatabase } from '../helpers/database.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
 
 let database: Awaited<ReturnType<typeof freshDatabase>>
-const instances: { app: FastifyInstance; logs: string[]; dir: string }[] = []
+const instances: TestApp[] = []
 
 beforeAll(async () => {
   database = await freshDatabase()
   for (let i = 0; i < 2; i++) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-instance-'))
     // No JWT_SECRET, and each instance its own DATA_DIR: only the database is shared.
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'info' })
-    const logs: string[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        logs.push(String(chunk))
-        done()
-      },
-    })
-    const log = createLogger(config.LOG_LEVEL, sink)
-    const services = await createServices(config, database.prisma, log)
-    const app = await buildApp({ services, clientDir: path.join(dir, 'no-client') })
-    await app.ready()
-    instances.push({ app, logs, dir })
+    instances.push(await createTestApp({ database, env: { JWT_SECRET: '' } }))
   }
 })
 afterAll(async () => {
-  for (const { app, dir } of instances) {
-    await app.close()
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
+  for (const instance of instances) await instance.close()
   await database?.close()
 })
 

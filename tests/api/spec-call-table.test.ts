@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { codeOf, type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { specSubscribePayload } from '../helpers/checkout.ts'
 
 type Json = Record<string, unknown>
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -175,21 +176,7 @@ describe("SPEC §7's call table, as written", () => {
     expect(subscription).toEqual(
       expect.objectContaining({ subscriptionId: expect.any(String), success: true }),
     )
-    await call(
-      'POST',
-      '/api/supabase/subscriptions',
-      {
-        fullName: 'Ada Lovelace',
-        email,
-        country: 'US',
-        state: 'CA',
-        postalCode: '94105',
-        paymentMethod: 'pm_card_visa',
-        billingPeriod: 'Monthly',
-        catDetails: { cat_name: 'Tommy', breed: 'Persian' },
-      },
-      token,
-    )
+    await call('POST', '/api/supabase/subscriptions', specSubscribePayload(email, 'Tommy'), token)
     const subscriptions = await call('GET', '/api/supabase/subscriptions', undefined, token)
     expect(subscriptions).toHaveLength(1)
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, signWebhook, startStripeDouble } from '../doubles/stripe-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 
 const SECRET = 'whsec_webhook_tests'
 let double: StripeDouble
@@ -31,15 +32,7 @@ async function subscribed() {
     method: 'POST',
     url: '/api/supabase/subscriptions',
     headers: { authorization: `Bearer ${owner.token}` },
-    payload: {
-      fullName: 'Ada Lovelace',
-      country: 'US',
-      state: 'CA',
-      postalCode: '94105',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-      checkoutKey: randomUUID(),
-    },
+    payload: { ...CARD_CHECKOUT, checkoutKey: randomUUID() },
   })
   expect(response.statusCode).toBe(200)
   const { subscriptionId } = response.json() as { subscriptionId: string }

@@ -3,10 +3,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createContextInner, type Services } from '../../server/context.ts'
-import type { Db } from '../../server/db.ts'
+import type { Database, Db } from '../../server/db.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createServices } from '../../server/services/index.ts'
@@ -30,19 +31,32 @@ export interface TestApp {
 
 let userCounter = 0
 
-/** A whole app on a fresh database, with outside services replaced where the test says so. */
-export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: Partial<Services>; clientDir?: string } = {},
-): Promise<TestApp> {
-  const database = await freshDatabase()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-test-'))
-  const config = loadConfig({
+/** The config a test app runs with, on `dataDir`; `env` adds or replaces settings ('' unsets one). */
+export function testConfig(dataDir: string, env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     LOG_LEVEL: 'info',
-    ...options.env,
+    ...env,
   })
+}
+
+/**
+ * A whole app on a fresh database, with outside services replaced where the test says so. With
+ * `database`, the app runs on that one instead (shared with other apps; the caller closes it).
+ */
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>
+    overrides?: Partial<Services>
+    clientDir?: string
+    database?: Database
+  } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await freshDatabase())
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-test-'))
+  const config = testConfig(dataDir, options.env)
   const logs: string[] = []
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -77,8 +91,62 @@ export async function createTestApp(
     },
     async close() {
       await app.close()
-      await database.close()
+      if (!options.database) await database.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
+  }
+}
+
+/** A tRPC mutation over HTTP (POST /trpc/<procedure>) as the holder of `token`, as a browser sends it. */
+export function postTrpc(
+  t: Pick<TestApp, 'app'>,
+  procedure: string,
+  payload: Record<string, unknown>,
+  token: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/trpc/${procedure}`,
+    payload,
+    headers: { authorization: `Bearer ${token}` },
+  })
+}
+
+/**
+ * The app of a test file (or describe block): started by `start` before its tests, closed after them
+ * (then `after` runs). The TestApp returned reads the live one, so tests use it like the app itself.
+ */
+export function suiteApp(
+  start: () => Promise<TestApp> = () => createTestApp(),
+  after: () => Promise<unknown> = async () => {},
+): TestApp {
+  let live: TestApp | undefined
+  beforeAll(async () => {
+    live = await start()
+  })
+  afterAll(async () => {
+    await live?.close()
+    await after()
+  })
+  const now = () => {
+    if (!live) throw new Error('The test app starts in beforeAll: use it inside a test.')
+    return live
+  }
+  return {
+    get app() {
+      return now().app
+    },
+    get services() {
+      return now().services
+    },
+    get db() {
+      return now().db
+    },
+    get logs() {
+      return now().logs
+    },
+    caller: (token) => now().caller(token),
+    signIn: (email, names) => now().signIn(email, names),
+    close: () => now().close(),
   }
 }

@@ -1,5 +1,7 @@
 // A payment provider that counts what reached it: every create call made of the wrapped provider.
+import { createDemoProvider } from '../../server/services/payments/demo.ts'
 import type { PaymentProvider } from '../../server/services/payments/types.ts'
+import { createTestApp, suiteApp, type TestApp } from './app.ts'
 
 export interface ProviderCalls {
   customers: number
@@ -31,4 +33,11 @@ export function countingProvider(inner: PaymentProvider): {
     },
   }
   return { provider, calls }
+}
+
+/** A test app (suiteApp) whose payments are the demo provider, counted: what the billing tests charge against. */
+export function suiteCountedDemoApp(): { t: TestApp; calls: ProviderCalls } {
+  const counted = countingProvider(createDemoProvider())
+  const t = suiteApp(() => createTestApp({ overrides: { payments: counted.provider } }))
+  return { t, calls: counted.calls }
 }

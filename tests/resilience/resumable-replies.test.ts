@@ -24,6 +24,7 @@ import { createRedisReplyStreams } from '../../server/services/streams/redis.ts'
 import type { ReplyStreams } from '../../server/services/streams/types.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { freshDatabase } from '../helpers/database.ts'
+import { readAndStopOnce } from '../helpers/streams.ts'
 import { type Subscriber, seedSubscribers } from './helpers.ts'
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -172,19 +173,17 @@ describe('a reply shared by two instances through Redis', () => {
       clientId: 'stop-q2',
       replyClientId: 'stop-a2',
     })
-    let received = ''
-    let stopped = false
-    for await (const piece of stream) {
-      received += piece
-      if (!stopped && received.split(' ').length > 3) {
-        stopped = true
+    const { received, stopped } = await readAndStopOnce(
+      stream,
+      async () => {
         expect(
           await client(two!.base).conversation.stop.mutate({ conversationId: owner.conversationId }),
         ).toEqual({
           stopped: true,
         })
-      }
-    }
+      },
+      (sofar) => sofar.split(' ').length > 3,
+    )
     expect(stopped).toBe(true)
     expect(await double.requests[0]!.settled).toBe('aborted')
     expect(received.length).toBeGreaterThan(0)

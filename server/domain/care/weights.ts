@@ -1,0 +1,56 @@
+// The weight log: one row per weighing, in the unit the owner used (CONTRACT "Beyond SPEC §7").
+
+import type { WeightUnit } from '../../../shared/rules/weight.ts'
+import type { WeightEntry } from '../../../shared/schemas/care.ts'
+import type { Db } from '../../db.ts'
+import { appError } from '../../errors.ts'
+
+export type WeightSource = 'progress' | 'check_in' | 'chat'
+
+const COLUMNS = { id: true, weight: true, unit: true, measuredAt: true } as const
+
+function toEntry(row: { id: number; weight: number; unit: string; measuredAt: Date }): WeightEntry {
+  return {
+    id: row.id,
+    weight: row.weight,
+    unit: row.unit as WeightUnit,
+    measured_at: row.measuredAt.toISOString(),
+  }
+}
+
+/**
+ * Logs a weight of a cat the caller has already checked is the owner's. A date in the future is refused
+ * (a weighing has happened); none means now.
+ */
+export async function recordWeight(
+  db: Db,
+  catId: number,
+  entry: { weight: number; unit: WeightUnit; measuredAt?: Date; source: WeightSource },
+  now: Date = new Date(),
+): Promise<WeightEntry> {
+  const measuredAt = entry.measuredAt ?? now
+  if (measuredAt.getTime() > now.getTime() + 60_000) {
+    throw appError('INVALID_INPUT', { message: 'measured_at must not be in the future' })
+  }
+  const row = await db.weightEntry.create({
+    data: { catId, weight: entry.weight, unit: entry.unit, measuredAt, source: entry.source },
+    select: COLUMNS,
+  })
+  return toEntry(row)
+}
+
+/** The cat's log, oldest first: one statement whatever its length. */
+export async function listWeights(db: Db, catId: number): Promise<WeightEntry[]> {
+  const rows = await db.weightEntry.findMany({
+    where: { catId },
+    orderBy: [{ measuredAt: 'asc' }, { id: 'asc' }],
+    select: COLUMNS,
+  })
+  return rows.map(toEntry)
+}
+
+/** Deletes one entry of one of the owner's cats; anyone else's (or a missing one) is a 404. */
+export async function deleteWeight(db: Db, userId: number, id: number): Promise<void> {
+  const { count } = await db.weightEntry.deleteMany({ where: { id, cat: { userId } } })
+  if (count === 0) throw appError('NOT_FOUND')
+}

@@ -108,7 +108,7 @@ describe('a stolen session token cannot set or change the password', () => {
     // "Forgot your password?": a code sign-in, then a new code, replaces it without the old one.
     const again = await signInWithCode(email)
     const later = await t.caller(again.session.access_token)
-    await t.db.otpCode.deleteMany({ where: { email: `password:${email}` } })
+    await t.db.otpCode.deleteMany({ where: { email: `password ${email}` } })
     await later.auth.sendPasswordCode()
     await later.auth.setPassword({ code: mailedCode(email), password: 'second-password' })
     expect((await post('/api/supabase/signin', { email, password: 'first-password' })).status).toBe(400)

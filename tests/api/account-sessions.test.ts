@@ -183,7 +183,10 @@ describe('refresh tokens', () => {
     const second = await caller.auth.refresh({ refresh_token: first.body.refresh_token })
     expect((await get('/api/supabase/cats', second.access_token)).status).toBe(200)
 
-    // A stolen copy of a spent refresh token: 401, and the whole session ends for everyone.
+    // A stolen copy of a spent refresh token, used after the grace window (issue 19): 401, and the whole
+    // session ends for everyone.
+    const sid = owner.session.refresh_token.split('.')[0]!
+    await t.db.session.update({ where: { id: sid }, data: { refreshedAt: new Date(Date.now() - 31_000) } })
     expect(
       (await post('/api/supabase/token/refresh', { refresh_token: first.body.refresh_token })).status,
     ).toBe(401)

@@ -59,7 +59,7 @@ describe('the owner controls the session', () => {
     await page.getByRole('button', { name: 'Email me a code' }).click()
     await page.getByLabel('Code from the e-mail').waitFor()
     await expect
-      .poll(async () => (await t.db.otpCode.count({ where: { email: `password:${email}` } })) > 0)
+      .poll(async () => (await t.db.otpCode.count({ where: { email: `password ${email}` } })) > 0)
       .toBe(true)
     await page.getByLabel('Code from the e-mail').fill(mailedCode(email))
     await page.getByLabel('New password').fill('a-brand-new-password')

@@ -11,8 +11,8 @@ import { hashPassword } from './password-hash.ts'
  */
 const stepUpKey = (email: string) => `password ${email}`
 
-/** Mails a step-up code to `email`; false when the last one is younger than the resend interval. */
-export function mailPasswordCode(services: Services, email: string): Promise<boolean> {
+/** Mails a step-up code to `email`; the wait when the last one is younger than the resend interval. */
+export function mailPasswordCode(services: Services, email: string) {
   const { db, mailer, tokens } = services
   return mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email)
 }

@@ -42,10 +42,8 @@ const VERIFIED_TOKENS_KEPT = 5_000
  */
 export const SESSION_CHECK_MS = 5_000
 
-/** A refresh token is `<session id>.<secret>`; only the secret's SHA-256 is stored. */
-export function newRefreshSecret(): string {
-  return crypto.randomBytes(32).toString('base64url')
-}
+// A refresh token is `<session id>.<secret>`; only the secret's SHA-256 is stored. The secret is derived
+// from the session id and its rotation count (createTokenService's refreshSecret).
 
 /** A session ends this long after its sign-in, however often it was refreshed (issue 19). */
 export const SESSION_MAX_DAYS = 30
@@ -71,6 +69,10 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
     .update('kitty-care refresh token v1')
     .digest()
 
+  function refreshSecret(sessionId: string, generation: number): string {
+    return crypto.createHmac('sha256', refreshKey).update(`${sessionId}.${generation}`).digest('base64url')
+  }
+
   /** Open, within its absolute lifetime, and the session of the account the token names (`sub`). */
   async function sessionIsOpen(sessionId: string, userId: number): Promise<boolean> {
     if (openSessions.get(sessionId) === userId) return true
@@ -90,9 +92,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
      * The refresh secret of a session's `generation`-th rotation: derived, so the server can answer the
      * current one again to a refresh that lost the race (the grace window) while storing only hashes.
      */
-    refreshSecret(sessionId: string, generation: number): string {
-      return crypto.createHmac('sha256', refreshKey).update(`${sessionId}.${generation}`).digest('base64url')
-    },
+    refreshSecret,
 
     /**
      * The key one-time code hashes are made with, derived from the signing secret
@@ -109,7 +109,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
       let refreshToken: string | undefined
       if (!sessionId) {
         sessionId = crypto.randomBytes(18).toString('base64url')
-        const secret = this.refreshSecret(sessionId, 0)
+        const secret = refreshSecret(sessionId, 0)
         await db.session.create({
           data: {
             id: sessionId,

@@ -1,6 +1,6 @@
 // The owner's account controls on the profile (issue 12): a password set with a mailed code, sign out
 // everywhere, download my data, delete account. The server decides; these only ask and report.
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'

@@ -1,7 +1,7 @@
 import { initTRPC, type TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
 import type { Context } from './context.ts'
-import { appError, publicError } from './errors.ts'
+import { AppError, appError, publicError } from './errors.ts'
 import type { ProcedureMeta } from './rest/meta.ts'
 import { RateLimitedError, type RateLimitName } from './services/rate-limits.ts'
 
@@ -33,7 +33,8 @@ export const createCallerFactory = t.createCallerFactory
 
 /** A rate-limit refusal from inside a procedure, as 429 with the catalogue's text. */
 function refusedByRateLimit(result: { ok: boolean; error?: TRPCError }) {
-  if (!result.ok && result.error?.cause instanceof RateLimitedError) {
+  // A coded error that carries its wait (RESEND_TOO_SOON) keeps its own code and text.
+  if (!result.ok && !(result.error instanceof AppError) && result.error?.cause instanceof RateLimitedError) {
     throw appError('TOO_MANY_REQUESTS', { cause: result.error.cause })
   }
 }

@@ -22,12 +22,18 @@ import { deleteAccount, exportAccount } from '../domain/accounts/data.ts'
 import { CODE_FAILURES } from '../domain/accounts/one-time-codes.ts'
 import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
 import { bearerSession, tokenSession, verifiedSession } from '../domain/accounts/session-answers.ts'
-import { endAllSessions, endSession, refreshSession } from '../domain/accounts/sessions.ts'
+import { endAllSessions, endOtherSessions, endSession, refreshSession } from '../domain/accounts/sessions.ts'
 import { passwordSignIn } from '../domain/accounts/sign-in.ts'
-import { type CodeDeps, mailSignInCode, verifySignInCode } from '../domain/accounts/sign-in-code.ts'
+import {
+  type CodeDeps,
+  mailSignInCode,
+  resendTooSoon,
+  verifySignInCode,
+} from '../domain/accounts/sign-in-code.ts'
 import { signUp } from '../domain/accounts/sign-up.ts'
-import { appError } from '../errors.ts'
+import { AppError, appError } from '../errors.ts'
 import { rest } from '../rest/meta.ts'
+import { accountKey, type RateLimitName } from '../services/rate-limits.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const codeDeps = (ctx: Context): CodeDeps => ({
@@ -35,7 +41,25 @@ const codeDeps = (ctx: Context): CodeDeps => ({
   pepper: ctx.services.tokens.codePepper,
   mailer: ctx.services.mailer,
   log: ctx.log,
+  tokens: ctx.services.tokens,
 })
+
+/**
+ * Spends a point of an address's budgets: the tight one of this address from this IP, then the account's
+ * generous ceiling over every IP (README "Limits"). The caller's own IP budget is spent before.
+ */
+async function limitAddress(ctx: Context, perEmailIp: RateLimitName, perEmail: RateLimitName, email: string) {
+  await limit(ctx, perEmailIp, accountKey(email, ctx.ip))
+  await limit(ctx, perEmail, email)
+}
+
+/** A code asked again too soon mails nothing, so it spends nothing of the address's budgets. */
+async function refundCodeRequest(ctx: Context, email: string) {
+  await ctx.services.limits.refund('otpSendPerEmailIp', accountKey(email, ctx.ip))
+  await ctx.services.limits.refund('otpSendPerEmail', email)
+}
+
+const isTooSoon = (error: unknown) => error instanceof AppError && error.appCode === 'RESEND_TOO_SOON'
 
 /** The visitor's anonymous records become the account's; a failure here must not cost the sign-in. */
 const claim = (ctx: Context, userId: number, sessionId: string | undefined) =>
@@ -73,7 +97,7 @@ export const authRouter = router({
     .output(tokenSessionOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'passwordPerIp', ctx.ip)
-      await limit(ctx, 'passwordPerEmail', input.email)
+      await limitAddress(ctx, 'passwordPerEmailIp', 'passwordPerEmail', input.email)
       const user = await passwordSignIn(ctx.services.db, input.email, input.password)
       await claim(ctx, user.id, input.session_id)
       return tokenSession(ctx.services.tokens, user, true)
@@ -93,8 +117,13 @@ export const authRouter = router({
     .output(signinOtpOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
-      await limit(ctx, 'otpSendPerEmail', input.email)
-      await mailSignInCode(codeDeps(ctx), input.email)
+      await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email)
+      try {
+        await mailSignInCode(codeDeps(ctx), input.email)
+      } catch (error) {
+        if (isTooSoon(error)) await refundCodeRequest(ctx, input.email)
+        throw error
+      }
       return { success: true as const }
     }),
 
@@ -109,7 +138,7 @@ export const authRouter = router({
     .output(verifyOtpOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
-      await limit(ctx, 'otpVerifyPerEmail', input.email)
+      await limitAddress(ctx, 'otpVerifyPerEmailIp', 'otpVerifyPerEmail', input.email)
       const user = await verifySignInCode(codeDeps(ctx), input.email, input.token)
       await claim(ctx, user.id, input.session_id)
       return verifiedSession(ctx.services.tokens, user)
@@ -120,7 +149,9 @@ export const authRouter = router({
 
   /**
    * POST /api/supabase/token/refresh: a new access token and a new refresh token for a refresh token
-   * (rotation). A spent refresh token revokes its whole session; either way the answer is 401.
+   * (rotation). The token just replaced gets the current pair again for REFRESH_GRACE_SECONDS (two tabs,
+   * a retry); its reuse after that revokes the whole session. Either way a refusal is 401. Its own
+   * per-IP budget: refreshing never spends the sign-in budgets.
    */
   refresh: publicProcedure
     .meta(
@@ -131,7 +162,7 @@ export const authRouter = router({
     .input(refreshInput)
     .output(refreshOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
+      await limit(ctx, 'refreshPerIp', ctx.ip)
       const result = await refreshSession(ctx.services.db, ctx.services.tokens, input.refresh_token)
       if (!result.ok) throw appError('NOT_AUTHENTICATED')
       return bearerSession(result.issued)
@@ -159,24 +190,31 @@ export const authRouter = router({
   /** Step-up: mails a fresh one-time code to the account's own address, for setPassword. */
   sendPasswordCode: authedProcedure.output(successOutput).mutation(async ({ ctx }) => {
     await limit(ctx, 'otpSendPerIp', ctx.ip)
-    await limit(ctx, 'otpSendPerEmail', ctx.user.email)
+    await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', ctx.user.email)
     const sent = await mailPasswordCode(ctx.services, ctx.user.email)
-    if (!sent) throw appError('RESEND_TOO_SOON')
+    if (sent !== true) {
+      await refundCodeRequest(ctx, ctx.user.email)
+      throw resendTooSoon(sent.retryAfterSeconds)
+    }
     return { success: true as const }
   }),
 
   /**
    * Sets or replaces the password with a fresh code from the account's e-mail: the proof of the address,
    * which a stolen session token is not. A code sign-in therefore always lets the owner replace it.
+   * With `end_other_sessions` every other session of the owner ends (the account page asks by default).
    */
   setPassword: authedProcedure
     .input(setPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
-      await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
+      await limitAddress(ctx, 'otpVerifyPerEmailIp', 'otpVerifyPerEmail', ctx.user.email)
       const result = await replacePassword(ctx.services, ctx.user, input.code, input.password)
       if (result !== 'ok') throw appError(CODE_FAILURES[result])
+      if (input.end_other_sessions) {
+        await endOtherSessions(ctx.services.db, ctx.services.tokens, ctx.user.id, ctx.user.sessionId!)
+      }
       return { success: true as const }
     }),
 

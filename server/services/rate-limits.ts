@@ -16,13 +16,21 @@ export interface RateLimitRule {
   durationSeconds: number
 }
 
+// Sign-in budgets an attacker spends on their own (issue 19): an address's tight budgets are keyed by the
+// address AND the IP (`accountKey`), so wrong guesses from one IP never lock the owner out from theirs;
+// the ...PerEmail budgets are the generous ceiling per account, across every IP.
 export const DEFAULT_RATE_LIMITS = {
   otpSendPerIp: { points: 20, durationSeconds: 3600 },
-  otpSendPerEmail: { points: 6, durationSeconds: 3600 },
+  otpSendPerEmailIp: { points: 6, durationSeconds: 3600 },
+  otpSendPerEmail: { points: 30, durationSeconds: 3600 },
   otpVerifyPerIp: { points: 20, durationSeconds: 600 },
-  otpVerifyPerEmail: { points: 10, durationSeconds: 600 },
+  otpVerifyPerEmailIp: { points: 10, durationSeconds: 600 },
+  otpVerifyPerEmail: { points: 60, durationSeconds: 600 },
   passwordPerIp: { points: 30, durationSeconds: 600 },
-  passwordPerEmail: { points: 10, durationSeconds: 600 },
+  passwordPerEmailIp: { points: 10, durationSeconds: 600 },
+  passwordPerEmail: { points: 50, durationSeconds: 600 },
+  /** Token refreshes, apart from sign-in: a household or an office behind one address refreshes often. */
+  refreshPerIp: { points: 300, durationSeconds: 600 },
   signupPerIp: { points: 20, durationSeconds: 3600 },
   chatPerUser: { points: 20, durationSeconds: 60 },
   /** Tokenless interview calls (create, answer checks) per IP: a whole interview needs about a dozen. */
@@ -32,6 +40,11 @@ export const DEFAULT_RATE_LIMITS = {
 } satisfies Record<string, RateLimitRule>
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS
+
+/** The key of an address's budget from one IP (a space: no address holds one). */
+export function accountKey(email: string, ip: string): string {
+  return `${email} ${ip}`
+}
 
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -69,6 +82,14 @@ export function createRateLimits(
         if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(error.msBeforeNext / 1000))
         throw error
       }
+    },
+
+    /** Gives back the point a refused request spent (a code asked again too soon mails nothing). */
+    async refund(name: RateLimitName, key: string): Promise<void> {
+      await limiters
+        .get(name)!
+        .reward(key, 1)
+        .catch(() => {})
     },
   }
 }

@@ -42,10 +42,12 @@ const VERIFIED_TOKENS_KEPT = 5_000
  */
 export const SESSION_CHECK_MS = 5_000
 
-/** A refresh token is `<session id>.<secret>`; only the secret's SHA-256 is stored. */
-export function newRefreshSecret(): string {
-  return crypto.randomBytes(32).toString('base64url')
-}
+// A refresh token is `<session id>.<secret>`; only the secret's SHA-256 is stored. The secret is derived
+// from the session id and its rotation count (createTokenService's refreshSecret).
+
+/** A session ends this long after its sign-in, however often it was refreshed (issue 19). */
+export const SESSION_MAX_DAYS = 30
+export const SESSION_MAX_MS = SESSION_MAX_DAYS * 86_400_000
 
 export function hashRefreshSecret(secret: string): string {
   return crypto.createHash('sha256').update(secret).digest('hex')
@@ -60,18 +62,38 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
   const key = new TextEncoder().encode(options.secret)
   const { db } = options
   const verified = new LRUCache<string, SessionUser>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false })
-  const openSessions = new LRUCache<string, true>({ max: VERIFIED_TOKENS_KEPT, ttl: SESSION_CHECK_MS })
+  // Session id → its account's id: a token's `sub` must be the session's own account.
+  const openSessions = new LRUCache<string, number>({ max: VERIFIED_TOKENS_KEPT, ttl: SESSION_CHECK_MS })
+  const refreshKey = crypto
+    .createHmac('sha256', options.secret)
+    .update('kitty-care refresh token v1')
+    .digest()
 
-  async function sessionIsOpen(sessionId: string): Promise<boolean> {
-    if (openSessions.get(sessionId)) return true
+  function refreshSecret(sessionId: string, generation: number): string {
+    return crypto.createHmac('sha256', refreshKey).update(`${sessionId}.${generation}`).digest('base64url')
+  }
+
+  /** Open, within its absolute lifetime, and the session of the account the token names (`sub`). */
+  async function sessionIsOpen(sessionId: string, userId: number): Promise<boolean> {
+    if (openSessions.get(sessionId) === userId) return true
     // A deleted account's sessions go with it (ON DELETE CASCADE), so this one lookup covers it too.
-    const row = await db.session.findUnique({ where: { id: sessionId }, select: { revokedAt: true } })
-    if (!row || row.revokedAt) return false
-    openSessions.set(sessionId, true)
+    const row = await db.session.findUnique({
+      where: { id: sessionId },
+      select: { revokedAt: true, userId: true, createdAt: true },
+    })
+    if (!row || row.revokedAt || row.userId !== userId) return false
+    if (row.createdAt.getTime() <= Date.now() - SESSION_MAX_MS) return false
+    openSessions.set(sessionId, userId)
     return true
   }
 
   return {
+    /**
+     * The refresh secret of a session's `generation`-th rotation: derived, so the server can answer the
+     * current one again to a refresh that lost the race (the grace window) while storing only hashes.
+     */
+    refreshSecret,
+
     /**
      * The key one-time code hashes are made with, derived from the signing secret
      * (server/domain/accounts/one-time-codes.ts).
@@ -87,7 +109,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
       let refreshToken: string | undefined
       if (!sessionId) {
         sessionId = crypto.randomBytes(18).toString('base64url')
-        const secret = newRefreshSecret()
+        const secret = refreshSecret(sessionId, 0)
         await db.session.create({
           data: {
             id: sessionId,
@@ -130,7 +152,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         user = (await verifySignature(token)) ?? undefined
         if (!user) return null
       }
-      if (await sessionIsOpen(user.sessionId!)) return user
+      if (await sessionIsOpen(user.sessionId!, user.id)) return user
       verified.delete(token)
       return null
     },

@@ -109,7 +109,12 @@ export type Me = z.infer<typeof meOutput>
  * Setting or replacing the password needs a fresh code mailed to the account's address (step-up,
  * `auth.sendPasswordCode`): a session token alone never changes it.
  */
-export const setPasswordInput = z.object({ code: codeSchema, password: newPasswordSchema })
+export const setPasswordInput = z.object({
+  code: codeSchema,
+  password: newPasswordSchema,
+  /** Ends every other session of the owner once the password is set (the account page's default). */
+  end_other_sessions: z.boolean().optional(),
+})
 export type SetPasswordInput = z.input<typeof setPasswordInput>
 
 export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200) })

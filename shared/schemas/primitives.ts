@@ -2,10 +2,17 @@
 // - a record id is a positive whole number up to PostgreSQL's integer limit, sent as a JSON number or
 //   as plain decimal digits (a path's "12"); "0x1f", "1e3", " 12" and "12.0" are not ids;
 // - the visitor's session_id is 1 to 128 characters after trimming, with no control characters;
-// - an e-mail address matches SPEC §5's simple pattern, trimmed and lower-cased, at most 254 characters;
+// - an e-mail address, NFKC-normalised, trimmed and lower-cased, matches SPEC §5's simple pattern, holds
+//   no control, format (zero-width, bidirectional) or `<>",;:` characters, at most 254 characters;
 // - a person's name is trimmed text of at most 100 characters.
 import { z } from 'zod'
-import { EMAIL_MAX_LENGTH, EMAIL_MESSAGES, EMAIL_PATTERN, normalizeEmail } from '../rules/email.ts'
+import {
+  EMAIL_FORBIDDEN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGES,
+  EMAIL_PATTERN,
+  normalizeEmail,
+} from '../rules/email.ts'
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_RECORD_ID = 2_147_483_647
@@ -41,15 +48,19 @@ export const sessionIdSchema = z
   .max(SESSION_ID_MAX_LENGTH, 'session_id is too long')
   .refine(noControlChars, 'session_id has invalid characters')
 
-/** An e-mail address, trimmed and lower-cased; the messages depend on the form that asks for it. */
+/** An e-mail address, normalised (rules/email.ts); the messages depend on the form that asks for it. */
 export function emailAddress(messages: { required: string; invalid: string } = EMAIL_MESSAGES) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? messages.required : messages.invalid) })
-    .trim()
-    .min(1, messages.required)
-    .max(EMAIL_MAX_LENGTH, messages.invalid)
-    .regex(EMAIL_PATTERN, messages.invalid)
     .transform(normalizeEmail)
+    .pipe(
+      z
+        .string()
+        .min(1, messages.required)
+        .max(EMAIL_MAX_LENGTH, messages.invalid)
+        .regex(EMAIL_PATTERN, messages.invalid)
+        .refine((email) => !EMAIL_FORBIDDEN.test(email), messages.invalid),
+    )
 }
 
 /** A login e-mail, with the login screen's own messages (SPEC §5). */

@@ -108,7 +108,7 @@ describe('a stolen session token cannot set or change the password', () => {
     // "Forgot your password?": a code sign-in, then a new code, replaces it without the old one.
     const again = await signInWithCode(email)
     const later = await t.caller(again.session.access_token)
-    await t.db.otpCode.deleteMany({ where: { email: `password:${email}` } })
+    await t.db.otpCode.deleteMany({ where: { email: `password ${email}` } })
     await later.auth.sendPasswordCode()
     await later.auth.setPassword({ code: mailedCode(email), password: 'second-password' })
     expect((await post('/api/supabase/signin', { email, password: 'first-password' })).status).toBe(400)
@@ -183,7 +183,10 @@ describe('refresh tokens', () => {
     const second = await caller.auth.refresh({ refresh_token: first.body.refresh_token })
     expect((await get('/api/supabase/cats', second.access_token)).status).toBe(200)
 
-    // A stolen copy of a spent refresh token: 401, and the whole session ends for everyone.
+    // A stolen copy of a spent refresh token, used after the grace window (issue 19): 401, and the whole
+    // session ends for everyone.
+    const sid = owner.session.refresh_token.split('.')[0]!
+    await t.db.session.update({ where: { id: sid }, data: { refreshedAt: new Date(Date.now() - 31_000) } })
     expect(
       (await post('/api/supabase/token/refresh', { refresh_token: first.body.refresh_token })).status,
     ).toBe(401)

@@ -50,7 +50,7 @@ type Caller = Awaited<ReturnType<TestApp['caller']>>
 
 /** Step-up (issue 12): a fresh code mailed to the account's address, as its owner reads it. */
 async function passwordCode(caller: Caller, email: string) {
-  await t.db.otpCode.deleteMany({ where: { email: `password:${email}` } })
+  await t.db.otpCode.deleteMany({ where: { email: `password ${email}` } })
   await caller.auth.sendPasswordCode()
   return mailedCode(t.logs, email)
 }
@@ -171,22 +171,25 @@ describe('verifying with a code', () => {
     expect(user.emailVerifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
   })
 
-  it('verifies an existing unverified account, keeps its names, and clears only on the first proof', async () => {
+  it('verifies an existing unverified account, drops the names nobody proved, and clears only on the first proof', async () => {
     const email = address()
     const { id } = await t.signIn(email, { firstName: 'Grace', fullName: 'Grace Hopper' })
     expect((await account(email)).emailVerifiedAt).toBeNull()
 
+    // Issue 19: whoever set these names never proved the address; the proof drops them.
     const first = await signInWithCode(email)
     expect(first.user.id).toBe(id)
     const verified = await account(email)
-    expect(verified).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
+    expect(verified).toMatchObject({ firstName: '', lastName: '', fullName: '' })
     expect(verified.emailVerifiedAt).toBeInstanceOf(Date)
+    await t.db.user.update({ where: { id }, data: { firstName: 'Grace', fullName: 'Grace Hopper' } })
 
     // A password set after the proof is the owner's: later code sign-ins leave it and the date alone.
     const caller = await t.caller(first.session.access_token)
     await caller.auth.setPassword({ code: await passwordCode(caller, email), password: 'grace-password' })
     await signInWithCode(email)
     const later = await account(email)
+    expect(later).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
     expect(later.emailVerifiedAt).toEqual(verified.emailVerifiedAt)
     expect(later.passwordHash).not.toBeNull()
     expect((await signin(email, 'grace-password')).status).toBe(200)

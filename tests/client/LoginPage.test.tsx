@@ -11,6 +11,7 @@ import { OTP_LENGTH } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { codeSchema, signinOtpInput } from '../../shared/schemas/auth.ts'
 import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
+import { mailedCodes } from '../helpers/mailed-codes.ts'
 
 const { trpc } = await import('../../client/src/trpc.ts')
 const { LoginForm, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginForm.tsx')
@@ -124,5 +125,28 @@ describe('/login form', () => {
     expect(code.getAttribute('aria-invalid')).toBeNull()
     // With the message gone, the field is described by its hint again.
     expect(describedText(code)).toBe(`${OTP_LENGTH} digits`)
+  })
+
+  it('tells a second device how long to wait and takes it to the code step of the code already sent', async () => {
+    const address = `second-device-${Date.now()}@example.com`
+    // The first device asked for a code a moment ago.
+    await (await t.caller()).auth.signinOtp({ email: address })
+    render(<LoginForm />, { wrapper: Providers })
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: address } })
+    await submit(/Send Login Code/)
+    const alert = await screen.findByText(/^Please wait \d+ seconds before requesting another code\.$/)
+    const wait = Number(/\d+/.exec(alert.textContent ?? '')?.[0])
+    expect(wait).toBeGreaterThanOrEqual(29)
+    expect(wait).toBeLessThanOrEqual(30)
+    expect(mailedCodes(t.logs, address)).toHaveLength(1)
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'I already have a code' }))
+    })
+    await screen.findByRole('heading', { name: 'Check your email' })
+    expect(screen.getByRole('button', { name: /^Resend code in (29|30)s$/ })).toHaveProperty('disabled', true)
+    // No new code went out: the one in the mailbox is the one to type (signing with it: tests/api).
+    expect(mailedCodes(t.logs, address)).toHaveLength(1)
+    expect(calls).toEqual(['auth.signinOtp'])
   })
 })

@@ -51,20 +51,27 @@ describe('the owner controls the session', () => {
     expect(await catsStatus(token)).toBe(401)
   })
 
-  it('sets a password with a mailed code from the profile, then signs in with it', async () => {
+  it('sets a password with a mailed code from the profile, ending the other devices’ sessions, then signs in with it', async () => {
     const email = 'password-owner@example.com'
-    await signInWithCode(email)
+    const here = await signInWithCode(email)
+    // Another device of the owner (issue 19: setting a password offers to end it, and does by default).
+    const user = await t.db.user.findUniqueOrThrow({ where: { email } })
+    const { token: elsewhere } = await t.services.tokens.issue({ ...user, emailVerified: true })
+    expect(await catsStatus(elsewhere)).toBe(200)
     const { page } = t
     await page.goto('/cat-profile')
     await page.getByRole('button', { name: 'Email me a code' }).click()
     await page.getByLabel('Code from the e-mail').waitFor()
     await expect
-      .poll(async () => (await t.db.otpCode.count({ where: { email: `password:${email}` } })) > 0)
+      .poll(async () => (await t.db.otpCode.count({ where: { email: `password ${email}` } })) > 0)
       .toBe(true)
     await page.getByLabel('Code from the e-mail').fill(mailedCode(email))
     await page.getByLabel('New password').fill('a-brand-new-password')
+    expect(await page.getByLabel('Sign out my other devices').isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Save password' }).click()
     await page.getByText('Your password is saved.').waitFor()
+    expect(await catsStatus(elsewhere)).toBe(401)
+    expect(await catsStatus(here)).toBe(200)
 
     await page.goto('/healthz')
     await page.evaluate(() => localStorage.clear())

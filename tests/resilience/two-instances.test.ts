@@ -127,7 +127,7 @@ describe('two instances behind nginx, one database and one Redis', () => {
     }
   })
 
-  it('wrong codes: the per-address figure holds in total through the proxy', async () => {
+  it('wrong codes: the per-address-and-IP figure holds in total through the proxy', async () => {
     const email = `guess-${crypto.randomBytes(3).toString('hex')}@example.com`
     expect((await request(`${proxy.base}/api/supabase/signin-otp`, json({ email }))).status).toBe(200)
     const real = await codeFor(email)
@@ -138,12 +138,12 @@ describe('two instances behind nginx, one database and one Redis', () => {
         (await request(`${proxy.base}/api/supabase/verify-otp`, json({ email, token: wrong }))).status,
       )
     }
-    const allowed = DEFAULT_RATE_LIMITS.otpVerifyPerEmail.points
+    const allowed = DEFAULT_RATE_LIMITS.otpVerifyPerEmailIp.points
     expect(statuses.filter((s) => s !== 429)).toHaveLength(allowed)
     expect(statuses.slice(allowed).every((s) => s === 429)).toBe(true)
   })
 
-  it('wrong passwords: the per-address figure holds in total through the proxy', async () => {
+  it('wrong passwords: the per-address-and-IP figure holds in total through the proxy', async () => {
     const email = `pw-${crypto.randomBytes(3).toString('hex')}@example.com`
     const statuses: Array<number | null> = []
     for (let i = 0; i < 16; i++) {
@@ -152,7 +152,7 @@ describe('two instances behind nginx, one database and one Redis', () => {
           .status,
       )
     }
-    const allowed = DEFAULT_RATE_LIMITS.passwordPerEmail.points
+    const allowed = DEFAULT_RATE_LIMITS.passwordPerEmailIp.points
     expect(statuses.filter((s) => s !== 429)).toHaveLength(allowed)
     expect(statuses.slice(allowed).every((s) => s === 429)).toBe(true)
   })

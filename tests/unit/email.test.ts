@@ -36,6 +36,20 @@ describe('login e-mail (SPEC §5)', () => {
     'owner@@example.com',
     'owner@exa mple.com',
     `${'a'.repeat(250)}@example.com`,
+    // Issue 19: characters that hide, reorder or split an address (zero-width, bidi, control, list).
+    'own\u200ber@example.com',
+    'owner@example.com\u200d',
+    'owner@exa\u202emple.com',
+    'own\u2066er@example.com',
+    'own\u0007er@example.com',
+    'own\u0085er@example.com',
+    'own<er@example.com',
+    'own>er@example.com',
+    '"owner"@example.com',
+    'a,b@example.com',
+    'a;b@example.com',
+    'password:owner@example.com',
+    'owner@example.com\ufe64',
   ])('refuses %j', (email) => {
     expect(emailProblem(email)).toBe(EMAIL_MESSAGES.invalid)
     expect(EMAIL_MESSAGES.invalid).toBe('Please enter a valid email address')
@@ -43,6 +57,10 @@ describe('login e-mail (SPEC §5)', () => {
 
   it('normalises to one spelling per mailbox', () => {
     expect(normalizeEmail('  Owner@Example.COM ')).toBe('owner@example.com')
+    // NFKC: fullwidth letters are the plain ones, and the server keys the account on that spelling.
+    expect(normalizeEmail('\uff2fwner@example.com')).toBe('owner@example.com')
+    expect(emailProblem('\uff2fwner\uff20example.com')).toBeNull()
+    expect(emailSchema.parse('\uff2fwner\uff20example.com')).toBe('owner@example.com')
   })
 
   it('says the same thing on the server as on the screen', () => {

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 async function spend(limits: ReturnType<typeof createRateLimits>, key: string) {
   try {
-    await limits.consume('otpVerifyPerEmail', key)
+    await limits.consume('otpVerifyPerEmailIp', key)
     return 'ok'
   } catch (error) {
     if (error instanceof RateLimitedError) return 'limited'
@@ -39,7 +39,7 @@ describe('rate limits with Redis', () => {
     const key = 'guess@example.com'
     const results: string[] = []
     for (let i = 0; i < 14; i++) results.push(await spend(i % 2 === 0 ? a : b, key))
-    const allowed = DEFAULT_RATE_LIMITS.otpVerifyPerEmail.points
+    const allowed = DEFAULT_RATE_LIMITS.otpVerifyPerEmailIp.points
     expect(results.filter((r) => r === 'ok')).toHaveLength(allowed)
     expect(results.slice(allowed).every((r) => r === 'limited')).toBe(true)
   })
@@ -48,6 +48,6 @@ describe('rate limits with Redis', () => {
     const limits = createRateLimits({}, dead)
     const results: string[] = []
     for (let i = 0; i < 12; i++) results.push(await spend(limits, 'offline@example.com'))
-    expect(results.filter((r) => r === 'ok')).toHaveLength(DEFAULT_RATE_LIMITS.otpVerifyPerEmail.points)
+    expect(results.filter((r) => r === 'ok')).toHaveLength(DEFAULT_RATE_LIMITS.otpVerifyPerEmailIp.points)
   })
 })

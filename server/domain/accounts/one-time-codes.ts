@@ -117,7 +117,7 @@ export const CODE_FAILURES = {
 } as const satisfies Record<Exclude<CodeCheck, 'ok'>, string>
 
 /**
- * Issues a code under `key` and mails it to `to`; false when the key's last code is younger than the
+ * Issues a code under `key` and mails it to `to`; the wait when the key's last code is younger than the
  * resend interval. A code whose mail failed is withdrawn (so the owner may ask again at once) and the
  * mail's error is thrown, as `mailFailure` words it.
  */
@@ -126,9 +126,9 @@ export async function mailNewCode(
   key: string,
   to: string,
   mailFailure: (error: unknown) => unknown = (error) => error,
-): Promise<boolean> {
+): Promise<true | { retryAfterSeconds: number }> {
   const issued = await issueCode(deps.db, deps.pepper, key)
-  if (!issued.ok) return false
+  if (!issued.ok) return { retryAfterSeconds: issued.retryAfterSeconds }
   try {
     await deps.mailer.sendLoginCode(to, issued.code)
   } catch (error) {

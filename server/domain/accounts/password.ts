@@ -4,11 +4,15 @@ import type { Services } from '../../context.ts'
 import { type CodeCheck, checkCode, mailNewCode } from './one-time-codes.ts'
 import { hashPassword } from './password-hash.ts'
 
-/** Step-up codes live beside sign-in codes under their own key: one never spends or replaces the other. */
-const stepUpKey = (email: string) => `password:${email}`
+/**
+ * Step-up codes live beside sign-in codes (keyed by the bare address) under their own key: one never
+ * spends or replaces the other. The space puts the key where no address reaches, whatever characters the
+ * e-mail rule lets through: SPEC §5's pattern never allows whitespace.
+ */
+const stepUpKey = (email: string) => `password ${email}`
 
-/** Mails a step-up code to `email`; false when the last one is younger than the resend interval. */
-export function mailPasswordCode(services: Services, email: string): Promise<boolean> {
+/** Mails a step-up code to `email`; the wait when the last one is younger than the resend interval. */
+export function mailPasswordCode(services: Services, email: string) {
   const { db, mailer, tokens } = services
   return mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email)
 }

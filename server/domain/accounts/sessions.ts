@@ -1,10 +1,12 @@
-// Server-side sessions (issue 12): a row per sign-in, ended by logout, "sign out everywhere", account
-// deletion, or a refresh token used twice; renewed by rotating refresh tokens that idle out after 30 days.
+// Server-side sessions (issue 12, issue 19): a row per sign-in, ended by logout, "sign out everywhere",
+// account deletion, setting a password (when the owner asks), a proof of the address (the sessions opened
+// before it), or the reuse of a replaced refresh token after its grace window. Renewed by rotating refresh
+// tokens that idle out after 30 days; over SESSION_MAX_DAYS after the sign-in whatever the refreshes.
 import type { Db } from '../../db.ts'
 import {
   hashRefreshSecret,
   type IssuedToken,
-  newRefreshSecret,
+  SESSION_MAX_MS,
   type TokenService,
 } from '../../services/tokens.ts'
 
@@ -12,15 +14,24 @@ import {
 export const SESSION_IDLE_DAYS = 30
 const IDLE_MS = SESSION_IDLE_DAYS * 86_400_000
 
+/**
+ * How long the refresh token a rotation just replaced still gets the current pair: two tabs refreshing
+ * at once, or a retry after an answer lost on the way, are the owner, not a thief.
+ */
+export const REFRESH_GRACE_SECONDS = 30
+
 export type Refreshed = { ok: true; issued: IssuedToken & { refreshToken: string } } | { ok: false }
 
+type RefreshTokens = Pick<TokenService, 'issue' | 'refreshSecret' | 'forgetSessions'>
+
 /**
- * Trades a refresh token for a new access token and a new refresh token (rotation). The old refresh
- * token is spent: presenting a spent one again means a copy exists, so the whole session is revoked.
+ * Trades a refresh token for a new access token and a new refresh token (rotation). The token the last
+ * rotation replaced gets the current refresh token again within REFRESH_GRACE_SECONDS; after that, its
+ * reuse means a copy exists and the whole session is revoked. Any other secret is only refused.
  */
 export async function refreshSession(
   db: Db,
-  tokens: TokenService,
+  tokens: RefreshTokens,
   refreshToken: string,
   now = new Date(),
 ): Promise<Refreshed> {
@@ -28,26 +39,59 @@ export async function refreshSession(
   if (dot <= 0) return { ok: false }
   const sessionId = refreshToken.slice(0, dot)
   const presented = hashRefreshSecret(refreshToken.slice(dot + 1))
-  const secret = newRefreshSecret()
-  // The check and the rotation in one statement: of two refreshes with the same token, one wins.
-  const rotated = await db.session.updateMany({
-    where: {
-      id: sessionId,
-      refreshTokenHash: presented,
-      revokedAt: null,
-      refreshedAt: { gt: new Date(now.getTime() - IDLE_MS) },
-    },
-    data: { refreshTokenHash: hashRefreshSecret(secret), refreshedAt: now },
-  })
-  if (rotated.count === 0) {
-    // A spent (or made-up) token for a live session: end that session, whoever holds the current one.
-    const reused = await db.session.updateMany({
-      where: { id: sessionId, revokedAt: null, refreshTokenHash: { not: presented } },
-      data: { revokedAt: now },
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const row = await db.session.findUnique({
+      where: { id: sessionId },
+      select: {
+        refreshTokenHash: true,
+        previousTokenHash: true,
+        generation: true,
+        refreshedAt: true,
+        createdAt: true,
+        revokedAt: true,
+      },
     })
-    if (reused.count) tokens.forgetSessions([sessionId])
+    if (!row || row.revokedAt) return { ok: false }
+    if (row.refreshedAt.getTime() <= now.getTime() - IDLE_MS) return { ok: false }
+    if (row.createdAt.getTime() <= now.getTime() - SESSION_MAX_MS) return { ok: false }
+
+    if (presented === row.refreshTokenHash) {
+      const generation = row.generation + 1
+      const secret = tokens.refreshSecret(sessionId, generation)
+      // Compare-and-set on the generation: of two refreshes with the same token, one rotates; the other
+      // reads the row again and finds its token just replaced (the grace path below).
+      const rotated = await db.session.updateMany({
+        where: { id: sessionId, generation: row.generation, refreshTokenHash: presented, revokedAt: null },
+        data: {
+          refreshTokenHash: hashRefreshSecret(secret),
+          previousTokenHash: presented,
+          generation,
+          refreshedAt: now,
+        },
+      })
+      if (rotated.count === 1) return answer(db, tokens, sessionId, secret)
+      continue
+    }
+
+    if (row.previousTokenHash !== null && presented === row.previousTokenHash) {
+      const withinGrace = now.getTime() - row.refreshedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000
+      if (withinGrace) return answer(db, tokens, sessionId, tokens.refreshSecret(sessionId, row.generation))
+      // A really issued, already replaced token used again: a copy exists. End the session for everyone.
+      const revoked = await db.session.updateMany({
+        where: { id: sessionId, revokedAt: null, previousTokenHash: presented },
+        data: { revokedAt: now },
+      })
+      if (revoked.count) tokens.forgetSessions([sessionId])
+      return { ok: false }
+    }
+    // A secret this session never issued (or one replaced two rotations ago): refused, nothing revoked.
     return { ok: false }
   }
+  return { ok: false }
+}
+
+/** A new access token of the session, with `secret` as its refresh token. */
+async function answer(db: Db, tokens: RefreshTokens, sessionId: string, secret: string): Promise<Refreshed> {
   const session = await db.session.findUnique({
     where: { id: sessionId },
     select: {
@@ -70,6 +114,49 @@ export async function endSession(db: Db, tokens: TokenService, sessionId: string
 export async function endAllSessions(db: Db, tokens: TokenService, userId: number, now = new Date()) {
   const open = await db.session.findMany({ where: { userId, revokedAt: null }, select: { id: true } })
   await db.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } })
+  tokens.forgetSessions(open.map((s) => s.id))
+  return open.length
+}
+
+/** Every open session of the owner but `keep` ends (a new password, when the owner asks for it). */
+export async function endOtherSessions(
+  db: Db,
+  tokens: TokenService,
+  userId: number,
+  keep: string,
+  now = new Date(),
+) {
+  const open = await db.session.findMany({
+    where: { userId, revokedAt: null, id: { not: keep } },
+    select: { id: true },
+  })
+  await db.session.updateMany({
+    where: { id: { in: open.map((s) => s.id) }, revokedAt: null },
+    data: { revokedAt: now },
+  })
+  tokens.forgetSessions(open.map((s) => s.id))
+  return open.length
+}
+
+/**
+ * A proof of the address (a code sign-in) ends every session opened without one: whoever held them
+ * never showed they read the owner's mail (issue 19).
+ */
+export async function endUnprovenSessions(
+  db: Db,
+  tokens: Pick<TokenService, 'forgetSessions'>,
+  userId: number,
+  now = new Date(),
+) {
+  const open = await db.session.findMany({
+    where: { userId, revokedAt: null, emailVerified: false },
+    select: { id: true },
+  })
+  if (open.length === 0) return 0
+  await db.session.updateMany({
+    where: { id: { in: open.map((s) => s.id) }, revokedAt: null },
+    data: { revokedAt: now },
+  })
   tokens.forgetSessions(open.map((s) => s.id))
   return open.length
 }

@@ -1,13 +1,19 @@
 // Sign-in with a one-time code (issue 3; the code rules are in one-time-codes.ts). Every address gets the
 // same answer and a code: the account is made on the first verify, so the answer says nothing about who
-// has one. A used code proves the address: the account becomes verified, and on its first verification
-// any password set before (by whoever signed the address up) is cleared in the same update.
+// has one. A used code proves the address (issue 19): the account becomes verified; on its first
+// verification what the party that signed the address up chose (a password, the names) is cleared in the
+// same update; and every session opened without a proof ends, so pre-registering someone else's address
+// keeps no access and puts no words in the owner's greeting.
 import type { FastifyBaseLogger } from 'fastify'
+import { resendWaitMessage } from '../../../shared/rules/resend-wait.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { Mailer } from '../../services/mail.ts'
+import { RateLimitedError } from '../../services/rate-limits.ts'
+import type { TokenService } from '../../services/tokens.ts'
 import { ACCOUNT_FIELDS, type AccountRow } from './account-row.ts'
 import { CODE_FAILURES, checkCode, mailNewCode } from './one-time-codes.ts'
+import { endUnprovenSessions } from './sessions.ts'
 
 export interface CodeDeps {
   db: Db
@@ -15,14 +21,23 @@ export interface CodeDeps {
   pepper: Buffer
   mailer: Pick<Mailer, 'sendLoginCode'>
   log: Pick<FastifyBaseLogger, 'info'>
+  tokens: Pick<TokenService, 'forgetSessions'>
 }
 
-/** Mails a sign-in code to `email`; a code younger than the resend interval is a 429. */
+/** Mails a sign-in code to `email`; a code younger than the resend interval is a 429 with the wait. */
 export async function mailSignInCode(deps: CodeDeps, email: string): Promise<void> {
   const sent = await mailNewCode(deps, email, email, (error) =>
     appError('UNEXPECTED', { message: 'login code mail failed', cause: error }),
   )
-  if (!sent) throw appError('RESEND_TOO_SOON')
+  if (sent !== true) throw resendTooSoon(sent.retryAfterSeconds)
+}
+
+/** "Wait N seconds": the real wait in the text and, for Retry-After, on the error's cause. */
+export function resendTooSoon(seconds: number) {
+  return appError('RESEND_TOO_SOON', {
+    message: resendWaitMessage(seconds),
+    cause: new RateLimitedError(seconds),
+  })
 }
 
 /** The account `code` proves, made on the address's first verify. */
@@ -39,12 +54,17 @@ export async function verifySignInCode(deps: CodeDeps, email: string, code: stri
     create: { email, emailVerifiedAt: now },
     select: { ...ACCOUNT_FIELDS, emailVerifiedAt: true },
   })
+  let account = user
   if (!emailVerifiedAt) {
     const first = await db.user.updateMany({
       where: { id: user.id, emailVerifiedAt: null },
-      data: { emailVerifiedAt: now, passwordHash: null },
+      data: { emailVerifiedAt: now, passwordHash: null, firstName: '', lastName: '', fullName: '' },
     })
-    if (first.count) deps.log.info({ userId: user.id }, 'e-mail verified; any earlier password cleared')
+    if (first.count) {
+      account = { ...user, firstName: '', fullName: '' }
+      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and names cleared')
+    }
   }
-  return user
+  await endUnprovenSessions(db, deps.tokens, user.id, now)
+  return account
 }

@@ -1,6 +1,6 @@
 // The owner's account controls on the profile (issue 12): a password set with a mailed code, sign out
 // everywhere, download my data, delete account. The server decides; these only ask and report.
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
@@ -24,6 +24,8 @@ function PasswordSection() {
   const [code, setCode] = useState('')
   const [password, setPassword] = useState('')
   const [done, setDone] = useState(false)
+  /** A new password is often a reaction to a lost device or a leak: ending the others is the default. */
+  const [endOthers, setEndOthers] = useState(true)
   const { busy, error, run } = useAccountTask()
   const email = readText('email')
   const sendCode = trpc.auth.sendPasswordCode.useMutation()
@@ -40,7 +42,7 @@ function PasswordSection() {
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     return run(async () => {
-      await setNewPassword.mutateAsync({ code, password })
+      await setNewPassword.mutateAsync({ code, password, end_other_sessions: endOthers })
       setDone(true)
       setSent(false)
       setCode('')
@@ -82,6 +84,15 @@ function PasswordSection() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
+          <label className="row" htmlFor="password-end-others">
+            <input
+              id="password-end-others"
+              type="checkbox"
+              checked={endOthers}
+              onChange={(e) => setEndOthers(e.target.checked)}
+            />
+            Sign out my other devices
+          </label>
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {busy ? 'Saving…' : 'Save password'}
           </button>

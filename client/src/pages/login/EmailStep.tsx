@@ -20,6 +20,11 @@ export interface EmailStepProps {
   onSubmit: FormEventHandler<HTMLFormElement>
   onSwitchMethod: () => void
   onForgot: () => void
+  /**
+   * A code for this address went out moments ago (another device, another tab): the way to the code step
+   * without asking for another one. Absent when there is no such code.
+   */
+  onCodeAlreadySent?: (() => void) | undefined
 }
 
 /**
@@ -59,6 +64,11 @@ export function EmailStep(props: EmailStepProps) {
           <p className="error-box" role="alert">
             {props.serverError}
           </p>
+        )}
+        {props.onCodeAlreadySent && (
+          <button type="button" className="btn btn--secondary btn--block" onClick={props.onCodeAlreadySent}>
+            I already have a code
+          </button>
         )}
         <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
           {method === 'code'

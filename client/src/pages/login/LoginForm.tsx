@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { normalizeEmail, sanitizeCode } from '../../../../shared/rules/email.ts'
+import { resendWaitSeconds } from '../../../../shared/rules/resend-wait.ts'
 import { signInDestination } from '../../../../shared/rules/wizard.ts'
 import { codeSchema, signinInput, signinOtpInput } from '../../../../shared/schemas/auth.ts'
 import { FormattedField } from '../../components/FormattedField.tsx'
@@ -80,6 +81,8 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
   /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
   const [forgot, setForgot] = useState(handoff?.forgot ?? false)
   const [resendAt, setResendAt] = useState(0)
+  /** Seconds until a new code may be asked, when the server said one went out moments ago (issue 19). */
+  const [sentWait, setSentWait] = useState<number | null>(null)
   const [resent, setResent] = useState(false)
   const secondsLeft = useSecondsUntil(resendAt)
 
@@ -135,13 +138,14 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
     navigate(destination, { replace: true })
   }
 
-  /** A fresh code step: empty field, no message, resend held back for OTP_RESEND_SECONDS. */
-  function startCodeWait() {
+  /** A fresh code step: empty field, no message, resend held back for `seconds`. */
+  function startCodeWait(seconds = OTP_RESEND_SECONDS) {
     codeForm.reset({ code: '' })
-    setResendAt(Date.now() + OTP_RESEND_SECONDS * 1000)
+    setResendAt(Date.now() + seconds * 1000)
   }
 
   const submitEmail = emailForm.handleSubmit(async ({ email, password }) => {
+    setSentWait(null)
     if (method === 'password') return submitPassword(email, password)
     try {
       await sendCode.mutateAsync({ email })
@@ -149,9 +153,21 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
       setResent(false)
       setStep('code')
     } catch (error) {
-      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.sendCode) })
+      const message = errorMessage(error, DEFAULT_ERRORS.sendCode)
+      // "Please wait N seconds": a code went out moments ago, from here or another device.
+      setSentWait(resendWaitSeconds(message))
+      emailForm.setError('root.server', { message })
     }
   })
+
+  /** "I already have a code": the code step for the code already sent, resend held for the server's wait. */
+  function toSentCode() {
+    startCodeWait(sentWait ?? OTP_RESEND_SECONDS)
+    setSentWait(null)
+    emailForm.clearErrors()
+    setResent(false)
+    setStep('code')
+  }
 
   // A submit made on the first paint goes now, once (StrictMode runs effects twice in development).
   const handedSubmit = useRef(handoff?.submit ?? false)
@@ -209,7 +225,9 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
       setResent(true)
       codeForm.setFocus('code')
     } catch (error) {
-      // SPEC §8: a failed resend is logged only.
+      // SPEC §8: a failed resend is logged only; a "wait N seconds" holds the button for that long.
+      const wait = resendWaitSeconds(errorMessage(error, ''))
+      if (wait !== null) setResendAt(Date.now() + wait * 1000)
       console.error('Resending the login code failed', error)
     }
   }
@@ -224,6 +242,7 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
   function switchMethod() {
     setMethod(method === 'code' ? 'password' : 'code')
     emailForm.clearErrors()
+    setSentWait(null)
   }
 
   return (
@@ -234,7 +253,12 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
           forgot={forgot}
           email={{
             error: emailErrors.email?.message,
-            ...emailForm.register('email', { onChange: () => emailForm.clearErrors('email') }),
+            ...emailForm.register('email', {
+              onChange: () => {
+                emailForm.clearErrors('email')
+                setSentWait(null)
+              },
+            }),
           }}
           password={{
             error: emailErrors.password?.message,
@@ -249,6 +273,7 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
             setForgot(true)
             switchMethod()
           }}
+          onCodeAlreadySent={sentWait !== null && method === 'code' ? toSentCode : undefined}
         />
       ) : (
         <>

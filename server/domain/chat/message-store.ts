@@ -170,7 +170,11 @@ export async function recentHistory(
   uptoId?: number | null,
 ): Promise<AssistantMessage[]> {
   const rows = await db.conversationMessage.findMany({
-    where: { conversationId, ...(uptoId ? { id: { lte: uptoId } } : {}) },
+    where: {
+      conversationId,
+      ...(uptoId ? { id: { lte: uptoId } } : {}),
+      OR: [{ role: 'user' }, { urgency: { not: null } }],
+    },
     orderBy: { id: 'desc' },
     take: CHAT_HISTORY_WINDOW,
     select: { role: true, content: true, urgency: true },

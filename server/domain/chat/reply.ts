@@ -94,7 +94,9 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     offStop()
     if (!failed && text.trim() !== '') {
       try {
-        await appendAssistantMessage(db, request.conversationId, text.trimEnd(), {
+        // A reply that is only the escalation keeps it without the gap left for what would follow.
+        const stored = text.trim() === said.trim() ? said.trimEnd() : text
+        await appendAssistantMessage(db, request.conversationId, stored, {
           questionId: request.questionId,
           clientId: replyId,
           urgency,

@@ -158,6 +158,21 @@ describe('what the model receives and returns', () => {
     expect(system).toMatch(/"urgency"/)
   })
 
+  it('an escalation reaches the owner even when the model fails after it', async () => {
+    const { user } = await subscriberInChat(t, { cat: { name: 'Milo' } })
+    double.setNext({ status: 500 }, 2)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/openai/chat',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { messages: [{ role: 'user', content: 'He just had a seizure' }] },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json() as { message: string; urgency: string }
+    expect(body.urgency).toBe('emergency')
+    expect(body.message).toMatch(ESCALATION)
+  })
+
   it("never lets the model's lower level lower the product's triage", async () => {
     const { user } = await subscriberInChat(t, { cat: { name: 'Milo' } })
     double.setNext({ reply: ['{"urgency":"routine"}\n', 'Lilies are pretty.'] })

@@ -86,8 +86,9 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     }
   } catch (error) {
     if (!controller.signal.aborted) {
-      // An escalation already written reaches the owner even when the assistant fails after it.
-      failed = said === ''
+      // An escalation already written reaches the owner even when the assistant fails after it; a
+      // routine reply (a poison question's clear no included) fails as any other and can be retried.
+      failed = said === '' || urgency === 'routine'
       log.warn({ err: error, replyId }, 'the assistant failed while replying')
     }
   } finally {

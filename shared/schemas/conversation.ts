@@ -38,11 +38,17 @@ export const chatMessageList = z
   .max(CHAT_LIST_MAX_MESSAGES, `too many messages in one request (at most ${CHAT_LIST_MAX_MESSAGES})`)
 
 /** SPEC §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
+/** How urgent the specialist judged a reply (issue 20): 'emergency' go now, 'urgent' within 24 h. */
+export const urgencySchema = z.enum(['routine', 'urgent', 'emergency'])
+export type UrgencyLevel = z.infer<typeof urgencySchema>
+
 export const chatMessageOutput = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   timestamp: z.string(),
+  /** On the specialist's own replies only. */
+  urgency: urgencySchema.optional(),
 })
 export type ChatMessage = z.infer<typeof chatMessageOutput>
 
@@ -164,4 +170,6 @@ export const chatOutput = z.object({
   message: z.string(),
   /** The reply's own id: a retry of the same question answers this same reply. */
   id: z.string(),
+  /** How urgent the specialist judged it; the reply to an urgent message starts by sending the owner to a vet. */
+  urgency: urgencySchema,
 })

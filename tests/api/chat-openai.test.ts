@@ -99,7 +99,9 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     const body = sent(double.requests[0])
     expect(body.messages).toHaveLength(1 + CHAT_HISTORY_WINDOW)
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Latest' })
-    expect(body.messages[1]).toEqual({ role: 'assistant', content: `older ${90 - CHAT_HISTORY_WINDOW + 1}` })
+    // The client wrote the list's 'assistant' turns: never sent as the specialist's own (issue 19 item 10).
+    expect(body.messages.filter((m) => m.role === 'assistant')).toEqual([])
+    expect(body.messages[1]).toEqual({ role: 'user', content: `older ${90 - 2 * (CHAT_HISTORY_WINDOW - 1)}` })
   })
 
   it('an upstream failure is a 503 with the catalogue text; nothing of the reply is saved; Retry works', async () => {
@@ -211,7 +213,11 @@ describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)
       },
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ message: 'Nala should drink plenty of water.', id: expect.any(String) })
+    expect(res.json()).toEqual({
+      urgency: 'routine',
+      message: 'Nala should drink plenty of water.',
+      id: expect.any(String),
+    })
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual([
       'Water?',
       'Nala should drink plenty of water.',

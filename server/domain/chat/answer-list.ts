@@ -9,6 +9,7 @@ import { appendConversationList, storedReply } from './message-store.ts'
 import { toChatMessage } from './messages.ts'
 import { replyPieces, startSpecialistReply } from './reply.ts'
 import { specialistCat } from './specialist-cat.ts'
+import { isUrgency, type Urgency } from './triage.ts'
 
 export interface ListToAnswer {
   /** The conversation, else this session's, else the owner's latest, else a new one. */
@@ -23,8 +24,8 @@ export async function answerList(
   userId: number,
   request: ListToAnswer,
   signal?: AbortSignal,
-): Promise<{ message: string; id: string }> {
-  const { db, streams } = deps
+): Promise<{ message: string; id: string; urgency: Urgency }> {
+  const { db } = deps
   const last = request.messages.findLast((m) => m.content.trim() !== '')
   if (last?.role !== 'user') {
     throw appError('INVALID_INPUT', { message: 'messages: the last message must be from the user' })
@@ -42,11 +43,15 @@ export async function answerList(
       cat,
       questionId: lastRowId,
     })
-    for await (const _piece of replyPieces(streams, conversation.id, replyId, signal)) {
+    for await (const _piece of replyPieces(deps, conversation.id, replyId, signal)) {
       // The whole reply is answered at once; the pieces only tell when it is complete.
     }
     stored = await storedReply(db, lastRowId)
   }
   if (!stored) throw appError('ASSISTANT_UNAVAILABLE')
-  return { message: stored.content, id: toChatMessage(stored).id }
+  return {
+    message: stored.content,
+    id: toChatMessage(stored).id,
+    urgency: isUrgency(stored.urgency) ? stored.urgency : 'routine',
+  }
 }

@@ -11,6 +11,7 @@ import type { AssistantMessage } from '../../services/assistant/types.ts'
 import { lockRow } from '../row-lock.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
 import { firstOfEachId, matchStored } from './reconcile.ts'
+import { isUrgency, type Urgency } from './triage.ts'
 
 /**
  * Appends what is new in `list` (a client's copy of the conversation, whole or only its newest part;
@@ -129,12 +130,20 @@ export async function appendAssistantMessage(
   db: Db,
   conversationId: number,
   content: string,
-  replyTo: { questionId?: number | null | undefined; clientId?: string | undefined } = {},
+  replyTo: { questionId?: number | null | undefined; clientId?: string | undefined; urgency?: Urgency } = {},
 ): Promise<ConversationMessage> {
   const create = (clientId: string) =>
     db.$transaction([
       db.conversationMessage.create({
-        data: { conversationId, role: 'assistant', content, clientId, replyToId: replyTo.questionId ?? null },
+        data: {
+          conversationId,
+          role: 'assistant',
+          content,
+          clientId,
+          replyToId: replyTo.questionId ?? null,
+          // Only the server writes an urgency: it marks the reply as the specialist's own.
+          urgency: replyTo.urgency ?? 'routine',
+        },
       }),
       db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } }),
     ])
@@ -151,7 +160,9 @@ export async function appendAssistantMessage(
 
 /**
  * The specialist's view of the conversation: the newest CHAT_HISTORY_WINDOW messages up to and
- * including `uptoId` (the question being answered), oldest first.
+ * including `uptoId` (the question being answered), oldest first. An 'assistant' row a client wrote
+ * (PUT of a conversation: no urgency) is left out: only replies the server generated are the
+ * specialist's own turns (issue 19 item 10).
  */
 export async function recentHistory(
   db: Db,
@@ -159,12 +170,24 @@ export async function recentHistory(
   uptoId?: number | null,
 ): Promise<AssistantMessage[]> {
   const rows = await db.conversationMessage.findMany({
-    where: { conversationId, ...(uptoId ? { id: { lte: uptoId } } : {}) },
+    where: {
+      conversationId,
+      ...(uptoId ? { id: { lte: uptoId } } : {}),
+      OR: [{ role: 'user' }, { urgency: { not: null } }],
+    },
     orderBy: { id: 'desc' },
     take: CHAT_HISTORY_WINDOW,
-    select: { role: true, content: true },
+    select: { role: true, content: true, urgency: true },
   })
-  return dropEmptyMessages(rows.reverse()).map((row) => ({ role: asRole(row.role), content: row.content }))
+  return dropEmptyMessages(rows.reverse()).flatMap((row) => {
+    const role = asRole(row.role)
+    if (role === 'assistant' && !isUrgency(row.urgency)) return []
+    return [
+      role === 'assistant'
+        ? { role, content: row.content, urgency: row.urgency as Urgency }
+        : { role, content: row.content },
+    ]
+  })
 }
 
 /** One page of stored messages, newest page first; `before` is the row cursor of the previous page. */

@@ -8,11 +8,14 @@ export const asRole = (role: string): 'user' | 'assistant' => (role === 'user' ?
 
 export function toChatMessage(row: ConversationMessage | InterviewMessage): ChatMessage {
   const clientId = 'clientId' in row ? row.clientId : null
+  const urgency = 'urgency' in row ? row.urgency : null
   return {
     id: clientId ?? `m${row.id}`,
     role: asRole(row.role),
     content: row.content,
     timestamp: row.createdAt.toISOString(),
+    // Only on the specialist's own replies (issue 20): how urgent it judged them.
+    ...(urgency === 'routine' || urgency === 'urgent' || urgency === 'emergency' ? { urgency } : {}),
   }
 }
 

@@ -3,7 +3,7 @@
 import { ownedConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
 import { messageByClientId } from './message-store.ts'
-import { onePiece, replyPieces, replyStreamId } from './reply.ts'
+import { onePiece, type ReplyStream, replyPieces, replyStreamId } from './reply.ts'
 
 /**
  * What was written so far, then the rest as it arrives. A reply that has finished meanwhile comes back
@@ -15,15 +15,15 @@ export async function resumeReply(
   conversationId: number,
   replyId: string,
   signal?: AbortSignal,
-): Promise<AsyncGenerator<string, void, undefined>> {
+): Promise<ReplyStream> {
   const { db, streams } = deps
   const conversation = await ownedConversation(db, userId, conversationId)
   if ((await streams.active(conversation.id)) === replyId) {
-    return replyPieces(streams, conversation.id, replyId, signal)
+    return replyPieces(deps, conversation.id, replyId, signal)
   }
   const stored = await messageByClientId(db, conversation.id, replyId)
   // No such reply in the owner's conversation: nothing to resume (404 is kept for others' records).
-  return onePiece(stored?.role === 'assistant' ? stored.content : '')
+  return onePiece(stored?.role === 'assistant' ? stored.content : '', stored?.urgency)
 }
 
 /** Ends the reply being written in the conversation (or only `replyId`), on whichever instance writes it. */

@@ -3,11 +3,12 @@
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
-import type { ReplyStreams } from '../../services/streams/types.ts'
 import type { ChatDeps } from './deps.ts'
-import { appendAssistantMessage, recentHistory } from './message-store.ts'
+import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
+import { triageQuestion } from './safety.ts'
 import { catProfile } from './specialist-cat.ts'
+import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
 /**
  * The key of a reply's stream: its conversation and its id. Reply ids come from clients (SPEC's message
@@ -51,13 +52,32 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   const controller = new AbortController()
   const offStop = await streams.onStop(streamId, () => controller.abort())
   let text = ''
+  let said = ''
+  let urgency: Urgency = 'routine'
   let failed = false
   try {
     const history = await recentHistory(db, request.conversationId, request.questionId)
+    // Safety is the product's: the owner's message is triaged here, before any assistant, and what
+    // triage says opens the reply whatever the assistant writes after it.
+    const safety = await triageQuestion(db, request.cat, history)
+    urgency = safety.triage.urgency
+    if (safety.opening) {
+      said = `${safety.opening}\n\n`
+      text += said
+      await streams.append(streamId, said)
+    }
     for await (const piece of deps.assistant.reply({
-      cat: catProfile(request.cat),
+      cat: catProfile(safety.cat),
       history,
       signal: controller.signal,
+      triage: {
+        urgency: safety.triage.urgency,
+        said: safety.opening,
+        signs: safety.triage.findings.map((finding) => finding.title),
+      },
+      onUrgency: (level) => {
+        urgency = higherUrgency(urgency, level)
+      },
     })) {
       if (!piece) continue
       text += piece
@@ -66,16 +86,21 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     }
   } catch (error) {
     if (!controller.signal.aborted) {
-      failed = true
+      // An escalation already written reaches the owner even when the assistant fails after it; a
+      // routine reply (a poison question's clear no included) fails as any other and can be retried.
+      failed = said === '' || urgency === 'routine'
       log.warn({ err: error, replyId }, 'the assistant failed while replying')
     }
   } finally {
     offStop()
     if (!failed && text.trim() !== '') {
       try {
-        await appendAssistantMessage(db, request.conversationId, text, {
+        // A reply that is only the escalation keeps it without the gap left for what would follow.
+        const stored = text.trim() === said.trim() ? said.trimEnd() : text
+        await appendAssistantMessage(db, request.conversationId, stored, {
           questionId: request.questionId,
           clientId: replyId,
+          urgency,
         })
       } catch (error) {
         failed = true
@@ -88,24 +113,37 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   }
 }
 
-/** A reply's pieces for a client, with a failed generation as the catalogue's 503. */
+/** What a reply stream returns when it ends: how urgent the stored reply was judged (issue 20). */
+export interface ReplyEnd {
+  urgency: Urgency
+}
+
+export type ReplyStream = AsyncGenerator<string, ReplyEnd, undefined>
+
+/**
+ * A reply's pieces for a client, with a failed generation as the catalogue's 503; its return value is
+ * the urgency stored with the reply.
+ */
 export async function* replyPieces(
-  streams: ReplyStreams,
+  deps: Pick<ChatDeps, 'db' | 'streams'>,
   conversationId: number,
   replyId: string,
   signal?: AbortSignal,
-): AsyncGenerator<string, void, undefined> {
+): ReplyStream {
   try {
-    yield* followReply(streams, replyStreamId(conversationId, replyId), signal)
+    yield* followReply(deps.streams, replyStreamId(conversationId, replyId), signal)
   } catch (error) {
     if (error instanceof ReplyFailedError || error instanceof ReplyLostError) {
       throw appError('ASSISTANT_UNAVAILABLE', { cause: error })
     }
     throw error
   }
+  const stored = await messageByClientId(deps.db, conversationId, replyId)
+  return { urgency: isUrgency(stored?.urgency) ? stored.urgency : 'routine' }
 }
 
 /** A text already known (a stored reply) as a stream of one piece; an empty text is no piece at all. */
-export async function* onePiece(text: string): AsyncGenerator<string, void, undefined> {
+export async function* onePiece(text: string, urgency?: string | null): ReplyStream {
   if (text) yield text
+  return { urgency: isUrgency(urgency) ? urgency : 'routine' }
 }

@@ -5,7 +5,7 @@
 import { ownedConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendUserMessage, storedReply } from './message-store.ts'
-import { onePiece, replyPieces, startSpecialistReply } from './reply.ts'
+import { onePiece, type ReplyStream, replyPieces, startSpecialistReply } from './reply.ts'
 import { specialistCat } from './specialist-cat.ts'
 
 export interface OutgoingMessage {
@@ -22,8 +22,8 @@ export async function sendMessage(
   userId: number,
   message: OutgoingMessage,
   signal?: AbortSignal,
-): Promise<AsyncGenerator<string, void, undefined>> {
-  const { db, streams } = deps
+): Promise<ReplyStream> {
+  const { db } = deps
   const conversation = await ownedConversation(db, userId, message.conversationId)
   const cat = await specialistCat(db, userId, message.catId)
   const question = await appendUserMessage(db, conversation.id, {
@@ -32,12 +32,12 @@ export async function sendMessage(
   })
   // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
   const stored = question.retried ? await storedReply(db, question.row.id) : null
-  if (stored) return onePiece(stored.content)
+  if (stored) return onePiece(stored.content, stored.urgency)
   const replyId = await startSpecialistReply(deps, {
     conversationId: conversation.id,
     cat,
     questionId: question.row.id,
     replyClientId: message.replyClientId,
   })
-  return replyPieces(streams, conversation.id, replyId, signal)
+  return replyPieces(deps, conversation.id, replyId, signal)
 }

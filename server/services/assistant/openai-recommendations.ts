@@ -1,6 +1,7 @@
 // The recommendations request of the OpenAI-compatible assistant: the prompt (with the documented rule as
 // its starting point) and the strict structured-output schema of SPEC §3's recommendations.
 import { type RecommendationResult, recommend } from '../../../shared/rules/recommendations.ts'
+import { asData } from './openai-prompts.ts'
 import type { CatForRecommendations } from './types.ts'
 
 export const RECOMMENDATIONS_FORMAT = {
@@ -40,6 +41,6 @@ export function recommendationPrompt(cat: CatForRecommendations): string {
     '1 to 10), playtime (minutes per day, 5 to 120), welcome_message_specific_detail (one sentence naming',
     "the cat and its main issue) and welcome_message_relevant_response (one or two sentences on how you'll help).",
     `A simple rule suggests ${JSON.stringify(rule)}; improve on it only when the profile gives a reason.`,
-    `Cat profile: ${JSON.stringify(cat)}`,
+    asData('Cat profile', cat),
   ].join('\n')
 }

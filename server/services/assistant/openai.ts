@@ -8,6 +8,7 @@ import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shar
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import { recommendationsSchema } from '../../../shared/schemas/cat.ts'
 import { AssistantUnavailableError } from './errors.ts'
+import { groundingFor } from './grounding.ts'
 import { checkAnswerSystemPrompt, interviewSystemPrompt, specialistSystemPrompt } from './openai-prompts.ts'
 import {
   RECOMMENDATIONS_FORMAT,
@@ -15,6 +16,7 @@ import {
   recommendationPrompt,
 } from './openai-recommendations.ts'
 import type { Assistant, AssistantMessage, CheckResult } from './types.ts'
+import { withoutUrgencyLine } from './urgency-line.ts'
 
 export interface OpenAiAssistantOptions {
   apiKey: string
@@ -130,54 +132,68 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistan
       return content
     },
 
-    async *reply({ cat, history, signal }) {
-      if (signal?.aborted) return
-      // Our own controller, so a silent stream can be cut as well as the caller's Stop.
-      const controller = new AbortController()
-      const stop = () => controller.abort()
-      signal?.addEventListener('abort', stop, { once: true })
-      // The SDK's timeout ends when the headers arrive; a stream that then goes quiet needs its own limit.
-      let idleTimer: ReturnType<typeof setTimeout> | undefined
-      let timedOut = false
-      const armIdleTimer = () => {
-        clearTimeout(idleTimer)
-        idleTimer = setTimeout(() => {
-          timedOut = true
-          controller.abort()
-        }, timeoutMs)
-      }
-      let yielded = false
-      try {
-        const stream = await client.chat.completions.create(
+    reply({ cat, history, signal, triage, onUrgency }) {
+      const pieces = streamReply(
+        [
           {
-            model,
-            messages: [{ role: 'system', content: specialistSystemPrompt(cat) }, ...history],
-            stream: true,
+            role: 'system',
+            content: specialistSystemPrompt(cat, { triage, grounding: groundingFor(history) }),
           },
-          { signal: controller.signal },
-        )
-        armIdleTimer()
-        for await (const chunk of stream) {
-          const piece = chunk.choices[0]?.delta?.content
-          if (!piece) continue
-          // A slow reader downstream is not a silent upstream: pause the clock while the caller holds the piece.
-          clearTimeout(idleTimer)
-          yielded = true
-          yield piece
-          armIdleTimer()
-        }
-      } catch (error) {
-        if (timedOut) throw new AssistantUnavailableError('timeout')
-        if (signal?.aborted) return
-        throw toUnavailable(error)
-      } finally {
-        clearTimeout(idleTimer)
-        signal?.removeEventListener('abort', stop)
-        controller.abort()
-      }
-      if (timedOut) throw new AssistantUnavailableError('timeout')
-      if (!yielded && !signal?.aborted) throw new AssistantUnavailableError('empty')
+          // Only the turns themselves: the stored urgency is the app's, not the model's.
+          ...history.map(({ role, content }) => ({ role, content })),
+        ],
+        signal,
+      )
+      return withoutUrgencyLine(pieces, (level) => onUrgency?.(level))
     },
+  }
+
+  async function* streamReply(
+    messages: ChatCompletionMessageParam[],
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<string, void, undefined> {
+    if (signal?.aborted) return
+    // Our own controller, so a silent stream can be cut as well as the caller's Stop.
+    const controller = new AbortController()
+    const stop = () => controller.abort()
+    signal?.addEventListener('abort', stop, { once: true })
+    // The SDK's timeout ends when the headers arrive; a stream that then goes quiet needs its own limit.
+    let idleTimer: ReturnType<typeof setTimeout> | undefined
+    let timedOut = false
+    const armIdleTimer = () => {
+      clearTimeout(idleTimer)
+      idleTimer = setTimeout(() => {
+        timedOut = true
+        controller.abort()
+      }, timeoutMs)
+    }
+    let yielded = false
+    try {
+      const stream = await client.chat.completions.create(
+        { model, messages, stream: true },
+        { signal: controller.signal },
+      )
+      armIdleTimer()
+      for await (const chunk of stream) {
+        const piece = chunk.choices[0]?.delta?.content
+        if (!piece) continue
+        // A slow reader downstream is not a silent upstream: pause the clock while the caller holds the piece.
+        clearTimeout(idleTimer)
+        yielded = true
+        yield piece
+        armIdleTimer()
+      }
+    } catch (error) {
+      if (timedOut) throw new AssistantUnavailableError('timeout')
+      if (signal?.aborted) return
+      throw toUnavailable(error)
+    } finally {
+      clearTimeout(idleTimer)
+      signal?.removeEventListener('abort', stop)
+      controller.abort()
+    }
+    if (timedOut) throw new AssistantUnavailableError('timeout')
+    if (!yielded && !signal?.aborted) throw new AssistantUnavailableError('empty')
   }
 }
 

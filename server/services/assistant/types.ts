@@ -1,10 +1,22 @@
 import type { InterviewField } from '../../../shared/options.ts'
 import type { RecommendationInput, RecommendationResult } from '../../../shared/rules/recommendations.ts'
+import type { Urgency } from '../../knowledge/index.ts'
 
 /** One turn of a chat as the assistant sees it. */
 export interface AssistantMessage {
   role: 'user' | 'assistant'
   content: string
+  /** On the specialist's own stored replies: how urgent it judged them (follow-ups are read in that light). */
+  urgency?: Urgency | undefined
+}
+
+/** What the product's triage found in the owner's last message, before any assistant (issue 20). */
+export interface TriageForAssistant {
+  urgency: Urgency
+  /** The escalation (or a poison question's clear no) the reply already starts with; null when none. */
+  said: string | null
+  /** The urgent signs found, by title ("Lilies", "Seizures"). */
+  signs: string[]
 }
 
 /** What the specialist knows about the cat; every field may be missing for a new owner. */
@@ -47,6 +59,10 @@ export interface Assistant {
     cat: CatProfileForAssistant | null
     history: AssistantMessage[]
     signal?: AbortSignal
+    /** The product's triage of the last message; the reply must not repeat or soften what it said. */
+    triage?: TriageForAssistant
+    /** The assistant's own judgement of urgency, when it gives one (a model's structured line). */
+    onUrgency?: (urgency: Urgency) => void
   }): AsyncIterable<string>
   /**
    * SPEC §3's recommendations for a cat (food, treats, playtime, welcome messages). Rejects with

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { Fragment, type ReactNode, useEffect, useRef } from 'react'
+import { UrgencyBanner } from '../../features/chat/UrgencyBanner.tsx'
 import { MessageBubble } from './MessageBubble.tsx'
 import { TypingIndicator } from './TypingIndicator.tsx'
 import type { UiMessage } from './types.ts'
@@ -68,7 +69,10 @@ export function MessageList(props: {
     >
       {props.before}
       {props.messages.map((message) => (
-        <MessageBubble key={message.id} message={message} author={props.author} />
+        <Fragment key={message.id}>
+          <UrgencyBanner urgency={message.urgency} />
+          <MessageBubble message={message} author={props.author} />
+        </Fragment>
       ))}
       {props.typing && <TypingIndicator name={props.author} />}
       {props.after}

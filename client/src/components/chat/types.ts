@@ -1,4 +1,6 @@
 // What the chat screens render: the SPEC §3 chat message plus how the screen got it.
+import type { UrgencyLevel } from '../../../../shared/schemas/conversation.ts'
+
 export interface UiMessage {
   /** The client's id (SPEC §3 "optional id"); the server stores it, so a resend appends nothing twice. */
   id: string
@@ -7,6 +9,8 @@ export interface UiMessage {
   timestamp?: string
   /** streaming: still arriving; stopped: the owner pressed Stop; failed: sending failed, Retry resends it. */
   status?: 'streaming' | 'stopped' | 'failed'
+  /** On the specialist's replies: how urgent it judged them (issue 20). */
+  urgency?: UrgencyLevel | undefined
 }
 
 export function newMessageId(): string {

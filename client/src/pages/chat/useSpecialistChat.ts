@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../../../shared/schemas/conversation.ts'
 import { specialistWelcomeMessages } from '../../../../shared/scripts.ts'
 import { isAbort, playScript } from '../../components/chat/script.ts'
 import { message, newMessageId, type UiMessage } from '../../components/chat/types.ts'
+import { readReply } from '../../features/chat/read-reply.ts'
 import { storeCats } from '../../hooks/useCatAnswers.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
@@ -56,6 +57,7 @@ const toUi = (m: ChatMessage): UiMessage => ({
   role: m.role,
   content: m.content,
   timestamp: m.timestamp,
+  urgency: m.urgency,
 })
 
 /** Step 1, 'Connecting with Assistant': the owner's latest conversation (created when none) and its newest page. */
@@ -161,14 +163,16 @@ export function useSpecialistChat() {
           { conversationId, replyId },
           { signal: controller.signal },
         )
-        for await (const piece of stream) {
+        const urgency = await readReply(stream, (piece) => {
           received += piece
           const content = received
           setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
-        }
+        })
         const status = stopAsked.current ? ('stopped' as const) : undefined
         setMessages((list) =>
-          list.map((m) => (m.id === replyId ? { ...m, status, timestamp: new Date().toISOString() } : m)),
+          list.map((m) =>
+            m.id === replyId ? { ...m, status, urgency, timestamp: new Date().toISOString() } : m,
+          ),
         )
       } catch (failure) {
         if (isAbort(failure, controller.signal)) return
@@ -310,7 +314,7 @@ export function useSpecialistChat() {
         // Read the reply as soon as it comes, and hold only its display for the typing indicator: tRPC's
         // stream reader cannot be opened once a short reply has already ended (TypeError
         // getReaderResource), which waiting before reading caused.
-        for await (const piece of stream) {
+        const urgency = await readReply(stream, async (piece) => {
           received += piece
           const content = received
           if (!shown) {
@@ -321,11 +325,13 @@ export function useSpecialistChat() {
           } else {
             setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, content } : m)))
           }
-        }
+        })
         // After Stop the stream ends once the server has saved what was written: the screen shows it.
         const status = stopAsked.current ? ('stopped' as const) : undefined
         setMessages((list) =>
-          list.map((m) => (m.id === replyId ? { ...m, status, timestamp: new Date().toISOString() } : m)),
+          list.map((m) =>
+            m.id === replyId ? { ...m, status, urgency, timestamp: new Date().toISOString() } : m,
+          ),
         )
       } catch (failure) {
         if (isAbort(failure, controller.signal)) {

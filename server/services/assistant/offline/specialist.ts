@@ -1,13 +1,14 @@
-// The specialist's reply: urgent-care triage first, then knowledge-base advice personalised with
-// the cat's profile, or a clarifying question when nothing matches. Same input, same reply.
+// The specialist's reply: the product's triage first (server/domain/chat/triage.ts, over the reviewed
+// signs in server/knowledge), then knowledge-base advice personalised with the cat's profile, or a
+// clarifying question when nothing matches. Same input, same reply.
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
-import type { AssistantMessage, CatProfileForAssistant } from '../types.ts'
+import { forCat, triageMessage } from '../../../domain/chat/triage.ts'
+import type { AssistantMessage, CatProfileForAssistant, TriageForAssistant } from '../types.ts'
 import { type CatFacts, catFactsFrom } from './cat-facts.ts'
 import type { CareTopic } from './knowledge.ts'
 import { MAX_NOTES, profileNotes } from './profile-notes.ts'
 import { capitaliseFirst, escapeRegExp, lastUserMessage, normalise, pickVariant } from './text.ts'
 import { matchTopics } from './topic-match.ts'
-import { detectEmergencies, type Emergency, URGENT_HEADLINE } from './triage.ts'
 import { isGreeting } from './vocabulary.ts'
 
 /** Recognisable opening of the not-a-vet note; also how earlier replies are found to carry it. */
@@ -46,17 +47,9 @@ function withoutCatName(message: string, facts: CatFacts, hasName: boolean): str
   return message.replace(new RegExp(`\\b${escapeRegExp(facts.name)}\\b`, 'gi'), ' ')
 }
 
-function urgentReply(emergencies: readonly Emergency[], facts: CatFacts): string {
-  const sections = emergencies.map(
-    (emergency) =>
-      `**${emergency.title}**\n\n${emergency.advice.map((line) => `- ${withName(line, facts)}`).join('\n')}`,
-  )
-  return [
-    withName(URGENT_HEADLINE, facts),
-    ...sections,
-    `Please don't wait for a reply here before you go. I'm here for any questions once ${facts.name} has been seen.`,
-  ].join('\n\n')
-}
+/** After a poison question's clear no: the way to keep the conversation going. */
+const CAUTION_FOLLOW_UP =
+  'If {name} has already had some, treat it as an emergency and go to a vet now. Is there anything else you would like to check before giving {name} something new?'
 
 function topicBlock(topic: CareTopic, main: boolean): string {
   const tips = main ? topic.tips : topic.tips.slice(0, 2)
@@ -121,9 +114,15 @@ function thanksReply(facts: CatFacts): string {
   return `You're very welcome! Give ${facts.name} a chin scratch from me. Is there anything else I can help with?`
 }
 
+/**
+ * The reply to the owner's last message. With `triage` (the product's, from the chat domain) the reply
+ * already opens with what triage said, so the specialist adds to it rather than repeating it; without
+ * it (a direct call), the specialist triages the message the same way itself.
+ */
 export function composeReply(input: {
   cat: CatProfileForAssistant | null
   history: readonly AssistantMessage[]
+  triage?: TriageForAssistant | undefined
 }): string {
   const facts = catFactsFrom(input.cat)
   const hasName = Boolean(input.cat?.name?.trim())
@@ -131,8 +130,16 @@ export function composeReply(input: {
   if (!question) return greetingReply(facts)
 
   const text = withoutCatName(question, facts, hasName)
-  const emergencies = detectEmergencies(text, facts.gender)
-  if (emergencies.length > 0) return urgentReply(emergencies, facts)
+  if (input.triage?.said) {
+    // The escalation or the clear no is already written above this reply.
+    return input.triage.urgency === 'routine' ? withName(CAUTION_FOLLOW_UP, facts) : ''
+  }
+  if (!input.triage) {
+    const triage = triageMessage(text, { gender: facts.gender }, input.history.slice(0, -1))
+    if (triage.escalation) return forCat(triage.escalation, facts.name)
+    if (triage.caution)
+      return [forCat(triage.caution, facts.name), withName(CAUTION_FOLLOW_UP, facts)].join('\n\n')
+  }
 
   const topics = matchTopics(text)
   const showNote = !recentlyGaveNote(input.history)

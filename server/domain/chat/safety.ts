@@ -1,0 +1,63 @@
+// The safety step of every reply (issue 20): which cat the owner is talking about, and what the product's
+// triage says about the message, before any assistant writes a word.
+import { FALLBACK_CAT_NAME } from '../../../shared/constants.ts'
+import type { Db } from '../../db.ts'
+import type { Cat } from '../../generated/prisma/client.ts'
+import type { AssistantMessage } from '../../services/assistant/types.ts'
+import { forCat, type TriageResult, triageMessage } from './triage.ts'
+
+export interface Safety {
+  /** The cat the reply is about: the one the owner names, else the conversation's. */
+  cat: Cat | null
+  triage: TriageResult
+  /** What the reply opens with (the escalation, or a poison question's clear no), the name filled in. */
+  opening: string | null
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const namePattern = (name: string) => new RegExp(`(?<![\\w'])${escapeRegExp(name)}(?![\\w'])`, 'gi')
+
+/** The owner's cats without their photos (a few short rows: an owner has a handful of cats). */
+function ownerCats(db: Db, userId: number | null): Promise<Cat[]> {
+  if (userId === null) return Promise.resolve([])
+  return db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' }, omit: { photo: true } }) as Promise<
+    Cat[]
+  >
+}
+
+/**
+ * The owner's cat named in `text`, if exactly one of their cats is named there; the current cat when it
+ * is named too (an owner of Tom and Tilly asking about Tom means Tom).
+ */
+export function catNamedIn(text: string, cats: readonly Cat[], current: Cat | null): Cat | null {
+  const named = cats.filter((cat) => cat.name.trim().length >= 2 && namePattern(cat.name.trim()).test(text))
+  if (current && named.some((cat) => cat.id === current.id)) return current
+  return named.length === 1 ? (named[0] ?? null) : null
+}
+
+/** The cats' own names are never symptoms: a cat called Lily or Chocolate is not a poisoning. */
+export function withoutCatNames(text: string, cats: readonly Pick<Cat, 'name'>[]): string {
+  return cats.reduce((rest, cat) => {
+    const name = cat.name.trim()
+    return name.length >= 2 ? rest.replace(namePattern(name), ' ') : rest
+  }, text)
+}
+
+export async function triageQuestion(
+  db: Db,
+  current: Cat | null,
+  history: readonly AssistantMessage[],
+): Promise<Safety> {
+  const question = history.at(-1)?.role === 'user' ? (history.at(-1)?.content ?? '') : ''
+  const cats = await ownerCats(db, current?.userId ?? null)
+  const cat = catNamedIn(question, cats, current) ?? current
+  const known = cats.some((c) => c.id === current?.id) || !current ? cats : [...cats, current]
+  const triage = triageMessage(
+    withoutCatNames(question, known),
+    { gender: cat?.gender },
+    history.slice(0, -1),
+  )
+  const name = cat?.name.trim() || FALLBACK_CAT_NAME
+  const opening = triage.escalation ?? triage.caution
+  return { cat, triage, opening: opening ? forCat(opening, name) : null }
+}

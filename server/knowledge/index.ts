@@ -1,0 +1,140 @@
+// Reviewed advice as data (issue 20): the urgent signs and the care topics live in the JSON files of
+// this folder, each entry with the public guidance it follows, so a vet or a careful owner can review a
+// pull request of data. They are checked with zod when the server starts: a bad file stops start-up
+// with a message that names the file and the entry.
+import { z } from 'zod'
+import careTopicsFile from './care-topics.json' with { type: 'json' }
+import urgentSignsFile from './urgent-signs.json' with { type: 'json' }
+
+const source = z.object({ name: z.string().min(3), url: z.url().optional() })
+const sources = z.array(source).min(1, 'every entry names at least one source')
+
+/** A regular expression written as its source text; it must compile. */
+const pattern = z.string().refine((text) => {
+  try {
+    new RegExp(text)
+    return true
+  } catch {
+    return false
+  }
+}, 'not a valid regular expression')
+
+export const URGENCY_LEVELS = ['routine', 'urgent', 'emergency'] as const
+export type Urgency = (typeof URGENCY_LEVELS)[number]
+
+const urgentSign = z
+  .object({
+    id: z.string().regex(/^[a-z-]+$/),
+    title: z.string().min(3),
+    level: z.enum(['urgent', 'emergency']),
+    /** A poison: a question about it ("can I give…?") gets `caution`, what happened gets the escalation. */
+    toxin: z.boolean().optional(),
+    /** Signs that are urgent only for some cats (straining is a blockage until ruled out, unless female). */
+    notFor: z.enum(['female']).optional(),
+    /** Any one of these matches. */
+    signs: z.array(pattern),
+    /** Or every group matches (one pattern of each): everyday signs that add up together. */
+    all: z.array(z.array(pattern).min(1)).optional(),
+    /** First aid and what to tell the clinic; {name} is the cat, {POISON_ADVICE} the hotlines line. */
+    advice: z.array(z.string().min(10)).min(1),
+    caution: z.string().min(10).optional(),
+    sources,
+  })
+  .refine((rule) => rule.signs.length > 0 || (rule.all?.length ?? 0) > 0, 'a rule needs signs')
+  .refine((rule) => !rule.toxin || rule.caution !== undefined || rule.id === 'poisoning', {
+    message: 'a toxin needs a caution for questions about it',
+  })
+
+export const urgentSignsSchema = z.object({
+  version: z.literal(1),
+  reviewedBy: z.string(),
+  poisonAdvice: z.string().includes('(888) 426-4435').includes('(855) 764-7661'),
+  headlines: z.object({ emergency: z.string(), urgent: z.string() }),
+  bring: z.string(),
+  closing: z.string(),
+  waitFollowUp: z.string(),
+  waitFollowUpUrgent: z.string(),
+  rules: z.array(urgentSign).min(1),
+})
+export type UrgentSigns = z.infer<typeof urgentSignsSchema>
+export type UrgentSign = UrgentSigns['rules'][number]
+
+const topicId = z.enum([
+  'feeding',
+  'weight',
+  'litter-box',
+  'vomiting',
+  'digestion',
+  'appetite',
+  'grooming',
+  'dental',
+  'play',
+  'behaviour',
+  'scratching',
+  'introductions',
+  'travel',
+  'kittens',
+  'seniors',
+  'arthritis',
+  'kidney',
+  'diabetes',
+  'hyperthyroidism',
+  'urinary',
+  'parasites',
+  'respiratory',
+])
+export type TopicId = z.infer<typeof topicId>
+
+export const careTopicSchema = z.object({
+  id: topicId,
+  title: z.string().min(3),
+  /**
+   * Words and phrases that point at this topic, matched as whole words that may take a plural or
+   * verb ending ("vomit" matches "vomited"). Phrases weigh more than single words.
+   */
+  keywords: z.array(z.string().min(2)).min(1),
+  /** Weaker hints that only tip the balance between topics ("brush" for dental care). */
+  related: z.array(z.string().min(2)).optional(),
+  /** Health topics get the short not-a-vet note. */
+  medical: z.boolean(),
+  summary: z.string().min(20),
+  tips: z.array(z.string().min(10)).min(1),
+  whenToSeeVet: z.string().optional(),
+  kittenNote: z.string().optional(),
+  seniorNote: z.string().optional(),
+  /** The question that ends the reply and keeps the conversation going; {name} is the cat. */
+  followUp: z.string(),
+  sources,
+})
+export type CareTopic = z.infer<typeof careTopicSchema>
+
+export const careTopicsSchema = z.object({
+  version: z.literal(1),
+  reviewedBy: z.string(),
+  topics: z
+    .array(careTopicSchema)
+    .min(1)
+    .refine((topics) => new Set(topics.map((t) => t.id)).size === topics.length, 'topic ids repeat'),
+})
+
+/** A knowledge file checked against its schema; a bad one throws with the file and the entries named. */
+export function checkKnowledgeFile<T>(file: string, schema: z.ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data)
+  if (!parsed.success) {
+    throw new Error(
+      `server/knowledge/${file} is not valid, so the server does not start:\n${z.prettifyError(parsed.error)}`,
+    )
+  }
+  return parsed.data
+}
+
+export const URGENT_SIGNS: UrgentSigns = checkKnowledgeFile(
+  'urgent-signs.json',
+  urgentSignsSchema,
+  urgentSignsFile,
+)
+export const CARE_TOPICS: readonly CareTopic[] = checkKnowledgeFile(
+  'care-topics.json',
+  careTopicsSchema,
+  careTopicsFile,
+).topics

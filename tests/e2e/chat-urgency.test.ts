@@ -1,0 +1,90 @@
+// /cat-assistant in Chromium (issue 20): a reply to an urgent message shows an emergency banner above it
+// with a "Find a 24-hour emergency vet" map search (nothing about the owner is sent to us), a softer
+// note for what needs a vet within 24 hours, at the phone size; axe finds nothing; a reload keeps them.
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { EXPERT_NAME } from '../../shared/constants.ts'
+import { browserTestWithOpenAi, signedOut } from '../helpers/browser.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
+
+// A model that never escalates: the banner comes from the product's triage.
+const { t, double } = browserTestWithOpenAi({ viewport: { width: 390, height: 844 } })
+beforeEach(async () => {
+  double.reset()
+  double.setDefault({ reply: 'Keep fresh water out and watch how she does.' })
+  await signedOut(t.page)
+})
+
+const status = (page: Page) => page.locator('.chat__status')
+const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
+
+async function openChat(page: Page) {
+  const { owner, cat } = await subscriberWithCat(t, { cat: { name: 'Luna', gender: 'Female' } })
+  await t.storeSession(
+    owner.token,
+    { subscriptionId: 'sub_browser', interview_completed: 'true', catId: String(cat.id) },
+    page,
+  )
+  await page.goto('/cat-assistant')
+  await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(4)
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByLabel(`Message ${EXPERT_NAME}`)
+  await box.fill(text)
+  await box.press('Enter')
+  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(5)
+  await expect
+    .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+    .toBe('sent')
+}
+
+async function axeProblems(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze()
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+describe('urgency on screen', () => {
+  it('an emergency reply gets the banner and the map search link; a reload keeps it', async () => {
+    const { page } = t
+    await openChat(page)
+    await send(page, 'She chewed a lily leaf from the bouquet')
+    const banner = page.getByRole('note', { name: 'Emergency' })
+    await banner.waitFor({ timeout: 20_000 })
+    expect(await banner.innerText()).toMatch(/vet now/i)
+    const link = banner.getByRole('link', { name: /Find a 24-hour emergency vet/ })
+    expect(await link.getAttribute('href')).toBe('https://www.google.com/maps/search/24+hour+emergency+vet')
+    expect(await link.getAttribute('rel')).toContain('noreferrer')
+    // The banner sits right above the reply it is about.
+    const next = await banner.evaluate((node) => node.nextElementSibling?.getAttribute('data-role'))
+    expect(next).toBe('assistant')
+    expect(await axeProblems(page)).toEqual([])
+    await page.reload()
+    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await page.getByRole('note', { name: 'Emergency' }).waitFor({ timeout: 20_000 })
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('a reply that needs a vet within 24 hours gets the softer note; a routine one none', async () => {
+    const { page } = t
+    await openChat(page)
+    await send(page, "She hasn't eaten anything for three days")
+    const note = page.getByRole('note', { name: 'See a vet today' })
+    await note.waitFor({ timeout: 20_000 })
+    expect(await note.getByRole('link', { name: /Find a 24-hour emergency vet/ }).count()).toBe(1)
+    expect(await page.getByRole('note', { name: 'Emergency' }).count()).toBe(0)
+    expect(await axeProblems(page)).toEqual([])
+    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('What toys does she like?')
+    await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
+    await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(6)
+    await expect
+      .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('sent')
+    expect(await page.getByRole('note').count()).toBe(1)
+    expect(t.pageErrors).toEqual([])
+  })
+})

@@ -115,7 +115,7 @@ export const progressRouter = router({
       const cat = await careCat(ctx.services.db, ctx.user.id, input.cat_id)
       const link = await createShareLink(ctx.services.db, ctx.user.id, cat.id, input.days)
       // TODO(lead, at merge): prefix with config.PUBLIC_URL once the care engineer's config has it.
-      return { url: `${SHARED_REPORT_PATH}/${link.token}`, expires_at: link.expiresAt.toISOString() }
+      return { url: `${SHARED_REPORT_PATH}?token=${link.token}`, expires_at: link.expiresAt.toISOString() }
     }),
 
   /** Every link of the owner answers 404 from now on. */
@@ -132,8 +132,9 @@ export const progressRouter = router({
   /** The report a link opens: no session, nothing else of the account, never indexed or cached. */
   sharedReport: publicProcedure
     .meta(
-      rest('GET', '/api/care/report/shared/:token', {
+      rest('GET', '/api/care/report/shared', {
         summary: 'The vet report a share link opens (application/pdf; no session)',
+        input: (req) => ({ token: req.query.token }),
         file: PDF,
         headers: {
           'cache-control': 'no-store',

@@ -1,13 +1,15 @@
 // The specialist's reply (issue 15): generated apart from any request, readable from any instance while
 // it is written, stored once when it completes or is stopped.
+
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
 import type { ReplyStreams } from '../../services/streams/types.ts'
+import { weightLogForSpecialist } from '../care/specialist-weights.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendAssistantMessage, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
-import { catProfile } from './specialist-cat.ts'
+import { catProfile, withWeightLog } from './specialist-cat.ts'
 
 /**
  * The key of a reply's stream: its conversation and its id. Reply ids come from clients (SPEC's message
@@ -55,7 +57,7 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   try {
     const history = await recentHistory(db, request.conversationId, request.questionId)
     for await (const piece of deps.assistant.reply({
-      cat: catProfile(request.cat),
+      cat: withWeightLog(catProfile(request.cat), await weightLogForSpecialist(db, request.cat)),
       history,
       signal: controller.signal,
     })) {

@@ -6,8 +6,8 @@ import { useId } from 'react'
 import type { WeightUnit } from '../../../../shared/rules/weight.ts'
 import { safeBand, type WeightPoint } from '../../../../shared/rules/weight-trend.ts'
 
-const WIDTH = 600
-const HEIGHT = 220
+const WIDTH = 400
+const HEIGHT = 200
 const PAD = { left: 44, right: 12, top: 12, bottom: 28 }
 const WEEK_MS = 7 * 86_400_000
 

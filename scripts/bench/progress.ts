@@ -1,6 +1,6 @@
 // The progress rows of `npm run bench` (issue 22): the vet report of a cat with a year of daily weights
 // (p95 of the loopback round trip, an upper bound of server time), the weights read at 10 and 1,000
-// entries, and the JavaScript /progress loads beyond what /login (the entry every page loads) loads.
+// entries, and the JavaScript /progress loads beyond what every signed-in page loads.
 import zlib from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { openPostgres } from '../../server/db.ts'
@@ -44,7 +44,8 @@ async function seed(databaseUrl: string, jwtSecret: string) {
     const small = await catWith('Small', 10, DAY)
     const large = await catWith('Large', 1000, DAY / 3)
     const tokens = createTokenService({ secret: jwtSecret, ttlSeconds: 3600, db: prisma })
-    const token = (await tokens.issue({ id: owner.id, email: owner.email, firstName: '', fullName: '' })).token
+    const token = (await tokens.issue({ id: owner.id, email: owner.email, firstName: '', fullName: '' }))
+      .token
     return { token, year, small, large }
   } finally {
     await close()
@@ -118,11 +119,16 @@ export async function progressRows(options: {
   const ratio = median(large) / median(small)
 
   log('progress: the /progress chunk')
-  const common = await scriptsOf(base, '/login', null)
+  // What every signed-in page loads (the entry, the data layer, the guard and the sidebar): the scripts
+  // two other signed-in pages both load. /login alone is the signed-out entry.
+  const login = await scriptsOf(base, '/login', null)
+  const profile = await scriptsOf(base, '/cat-profile', data.token)
+  const paywall = await scriptsOf(base, '/paywall', data.token)
   const progress = await scriptsOf(base, '/progress', data.token)
-  let extra = 0
-  for (const [name, bytes] of progress) if (!common.has(name)) extra += bytes
-  const extraKb = extra / 1024
+  const beyond = (common: (name: string) => boolean) =>
+    [...progress].reduce((sum, [name, bytes]) => (common(name) ? sum : sum + bytes), 0) / 1024
+  const extraKb = beyond((name) => profile.has(name) && paywall.has(name))
+  const beyondLoginKb = beyond((name) => login.has(name))
 
   return [
     [
@@ -138,8 +144,8 @@ export async function progressRows(options: {
       ratio <= 1.5,
     ],
     [
-      'gzip JavaScript /progress loads beyond /login (the entry every page loads)',
-      `${extraKb.toFixed(1)} KB`,
+      'gzip JavaScript /progress loads beyond every signed-in page (/cat-profile ∩ /paywall)',
+      `${extraKb.toFixed(1)} KB (${beyondLoginKb.toFixed(1)} KB beyond /login)`,
       '≤ 40 KB',
       extraKb <= 40,
     ],

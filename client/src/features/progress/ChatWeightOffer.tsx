@@ -56,7 +56,8 @@ export function ChatWeightOffer({
       { onSuccess: () => setAnswered((all) => ({ ...all, [offer.messageId]: 'logged' })) },
     )
   return (
-    <div className="notice chat-weight-offer" role="group" aria-label="Log this weight">
+    <fieldset className="notice chat-weight-offer">
+      <legend className="sr-only">Log this weight</legend>
       <p>
         Add {amount} to {catName || 'your cat'}'s weight log for today?
       </p>
@@ -77,6 +78,6 @@ export function ChatWeightOffer({
           {errorMessage(log.error, 'The weight could not be logged. Please try again.')}
         </p>
       )}
-    </div>
+    </fieldset>
   )
 }

@@ -70,7 +70,7 @@ export function VetReport({ catId }: { catId: number }) {
           Create a share link
         </button>
       </div>
-      <p role="status" className="muted">
+      <p role="status" className="muted progress-status">
         {state === 'done' ? 'Report downloaded.' : ''}
       </p>
       {problem && (

@@ -16,6 +16,7 @@ import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
 import { startNginx } from '../tests/resilience/nginx.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
+import { progressRows } from './bench/progress.ts'
 import { triageRows } from './bench/triage.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
@@ -330,6 +331,12 @@ async function main() {
     log('login page JavaScript')
     const gzipKb = await loginPageGzipKb(app.base)
     const lighthouse = await lighthouseRows(app.base, log)
+    const progress = await progressRows({
+      base: app.base,
+      databaseUrl: database.url,
+      jwtSecret: JWT_SECRET,
+      log,
+    })
 
     const ratio = (x: number, y: number) => x / y
     const rows: [string, string, string, boolean | null][] = [
@@ -380,6 +387,7 @@ async function main() {
       ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
       ...lighthouse,
       ...triageRows(),
+      ...progress,
     ]
     const errors =
       a.errors + b.errors + trpcRead.errors + restRead.errors + proxied.one.errors + proxied.two.errors

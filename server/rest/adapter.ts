@@ -37,6 +37,7 @@ export function registerRestRoutes(
         if (!row.rawBody && isNonJsonBody(req.headers['content-type'])) {
           return reply.code(415).send(errorBody('JSON_ONLY'))
         }
+        if (row.headers) reply.headers(row.headers)
         const ctx = await createContextInner({
           services,
           token: bearerToken(req.headers.authorization),
@@ -51,6 +52,11 @@ export function registerRestRoutes(
             headers: req.headers,
           })
           const result = await procedureOf(createCaller(ctx), row.procedure)(input)
+          if (row.file && result instanceof Uint8Array) {
+            return reply
+              .type(row.file.contentType)
+              .send(Buffer.from(result.buffer, result.byteOffset, result.byteLength))
+          }
           return reply.send(result ?? { success: true })
         } catch (error) {
           if (!(error instanceof TRPCError)) throw error

@@ -24,6 +24,12 @@ export interface RestRow {
    * JSON body's fields, then the path parameters over them (a path's `:id` wins over a body `id`).
    */
   input?: (req: RestRequest) => unknown
+  /**
+   * The answer is a file, not JSON: the procedure returns its bytes (a Uint8Array), sent with this
+   * content type. `headers` go on every answer of the row, errors included.
+   */
+  file?: { contentType: string }
+  headers?: Record<string, string>
 }
 
 export interface ProcedureMeta {

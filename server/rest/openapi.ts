@@ -42,9 +42,9 @@ function operation(row: ServedRow) {
   const responses: Record<string, unknown> = {
     '200': {
       description: 'Success',
-      content: {
-        'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} },
-      },
+      content: row.file
+        ? { [row.file.contentType]: { schema: { type: 'string', format: 'binary' } } }
+        : { 'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} } },
     },
     '400': errorResponse('Invalid input'),
   }

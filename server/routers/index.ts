@@ -5,6 +5,7 @@ import { billingRouter } from './billing.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
 import { interviewRouter } from './interview.ts'
+import { progressRouter } from './progress.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   interview: interviewRouter,
   billing: billingRouter,
   account: accountRouter,
+  progress: progressRouter,
 })
 
 export type AppRouter = typeof appRouter

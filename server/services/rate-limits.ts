@@ -37,6 +37,8 @@ export const DEFAULT_RATE_LIMITS = {
   visitorInterviewPerIp: { points: 120, durationSeconds: 600 },
   /** Card attempts (each payment step counts): slows card testing, leaves room for honest retries. */
   paymentPerUser: { points: 30, durationSeconds: 3600 },
+  /** Shared vet-report links opened per IP: a vet opens a link a few times; a guesser gets nowhere. */
+  sharedReportPerIp: { points: 30, durationSeconds: 600 },
 } satisfies Record<string, RateLimitRule>
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS

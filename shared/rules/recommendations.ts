@@ -5,8 +5,10 @@
 // The rule, in order:
 // 1. Weights are taken in pounds (kg is converted with 0.453592). The feeding weight is the target weight
 //    when one is given, else the current weight, else 10 lbs (a typical adult cat). Unknown = 0.
-// 2. Food, cups per day (1 to 3): feeding weight under 8 lbs → 1, under 14 lbs → 2, 14 lbs or more → 3;
-//    a kitten (under 1 year, which includes an unknown age of 0) gets one cup more; never above 3.
+// 2. Food: the one nutrition rule (shared/rules/nutrition.ts: calories from the target weight and
+//    activity, and what they mean in cups and grams of dry food). SPEC's `food_bowls` field (a whole
+//    number of cups, 1 to 3) is that amount rounded to a whole cup within 1 to 3; what the plan says in
+//    words is the rule's own amount, so the plan, the report and the assistants agree.
 // 3. Treats per day: feeding weight under 8 lbs → 2, under 14 lbs → 3, else 4; one fewer for a mostly or
 //    very inactive cat, one fewer for an overweight cat (current weight above the target); at least 1.
 // 4. Playtime minutes per day: by age, kitten 40, under 7 years 30, under 11 years 25, older 20; then
@@ -16,6 +18,7 @@
 //    the first goal, else the first progress wish, else a medical condition other than None.
 import { FALLBACK_CAT_NAME } from '../constants.ts'
 import { catNameOrFallback } from '../scripts.ts'
+import { foodText, nutritionPlan } from './nutrition.ts'
 import { toPounds } from './weight.ts'
 
 export interface RecommendationInput {
@@ -102,7 +105,8 @@ export function recommend(cat: RecommendationInput): RecommendationResult {
   const overweight = weight > 0 && target > 0 && weight > target
 
   const sizeBand = feeding < 8 ? 0 : feeding < 14 ? 1 : 2
-  const food_bowls = clamp(1 + sizeBand + (kitten ? 1 : 0), 1, 3)
+  const nutrition = nutritionPlan(cat)
+  const food_bowls = clamp(Math.round(nutrition.cupsPerDay), 1, 3)
   const treats = Math.max(1, 2 + sizeBand - (INACTIVE.has(activity) ? 1 : 0) - (overweight ? 1 : 0))
   const ageMinutes = kitten ? 40 : age < 7 ? 30 : age < 11 ? 25 : 20
   const playtime = clamp(
@@ -113,7 +117,7 @@ export function recommend(cat: RecommendationInput): RecommendationResult {
 
   const name = catDisplayName(cat.name)
   const issue = mainIssue(cat)
-  const plan = `${food_bowls} ${cupsLabel(food_bowls)} of food, ${treats} ${treatsLabel(treats).toLowerCase()} and ${playtime} minutes of play a day`
+  const plan = `${foodText(nutrition)}, ${treats} ${treatsLabel(treats).toLowerCase()} and ${playtime} minutes of play a day`
   return {
     food_bowls,
     treats,

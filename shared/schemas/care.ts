@@ -22,6 +22,8 @@ export const weightInput = careCatInput
     measured_at: z.iso
       .datetime({ offset: true, error: 'measured_at must be an ISO-8601 date and time' })
       .optional(),
+    /** Where the owner typed it: /progress (the default) or a confirmed offer in the chat. */
+    source: z.enum(['progress', 'chat'], { error: "source must be 'progress' or 'chat'" }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.weight > MAX_LOGGED_WEIGHT[value.unit]) {

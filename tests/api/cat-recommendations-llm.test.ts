@@ -54,6 +54,13 @@ function ask(payload: unknown = cat) {
 }
 
 describe('POST /api/openai/recommendations with an LLM', () => {
+  it("keeps the nutrition rule's food whatever cups the model says (issue 23: one rule everywhere)", async () => {
+    double.setNext({ json: { ...llmAnswer, food_bowls: 3 } })
+    const res = await ask()
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ ...llmAnswer, food_bowls: rule.food_bowls })
+  })
+
   it("uses the model's answer when it passes the schema, and sends it the cat", async () => {
     double.setNext({ json: llmAnswer })
     const res = await ask()

@@ -56,7 +56,7 @@ describe('POST /api/supabase/cats', () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.id).toEqual(expect.any(Number))
-    expect(body.recommendations).toMatchObject({ food_bowls: 2, treats: 2, playtime: 40 })
+    expect(body.recommendations).toMatchObject({ food_bowls: 1, treats: 2, playtime: 40 })
     expect(body.recommendations.welcome_message_specific_detail).toContain('Luna')
     expect(body.recommendations.welcome_message_specific_detail).toContain('stressful environment')
 
@@ -71,7 +71,7 @@ describe('POST /api/supabase/cats', () => {
       targetWeight: 11,
       trainingDays: ['Monday', 'Thursday'],
       medicalHistory: 'Spayed in 2021',
-      foodBowls: 2,
+      foodBowls: 1,
       treats: 2,
       playtime: 40,
     })
@@ -337,7 +337,8 @@ describe('POST /api/openai/recommendations', () => {
       'welcome_message_relevant_response',
       'welcome_message_specific_detail',
     ])
-    expect(body).toMatchObject({ food_bowls: 2, treats: 2, playtime: 40 })
+    // The nutrition rule: 12.5 → 11 lb is 190 kcal, about 1/2 cup, SPEC's 1 whole cup.
+    expect(body).toMatchObject({ food_bowls: 1, treats: 2, playtime: 40 })
     expect(body.welcome_message_specific_detail).toContain('Luna')
     expect(body.welcome_message_specific_detail).toContain('stressful environment')
   })
@@ -345,8 +346,9 @@ describe('POST /api/openai/recommendations', () => {
   it('counts missing age and weights as 0', async () => {
     const res = await rest('POST', '/api/openai/recommendations', null, {})
     expect(res.statusCode).toBe(200)
-    // Age 0 is a kitten; no weight means a typical 10 lb cat.
-    expect(res.json()).toMatchObject({ food_bowls: 3, treats: 3, playtime: 40 })
+    // Age 0 is a kitten for play; no weight means a typical 10 lb cat. The nutrition rule feeds an
+    // unknown age as an adult (2.5 × RER for a cat that may be grown would overfeed it): 260 kcal, 1 cup.
+    expect(res.json()).toMatchObject({ food_bowls: 1, treats: 3, playtime: 40 })
     expect(res.json().welcome_message_specific_detail).toContain('Your cat')
   })
 

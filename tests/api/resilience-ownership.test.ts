@@ -44,7 +44,7 @@ interface Owner {
 let a: Owner
 let b: Owner
 
-const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription']
+const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription', 'weight']
 
 async function collect(pieces: AsyncIterable<string>): Promise<string> {
   let text = ''
@@ -99,6 +99,7 @@ async function owner(name: string): Promise<Owner> {
       clientId: `c-${randomUUID()}`,
     }),
   )
+  const weight = await api.progress.logWeight({ weight: 9.5, unit: 'Lbs' })
   const interview = await api.interview.create({ session_id: sessionId })
   await api.interview.update({
     id: interview.id,
@@ -119,6 +120,7 @@ async function owner(name: string): Promise<Owner> {
       conversation: [conversation.id],
       interview: [interview.id],
       subscription: [subscription.subscriptionId, await paypalSubscription(user.id, email)],
+      weight: [weight.id],
     },
   }
 }
@@ -210,6 +212,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.conversation.create({})).id
     case 'interview':
       return (await api.interview.create({ session_id: b.sessionId })).id
+    case 'weight':
+      return (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
     case 'subscription':
       if (String(like).startsWith('I-')) return paypalSubscription(b.id, b.email)
       // One subscription at a time (issue 12): B's current ones end before B checks out again.
@@ -235,9 +239,14 @@ function trpcRequest(procedure: ProcedureInfo, input: unknown, token: string | n
 
 function restRequest(row: RestInfo, params: Record<string, string>, body: unknown, token: string | null) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+  // A GET's input fields travel in its query string (GET /api/care/weights?cat_id=…).
+  const query =
+    row.method === 'GET' && body && typeof body === 'object' && Object.keys(body).length > 0
+      ? `?${new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))}`
+      : ''
   return t.app.inject({
     method: row.method,
-    url: fillPath(row.path, params),
+    url: fillPath(row.path, params) + query,
     headers: row.method === 'GET' ? headers : { ...headers, 'content-type': 'application/json' },
     ...(row.method === 'GET' ? {} : { payload: JSON.stringify(body ?? {}) }),
   })

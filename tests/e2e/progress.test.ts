@@ -93,7 +93,11 @@ describe('/progress Review Report', () => {
 
     // The daily suggestions, singular at 1.
     const daily = report.locator('.report__daily li')
-    expect(await daily.allInnerTexts()).toEqual(['1 cup of food', '1 Treat', '35 minutes of playtime'])
+    expect(await daily.allInnerTexts()).toEqual([
+      '130 kcal of food: about 3/8 cup of dry food (35 g)',
+      '1 Treat',
+      '35 minutes of playtime',
+    ])
 
     // The subscription (loaded separately).
     await field('Status').waitFor()

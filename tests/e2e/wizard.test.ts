@@ -189,7 +189,8 @@ describe('a signed-in owner', () => {
       checkInPeriod: '3 Times a Week',
       trainingDays: ['Monday', 'Thursday'],
       items: ['Cat Toys', 'Litter Box'],
-      foodBowls: 2,
+      // The nutrition rule (issue 23): 12.5 → 11 lb is 190 kcal, about 1/2 cup, SPEC's 1 whole cup.
+      foodBowls: 1,
       treats: 2,
       playtime: 45,
     })
@@ -198,12 +199,12 @@ describe('a signed-in owner', () => {
 
     // 15: the suggestions from local storage, 'cup' for 1
     const suggestions = page.getByRole('region', { name: 'Suggestions' })
-    await suggestions.getByText('2 cups').waitFor()
+    await suggestions.getByText('1 cup', { exact: true }).waitFor()
     await suggestions.getByText('2 Treats').waitFor()
     await suggestions.getByText('45 minutes').waitFor()
-    await page.getByRole('slider').fill('1')
-    await suggestions.getByText('1 cup', { exact: true }).waitFor()
-    expect(await stored('food_bowls')).toBe('1')
+    await page.getByRole('slider').fill('2')
+    await suggestions.getByText('2 cups').waitFor()
+    expect(await stored('food_bowls')).toBe('2')
     expect(await page.getByRole('dialog').count()).toBe(0)
     await t.screenshot('wizard-step15')
 

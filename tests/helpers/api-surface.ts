@@ -156,11 +156,12 @@ export function fillPath(path: string, values: Record<string, string>, raw = fal
 export const ID_FIELDS: Record<string, RecordKind | 'byRouter'> = {
   id: 'byRouter',
   catId: 'cat',
+  cat_id: 'cat',
   conversationId: 'conversation',
   interviewId: 'interview',
   subscriptionId: 'subscription',
 }
-export type RecordKind = 'cat' | 'conversation' | 'interview' | 'subscription'
+export type RecordKind = 'cat' | 'conversation' | 'interview' | 'subscription' | 'weight'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -170,6 +171,7 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   conversation: 'conversation',
   interview: 'interview',
   billing: 'subscription',
+  progress: 'weight',
 }
 
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */

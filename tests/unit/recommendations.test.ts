@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { nutritionPlan } from '../../shared/rules/nutrition.ts'
 import {
   catDisplayName,
   cupsLabel,
@@ -11,31 +12,28 @@ import { recommendationsSchema } from '../../shared/schemas/cat.ts'
 
 const adult = { age: 4, weight: 10, unit: 'Lbs', activity_level: 'Moderately Active' }
 
-describe('cups of food per day (1 to 3)', () => {
-  it('follow the feeding weight: under 8 lbs 1, under 14 lbs 2, else 3', () => {
-    expect(recommend({ ...adult, weight: 7.5 }).food_bowls).toBe(1)
-    expect(recommend({ ...adult, weight: 8 }).food_bowls).toBe(2)
-    expect(recommend({ ...adult, weight: 13.9 }).food_bowls).toBe(2)
-    expect(recommend({ ...adult, weight: 14 }).food_bowls).toBe(3)
-    expect(recommend({ ...adult, weight: 25 }).food_bowls).toBe(3)
+describe("cups of food per day (SPEC's 1 to 3): the nutrition rule rounded to a whole cup", () => {
+  it("is the nutrition rule's cups of dry food, rounded, within 1 to 3", () => {
+    for (const cat of [
+      { ...adult, weight: 7.5 },
+      { ...adult, weight: 25 },
+      { ...adult, weight: 15, target_weight: 12 },
+      { ...adult, weight: 7, unit: 'kg' },
+      { ...adult, age: 0.5, weight: 15 },
+      { age: 3, weight: 0, target_weight: 0 },
+    ]) {
+      const cups = nutritionPlan(cat).cupsPerDay
+      expect(recommend(cat).food_bowls).toBe(Math.min(3, Math.max(1, Math.round(cups))))
+    }
+    expect(recommend({ ...adult, age: 0.5, weight: 15 }).food_bowls).toBe(2) // a growing kitten: 740 kcal
+    expect(recommend({ ...adult, weight: 14, target_weight: 11 }).food_bowls).toBe(1) // 190 kcal
   })
 
-  it('feed for the target weight when there is one', () => {
-    expect(recommend({ ...adult, weight: 15, target_weight: 12 }).food_bowls).toBe(2)
-  })
-
-  it('convert kilograms', () => {
-    expect(recommend({ ...adult, weight: 3, unit: 'Kg' }).food_bowls).toBe(1) // 6.6 lbs
-    expect(recommend({ ...adult, weight: 7, unit: 'kg' }).food_bowls).toBe(3) // 15.4 lbs
-  })
-
-  it('give a growing kitten one cup more, never above 3', () => {
-    expect(recommend({ ...adult, age: 0.5, weight: 5 }).food_bowls).toBe(2)
-    expect(recommend({ ...adult, age: 0, weight: 15 }).food_bowls).toBe(3)
-  })
-
-  it('assume a typical 10 lb cat when no weight is known (weights default to 0)', () => {
-    expect(recommend({ age: 3, weight: 0, target_weight: 0 }).food_bowls).toBe(2)
+  it("says the rule's amount in words, not SPEC's whole cups", () => {
+    const r = recommend({ ...adult, name: 'Tom', weight: 14, target_weight: 11 })
+    expect(r.welcome_message_relevant_response).toContain(
+      '190 kcal a day: about 1/2 cup of a typical dry food',
+    )
   })
 })
 

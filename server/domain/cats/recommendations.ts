@@ -18,7 +18,8 @@ export async function recommendationsFor(
 ): Promise<RecommendationResult> {
   const cat = recommendationInput(fields)
   try {
-    return await assistant.recommend(cat)
+    // The food is the one nutrition rule's whatever a model says (issue 23: the same numbers everywhere).
+    return { ...(await assistant.recommend(cat)), food_bowls: recommend(cat).food_bowls }
   } catch (error) {
     // Only the kind of failure is logged: upstream texts can quote the prompt.
     log.warn(

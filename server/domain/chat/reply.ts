@@ -1,13 +1,15 @@
 // The specialist's reply (issue 15): generated apart from any request, readable from any instance while
 // it is written, stored once when it completes or is stopped.
+
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
+import { weightLogForSpecialist } from '../care/specialist-weights.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
 import { triageQuestion } from './safety.ts'
-import { catProfile } from './specialist-cat.ts'
+import { catProfile, withWeightLog } from './specialist-cat.ts'
 import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
 /**
@@ -67,7 +69,7 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       await streams.append(streamId, said)
     }
     for await (const piece of deps.assistant.reply({
-      cat: catProfile(safety.cat),
+      cat: withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
       history,
       signal: controller.signal,
       triage: {

@@ -41,3 +41,11 @@ export function catProfile(cat: Cat | null): CatProfileForAssistant | null {
     medicalHistory: cat.medicalHistory || null,
   }
 }
+
+/** The profile with the weight log's paragraph (issue 22), when there is a profile. */
+export function withWeightLog(
+  profile: CatProfileForAssistant | null,
+  weightLog: string | null,
+): CatProfileForAssistant | null {
+  return profile ? { ...profile, weightLog } : null
+}

@@ -33,6 +33,7 @@ export function specialistSystemPrompt(
       ? `Reviewed reference notes for this question (from ${PRODUCT_NAME}'s knowledge base; prefer them over your own recollection):\n\n${grounding}`
       : null,
     renderCatProfile(cat),
+    cat?.weightLog ?? null,
   ]
     .filter((part): part is string => part !== null)
     .join('\n\n')

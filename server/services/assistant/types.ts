@@ -36,6 +36,8 @@ export interface CatProfileForAssistant {
   medications?: string | null
   dietaryRestrictions?: string | null
   medicalHistory?: string | null
+  /** The weight log, its trend and the food advice (server/domain/care/specialist-weights.ts). */
+  weightLog?: string | null
 }
 
 /** SPEC §3 "Interview answer check result": satisfied is the text 'true' or 'false'. */

@@ -4,6 +4,7 @@ import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
+import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
 import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
@@ -50,7 +51,13 @@ export function CatAssistantPage() {
             </button>
           ) : null
         }
-        after={chat.error ? <ChatError message={chat.error.text} onRetry={chat.error.retry} /> : null}
+        after={
+          chat.error ? (
+            <ChatError message={chat.error.text} onRetry={chat.error.retry} />
+          ) : (
+            <ChatWeightOffer messages={chat.messages} catName={chat.catName} />
+          )
+        }
       />
       <Composer
         value={text}

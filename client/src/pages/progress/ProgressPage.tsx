@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
-import { catDisplayName, cupsLabel, treatsLabel } from '../../../../shared/rules/recommendations.ts'
+import { cupsText, nutritionPlan } from '../../../../shared/rules/nutrition.ts'
+import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { ProgressReport } from '../../features/progress/ProgressReport.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 
@@ -99,6 +101,19 @@ export function ProgressPage() {
   )
 }
 
+/** The day's food from the one nutrition rule (issue 23): the same numbers as the specialist's. */
+function FoodChip({ cat }: { cat: Cat }) {
+  const plan = nutritionPlan(cat)
+  return (
+    <li className="report__chip">
+      <strong>{plan.kcalPerDay} kcal</strong>{' '}
+      <span className="muted">
+        of food: about {cupsText(plan.cupsPerDay)} of dry food ({plan.gramsPerDay} g)
+      </span>
+    </li>
+  )
+}
+
 function CatReport({ cat }: { cat: Cat }) {
   const medical = [
     ['Medical conditions', cat.medical_conditions],
@@ -109,6 +124,7 @@ function CatReport({ cat }: { cat: Cat }) {
   return (
     <div className="stack">
       <h2 className="report__name">{catDisplayName(cat.name)}</h2>
+      <ProgressReport cat={cat} />
 
       <section aria-labelledby="report-daily" className="report__section">
         <h3 id="report-daily">Daily suggestions</h3>
@@ -116,14 +132,7 @@ function CatReport({ cat }: { cat: Cat }) {
           <p className="muted">No daily suggestions yet.</p>
         ) : (
           <ul className="report__daily">
-            {cat.food_bowls !== null && (
-              <li className="report__chip">
-                <strong>
-                  {cat.food_bowls} {cupsLabel(cat.food_bowls)}
-                </strong>{' '}
-                <span className="muted">of food</span>
-              </li>
-            )}
+            {cat.food_bowls !== null && <FoodChip cat={cat} />}
             {cat.treats !== null && (
               <li className="report__chip">
                 <strong>

@@ -1,0 +1,60 @@
+// "This week" on /progress (issue 22): one sentence on what changed since last week (with the
+// fatty-liver warning when the log shows a loss faster than 2 % a week), the check-ins kept against
+// planned over the last four weeks, and this week's plan from the one nutrition rule.
+import { foodText, nutritionPlan } from '../../../../shared/rules/nutrition.ts'
+import { treatsLabel } from '../../../../shared/rules/recommendations.ts'
+import type { WeightTrend } from '../../../../shared/rules/weight-trend.ts'
+import type { Cat } from '../../../../shared/schemas/cat.ts'
+import type { ProgressOverview } from '../../../../shared/schemas/progress.ts'
+
+function checkInText(checkIns: ProgressOverview['check_ins']): string {
+  const planned = checkIns.filter((c) => c.status !== 'due')
+  if (checkIns.length === 0) return 'No check-ins yet.'
+  const done = planned.filter((c) => c.status === 'done').length
+  return `${done} of ${planned.length} planned check-ins done in the last four weeks.`
+}
+
+function planText(cat: Cat): string {
+  const parts = [foodText(nutritionPlan(cat))]
+  if (cat.treats !== null) parts.push(`${cat.treats} ${treatsLabel(cat.treats).toLowerCase()}`)
+  if (cat.playtime !== null) parts.push(`${cat.playtime} minutes of play`)
+  const days = cat.training_days.length > 0 ? ` Training days: ${cat.training_days.join(', ')}.` : ''
+  return `${parts.join('; ')} a day.${days}`
+}
+
+export function ThisWeek({
+  cat,
+  trend,
+  checkIns,
+}: {
+  cat: Cat
+  trend: WeightTrend
+  checkIns: ProgressOverview['check_ins']
+}) {
+  return (
+    <section aria-labelledby="report-week" className="report__section">
+      <h3 id="report-week">This week</h3>
+      <dl className="report__fields progress-week">
+        <div className="report__field">
+          <dt>What changed</dt>
+          <dd>{trend.changeSentence}</dd>
+        </div>
+        <div className="report__field">
+          <dt>Check-ins</dt>
+          <dd>{checkInText(checkIns)}</dd>
+        </div>
+        <div className="report__field">
+          <dt>This week's plan</dt>
+          <dd>{planText(cat)}</dd>
+        </div>
+      </dl>
+      {trend.tooFast && (
+        <p className="error-box progress-warning" role="alert">
+          The log shows a loss of more than 2 % of body weight a week. Losing weight this fast can cause fatty
+          liver disease (hepatic lipidosis), which is dangerous for cats: feed the planned amount, do not cut
+          it further, and talk to your vet.
+        </p>
+      )}
+    </section>
+  )
+}

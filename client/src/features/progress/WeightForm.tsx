@@ -1,0 +1,90 @@
+// Log a weight on /progress: react-hook-form over the server's own schema (weightInput), as the other
+// forms; the date defaults to today (now) and cannot be in the future.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
+import { type WeightInput, weightInput } from '../../../../shared/schemas/care.ts'
+import { TextField } from '../../components/TextField.tsx'
+import { errorMessage } from '../../trpc.ts'
+import { useWeightChanges } from './useProgress.ts'
+
+const resolver = zodResolver(weightInput)
+
+/** 'YYYY-MM-DD' of today, in the browser's time zone. */
+function today(): string {
+  const now = new Date()
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
+}
+
+/** A picked day as the weighing's time: today is now; an earlier day is its noon. */
+function measuredAt(day: unknown): string | undefined {
+  if (typeof day !== 'string' || day === '' || day === today()) return undefined
+  const at = new Date(`${day}T12:00:00`)
+  return Number.isNaN(at.getTime()) ? day : at.toISOString()
+}
+
+export function WeightForm({ catId, unit }: { catId: number; unit: WeightUnit }) {
+  const id = useId()
+  const { log } = useWeightChanges()
+  const { register, handleSubmit, reset, formState } = useForm<
+    z.input<typeof weightInput>,
+    unknown,
+    WeightInput
+  >({
+    resolver,
+    reValidateMode: 'onSubmit',
+    defaultValues: { cat_id: catId, unit, source: 'progress' },
+  })
+  const errors = formState.errors
+  const submit = handleSubmit(async (values) => {
+    await log.mutateAsync(values)
+    reset({ cat_id: catId, unit: values.unit, source: 'progress' })
+  })
+
+  return (
+    <form className="progress-form" onSubmit={(e) => void submit(e).catch(() => {})} noValidate>
+      <h3 id={`${id}-title`}>Log a weight</h3>
+      <div className="progress-form__fields">
+        <TextField
+          id={`${id}-weight`}
+          label="Weight"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          error={errors.weight?.message}
+          {...register('weight', { valueAsNumber: true })}
+        />
+        <div className="field">
+          <label htmlFor={`${id}-unit`}>Unit</label>
+          <select id={`${id}-unit`} className="input" {...register('unit')}>
+            {WEIGHT_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id={`${id}-date`}
+          label="Date"
+          type="date"
+          max={today()}
+          defaultValue={today()}
+          error={errors.measured_at?.message}
+          {...register('measured_at', { setValueAs: measuredAt })}
+        />
+      </div>
+      {log.error && (
+        <p className="field-error" role="alert">
+          {errorMessage(log.error, 'The weight could not be saved. Please try again.')}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Saving…' : 'Save weight'}
+      </button>
+    </form>
+  )
+}

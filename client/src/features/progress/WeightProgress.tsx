@@ -1,0 +1,48 @@
+// The weight part of /progress: the chart, its table and the form to log a weight, for one cat.
+import type { WeightUnit } from '../../../../shared/rules/weight.ts'
+import type { WeightTrend } from '../../../../shared/rules/weight-trend.ts'
+import { inUnit } from '../../../../shared/rules/weight-trend.ts'
+import type { WeightEntry } from '../../../../shared/schemas/care.ts'
+import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { errorMessage } from '../../trpc.ts'
+import { useWeightChanges } from './useProgress.ts'
+import { WeightChart } from './WeightChart.tsx'
+import { WeightForm } from './WeightForm.tsx'
+import { WeightTable } from './WeightTable.tsx'
+
+export interface WeightProgressProps {
+  cat: Cat
+  catName: string
+  unit: WeightUnit
+  entries: readonly WeightEntry[]
+  trend: WeightTrend
+}
+
+export function WeightProgress({ cat, catName, unit, entries, trend }: WeightProgressProps) {
+  const { remove } = useWeightChanges()
+  const target = cat.target_weight ? inUnit(cat.target_weight, cat.unit, unit) : null
+  return (
+    <section aria-labelledby="report-weight" className="report__section stack">
+      <h3 id="report-weight">Weight</h3>
+      {entries.length === 0 ? (
+        <p className="muted">No weight logged yet. Weigh {catName} and log it below to start the chart.</p>
+      ) : (
+        <>
+          <WeightChart catName={catName} points={trend.points} target={target} unit={unit} />
+          <WeightTable
+            catName={catName}
+            entries={entries}
+            deleting={remove.isPending ? Number(remove.variables?.id) : null}
+            onDelete={(id) => remove.mutate({ id })}
+          />
+          {remove.error && (
+            <p className="field-error" role="alert">
+              {errorMessage(remove.error, 'The weight could not be deleted. Please try again.')}
+            </p>
+          )}
+        </>
+      )}
+      <WeightForm catId={cat.id} unit={unit} />
+    </section>
+  )
+}

@@ -1,0 +1,57 @@
+// The chart's numbers as a table (issue 22): every weighing, newest first, in the unit it was logged
+// with the other unit beside it, each with a Delete button.
+import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
+import type { WeightEntry } from '../../../../shared/schemas/care.ts'
+
+const dateText = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+
+export interface WeightTableProps {
+  catName: string
+  entries: readonly WeightEntry[]
+  deleting: number | null
+  onDelete(id: number): void
+}
+
+export function WeightTable({ catName, entries, deleting, onDelete }: WeightTableProps) {
+  const newestFirst = [...entries].reverse()
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus to scroll by keyboard (axe: scrollable-region-focusable)
+    <section className="progress-table" aria-label={`${catName}'s weights`} tabIndex={0}>
+      <table>
+        <caption className="sr-only">{`${catName}'s weights, newest first`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Weight</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {newestFirst.map((entry) => (
+            <tr key={entry.id}>
+              <td>{dateText(entry.measured_at)}</td>
+              <td>
+                {entry.weight} {entry.unit === 'Kg' ? 'kg' : 'lb'}{' '}
+                <span className="muted">({otherUnitLabel(entry.weight, entry.unit)})</span>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="btn btn--ghost progress-table__delete"
+                  disabled={deleting === entry.id}
+                  aria-label={`Delete ${entry.weight} ${entry.unit === 'Kg' ? 'kg' : 'lb'} of ${dateText(entry.measured_at)}`}
+                  onClick={() => onDelete(entry.id)}
+                >
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

@@ -1,0 +1,16 @@
+// /progress's data: the cat's weight log and check-ins in one read, and the log's changes, which refresh
+// it (tRPC React Query hooks, as every server call of the client).
+import { trpc } from '../../trpc.ts'
+
+export function useProgressOverview(catId: number) {
+  return trpc.progress.overview.useQuery({ cat_id: catId })
+}
+
+/** Log or delete a weight; either refreshes the page's read. */
+export function useWeightChanges() {
+  const utils = trpc.useUtils()
+  const refresh = () => utils.progress.overview.invalidate()
+  const log = trpc.progress.logWeight.useMutation({ onSuccess: refresh })
+  const remove = trpc.progress.deleteWeight.useMutation({ onSuccess: refresh })
+  return { log, remove }
+}

@@ -1,0 +1,45 @@
+// Share links to the vet report (issue 22): a 256-bit random token shown once, only its SHA-256 kept;
+// 7 days unless told; revoking ends every link of the owner. A link opens the report of the cat it was
+// made for and nothing else of the account.
+import { createHash, randomBytes } from 'node:crypto'
+import type { Db } from '../../db.ts'
+import { appError } from '../../errors.ts'
+
+export const SHARE_DAYS_DEFAULT = 7
+const DAY_MS = 86_400_000
+/** Where a link opens the report with no session (the share path of the REST surface). */
+export const SHARED_REPORT_PATH = '/api/care/report/shared'
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export async function createShareLink(
+  db: Db,
+  userId: number,
+  catId: number,
+  days: number = SHARE_DAYS_DEFAULT,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now.getTime() + days * DAY_MS)
+  await db.reportShareLink.create({ data: { userId, catId, tokenHash: hashOf(token), expiresAt } })
+  return { token, expiresAt }
+}
+
+/** Every live link of the owner stops working. */
+export async function revokeShareLinks(db: Db, userId: number, now: Date = new Date()): Promise<void> {
+  await db.reportShareLink.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } })
+}
+
+/** The owner and cat a live link opens; an unknown, expired or revoked one is a 404. */
+export async function sharedReportTarget(
+  db: Db,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ userId: number; catId: number }> {
+  const link = await db.reportShareLink.findUnique({
+    where: { tokenHash: hashOf(token) },
+    select: { userId: true, catId: true, expiresAt: true, revokedAt: true },
+  })
+  if (!link || link.revokedAt || link.expiresAt.getTime() <= now.getTime()) throw appError('NOT_FOUND')
+  return { userId: link.userId, catId: link.catId }
+}

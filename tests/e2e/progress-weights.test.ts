@@ -1,0 +1,117 @@
+// /progress as a report read at a glance (issue 22), in Chromium at 1280 × 800 and 390 × 844: the
+// weight chart's accessible name and numbers, the table, the fatty-liver warning, logging a weight,
+// "Download for my vet" (the PDF read back with pdftotext), no sideways scroll, and axe finds nothing.
+import { execFileSync } from 'node:child_process'
+import { AxeBuilder } from '@axe-core/playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BrowserTest, replaceSession, startBrowserTest } from '../helpers/browser.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const DAY = 86_400_000
+const SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+let t: BrowserTest
+
+beforeAll(async () => {
+  t = await startBrowserTest()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+/** An owner of Mochi (14 → 11 lb) whose log shows 13.9 → 13.2 lb in a week: 5 %, too fast. */
+async function ownerOfMochi() {
+  const owner = await t.signIn()
+  await grantSubscription(t.db, owner.id)
+  const cat = await t.db.cat.create({
+    data: {
+      userId: owner.id,
+      name: 'Mochi',
+      breed: 'Siamese',
+      age: 6,
+      weight: 14,
+      targetWeight: 11,
+      foodBowls: 2,
+    },
+  })
+  await t.db.weightEntry.createMany({
+    data: [
+      { catId: cat.id, weight: 14, unit: 'Lbs', measuredAt: new Date(Date.now() - 15 * DAY) },
+      { catId: cat.id, weight: 13.9, unit: 'Lbs', measuredAt: new Date(Date.now() - 8 * DAY) },
+      { catId: cat.id, weight: 13.2, unit: 'Lbs', measuredAt: new Date(Date.now() - DAY) },
+    ],
+  })
+  return owner
+}
+
+describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
+  it('shows the chart with its name and numbers, the table, the warning, and logs a weight', async () => {
+    const { page } = t
+    await page.setViewportSize({ width: size.width, height: size.height })
+    const owner = await ownerOfMochi()
+    await replaceSession(page, '/login', owner.token)
+    await page.goto('/progress')
+
+    const chart = page.getByRole('img', { name: "Mochi's weight over time" })
+    await chart.waitFor()
+    const description = await chart.evaluate((svg) => svg.querySelector('desc')?.textContent ?? '')
+    expect(description).toContain('3 weighings')
+    expect(description).toContain('from 14 lb to 13.2 lb; target 11 lb')
+    const table = page.getByRole('region', { name: "Mochi's weights" })
+    const rows = table.getByRole('row')
+    expect(await rows.count()).toBe(4)
+    expect(await rows.nth(1).innerText()).toContain('13.2 lb')
+    expect(await rows.nth(1).innerText()).toContain('(6 kg)')
+    expect(await rows.nth(3).innerText()).toContain('14 lb')
+
+    // 13.9 → 13.2 lb in a week is 5 %: faster than the safe 2 %.
+    expect(await page.getByRole('alert').filter({ hasText: 'hepatic lipidosis' }).count()).toBe(1)
+    expect(await page.getByText('No check-ins yet.').count()).toBe(1)
+    // The plan's food is the nutrition rule's: 14 → 11 lb is 190 kcal, about 1/2 cup.
+    expect(
+      await page.getByText('190 kcal a day: about 1/2 cup of a typical dry food', { exact: false }).count(),
+    ).toBeGreaterThan(0)
+
+    // A bad weight is refused with the server's own message; a good one lands in the table.
+    const form = page.locator('form.progress-form')
+    await form.getByRole('button', { name: 'Save weight' }).click()
+    expect(await form.getByRole('alert').first().innerText()).toBe('weight must be a number')
+    await form.getByLabel('Weight').fill('13.1')
+    await form.getByRole('button', { name: 'Save weight' }).click()
+    await table.getByRole('row').nth(4).waitFor()
+    expect(await table.getByRole('row').nth(1).innerText()).toContain('13.1 lb')
+    expect((await t.db.weightEntry.findMany({ where: { cat: { userId: owner.id } } })).length).toBe(4)
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
+    await page.waitForLoadState('networkidle')
+    const axe = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([])
+    await t.screenshot(`progress-weights-${size.name}`)
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('downloads the vet report as a PDF with the bearer token', async () => {
+    const { page } = t
+    await page.setViewportSize({ width: size.width, height: size.height })
+    const owner = await ownerOfMochi()
+    await replaceSession(page, '/login', owner.token)
+    await page.goto('/progress')
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download for my vet' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('kitty-care-vet-report.pdf')
+    const file = await download.path()
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString()
+    expect(text).toContain('Health report: Mochi')
+    expect(text).toContain('13.2 lb (6 kg)')
+    await page.getByRole('status').filter({ hasText: 'Report downloaded.' }).waitFor()
+    expect(t.pageErrors).toEqual([])
+  })
+})

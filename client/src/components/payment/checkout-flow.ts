@@ -45,6 +45,8 @@ export function useCheckoutFlow(): (input: {
   contact: ContactDetails
   card: CardSource
   billingPeriod: BillingPeriod
+  /** false: the plan at its price, without the trial (the owner's one trial is used). */
+  trial?: boolean
 }) => Promise<string> {
   const signup = trpc.auth.signup.useMutation()
   const createCat = trpc.cat.create.useMutation()
@@ -95,6 +97,7 @@ export function useCheckoutFlow(): (input: {
         postalCode: input.contact.postalCode,
         billingPeriod: input.billingPeriod,
         checkoutKey,
+        ...(input.trial === false ? { trial: false } : {}),
         ...(input.card.kind === 'stripe'
           ? { paymentMethod: input.card.paymentMethodId }
           : { cardNumber: input.card.cardNumber }),

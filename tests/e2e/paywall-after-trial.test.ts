@@ -65,6 +65,10 @@ describe('after the one trial', () => {
       await modal.getByLabel('Expiry (MM/YY)').fill('12/34')
       await modal.getByLabel('CVC').fill('123')
       await modal.getByRole('button', { name: 'Pay $49.99 and subscribe' }).click()
+      const thanks = modal.locator('.thank-you')
+      await thanks.waitFor({ timeout: 15_000 })
+      await expect.poll(() => thanks.innerText()).toContain('Your subscription has started.')
+      expect(await thanks.innerText()).not.toMatch(/trial/i)
       await expect
         .poll(() => t.db.subscription.count({ where: { userId: owner.id, status: 'active' } }), {
           timeout: 15_000,

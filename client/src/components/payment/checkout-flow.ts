@@ -51,6 +51,7 @@ export function useCheckoutFlow(): (input: {
   const signup = trpc.auth.signup.useMutation()
   const createCat = trpc.cat.create.useMutation()
   const checkout = trpc.billing.checkout.useMutation()
+  const utils = trpc.useUtils()
 
   /** SPEC §4 step 1: an account for the e-mail typed in the form, when the browser has no session. */
   async function ensureAccount(contact: ContactDetails): Promise<void> {
@@ -104,6 +105,8 @@ export function useCheckoutFlow(): (input: {
       })
       removeKey('checkoutKey')
       writeText('subscriptionId', result.subscriptionId)
+      // What the owner now has (the thank-you names it; the trial offer changes).
+      void utils.billing.status.invalidate()
       return result.subscriptionId
     } catch (error) {
       if (forgetsCheckoutKey(errorCode(error))) removeKey('checkoutKey')

@@ -8,6 +8,9 @@ export const PAGE_DESCRIPTION =
 /** Fictional personas (SPEC §1 leaves their names open; see README Decisions). */
 export const RECEPTIONIST_NAME = 'Mia'
 export const EXPERT_NAME = 'Dr. Olivia'
+/** Issue 23: what the assistants are, shown on every chat screen (always in view, in its header). */
+export const AI_DISCLOSURE_SPECIALIST = `${EXPERT_NAME} is an AI assistant, not a veterinarian. For an emergency or a diagnosis, see a vet.`
+export const AI_DISCLOSURE_RECEPTION = `${RECEPTIONIST_NAME} and ${EXPERT_NAME} are AI assistants, not veterinarians.`
 
 export const PRICES = { monthly: 49.99, yearly: 299.99, daily: 0.82 } as const
 export const ACTIVATION_FEE_CENTS = 199
@@ -35,7 +38,8 @@ export const CHAT_B_OPENING_WAIT_MS = 1000
 
 export const WIZARD_FIRST_STEP = 1
 export const WIZARD_LAST_STEP = 15
-export const WIZARD_AUTO_ADVANCE_MS = 15_000
+/** Step 13 'Creating Your Personal Plan' moves on after this (issue 23: 4 s, was SPEC's 15 s). */
+export const WIZARD_AUTO_ADVANCE_MS = 4000
 export const WAIT_COUNTDOWN_SECONDS = 600
 export const MOBILE_MAX_WIDTH = 768
 export const MAX_MULTI_SELECT = 10

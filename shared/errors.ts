@@ -49,6 +49,7 @@ export const ERRORS = {
   cardNumbersRefused: 'Card numbers are not accepted here; pay through the secure card form.',
   activationFeeRequired: 'The activation fee has not been paid for this checkout yet.',
   paymentInProgress: 'Your payment is already being processed. Please wait a moment.',
+  trialAlreadyUsed: 'Your free trial has been used. You can subscribe at the plan price without a trial.',
   alreadySubscribed:
     'You already have an active subscription. Cancel it in your profile before starting another one.',
   priceUnknown: 'Unknown price: choose the monthly or the yearly plan.',
@@ -129,6 +130,7 @@ export const ERROR_CATALOGUE = {
   ACTIVATION_FEE_REQUIRED: { status: 409, message: ERRORS.activationFeeRequired },
   PAYMENT_IN_PROGRESS: { status: 409, message: ERRORS.paymentInProgress },
   ALREADY_SUBSCRIBED: { status: 409, message: ERRORS.alreadySubscribed },
+  TRIAL_ALREADY_USED: { status: 409, message: ERRORS.trialAlreadyUsed },
   IDEMPOTENCY_KEY_INVALID: { status: 400, message: ERRORS.idempotencyKeyInvalid },
   FILL_REQUIRED: { status: 400, message: ERRORS.fillRequired },
   FULL_NAME_ON_CARD: { status: 400, message: ERRORS.fullNameOnCard },

@@ -1,6 +1,8 @@
 // The scripted lines of SPEC §4 and §9: the onboarding chat (6), the interview intro (6) and closing (6),
 // the specialist's welcome (4) and chat B's 'creating profile' and 'profile created' sets. Each line
-// waits its own delay (2 to 10 s, SPEC §9) with a typing indicator before it appears.
+// waits its own delay with a typing indicator before it appears. Issue 23 (faster to value) replaced
+// SPEC §9's 2 to 10 s a line with 0.6 to 1.5 s: every line is kept, and a new owner who says yes is
+// answering the interview's first question within 20 s of opening /onboarding.
 import { EXPERT_NAME, FALLBACK_CAT_NAME, RECEPTIONIST_NAME } from './constants.ts'
 import type { InterviewField } from './options.ts'
 
@@ -10,8 +12,8 @@ export interface ScriptedMessage {
   text: string
 }
 
-export const SCRIPT_MIN_DELAY_MS = 2000
-export const SCRIPT_MAX_DELAY_MS = 10_000
+export const SCRIPT_MIN_DELAY_MS = 600
+export const SCRIPT_MAX_DELAY_MS = 1500
 
 /** SPEC §9: scripted messages use the cat's name, or 'your cat' when none is known yet. */
 export function catNameOrFallback(name: string | null | undefined): string {
@@ -21,18 +23,18 @@ export function catNameOrFallback(name: string | null | undefined): string {
 
 /** /onboarding: the receptionist greets the visitor, then the app moves on to /interview. */
 export const ONBOARDING_MESSAGES: readonly ScriptedMessage[] = [
-  { delayMs: 2000, text: `Hi there! I'm ${RECEPTIONIST_NAME}, the receptionist at Kitty Care.` },
-  { delayMs: 3000, text: 'Welcome! We help cat owners with expert advice and a personalised care plan.' },
+  { delayMs: 900, text: `Hi there! I'm ${RECEPTIONIST_NAME}, the receptionist at Kitty Care.` },
+  { delayMs: 1100, text: 'Welcome! We help cat owners with expert advice and a personalised care plan.' },
   {
-    delayMs: 4000,
+    delayMs: 1300,
     text: `Our cat specialist, ${EXPERT_NAME}, is available around the clock to answer your questions.`,
   },
   {
-    delayMs: 4000,
+    delayMs: 1300,
     text: "Before I connect you, I'll ask you a few quick questions about your cat, so the advice fits them.",
   },
-  { delayMs: 3000, text: 'It only takes a couple of minutes, and you can answer in your own words.' },
-  { delayMs: 3000, text: "Are you ready to get started? Type yes, or just wait and I'll take you there." },
+  { delayMs: 1000, text: 'It only takes a couple of minutes, and you can answer in your own words.' },
+  { delayMs: 1000, text: "Are you ready to get started? Type yes, or just wait and I'll take you there." },
 ]
 
 /** How long the onboarding chat waits after its last line before moving to /interview by itself. */
@@ -48,15 +50,19 @@ export const ONBOARDING_NUDGE =
 /** /interview (and chat B): six opening lines before the first question. */
 export function interviewIntroMessages(persona: string = RECEPTIONIST_NAME): ScriptedMessage[] {
   return [
-    { delayMs: 2000, text: `Hello! I'm ${persona}. Thank you for choosing Kitty Care.` },
-    { delayMs: 3000, text: "I'm going to ask you five short questions about your cat." },
+    { delayMs: 900, text: `Hello! I'm ${persona}. Thank you for choosing Kitty Care.` },
+    { delayMs: 1000, text: "I'm going to ask you five short questions about your cat." },
     {
-      delayMs: 3000,
-      text: `Your answers go into your cat's profile, so ${EXPERT_NAME} can give advice that really fits.`,
+      delayMs: 1200,
+      // Chat B: the specialist asks herself, so she speaks of herself in the first person.
+      text:
+        persona === EXPERT_NAME
+          ? "Your answers go into your cat's profile, so I can give advice that really fits."
+          : `Your answers go into your cat's profile, so ${EXPERT_NAME} can give advice that really fits.`,
     },
-    { delayMs: 3000, text: 'Just answer in your own words. There are no wrong answers!' },
-    { delayMs: 2000, text: "If you're not sure about something, a best guess is perfectly fine." },
-    { delayMs: 2000, text: "Let's begin!" },
+    { delayMs: 1000, text: 'Just answer in your own words. There are no wrong answers!' },
+    { delayMs: 800, text: "If you're not sure about something, a best guess is perfectly fine." },
+    { delayMs: 600, text: "Let's begin!" },
   ]
 }
 
@@ -64,15 +70,15 @@ export function interviewIntroMessages(persona: string = RECEPTIONIST_NAME): Scr
 export function interviewClosingMessages(catName: string | null | undefined): ScriptedMessage[] {
   const name = catNameOrFallback(catName)
   return [
-    { delayMs: 2000, text: `Thank you! That's everything I need to know about ${name}.` },
-    { delayMs: 3000, text: `I'm putting together ${name}'s profile now.` },
+    { delayMs: 900, text: `Thank you! That's everything I need to know about ${name}.` },
+    { delayMs: 1100, text: `I'm putting together ${name}'s profile now.` },
     {
-      delayMs: 3000,
+      delayMs: 1200,
       text: `${EXPERT_NAME}, our cat specialist, will use it to tailor every piece of advice.`,
     },
-    { delayMs: 4000, text: `You'll be able to ask ${EXPERT_NAME} anything, at any hour of the day.` },
-    { delayMs: 3000, text: 'All set! Your care plan is ready to be unlocked.' },
-    { delayMs: 2000, text: `Taking you to ${EXPERT_NAME} now. Talk soon!` },
+    { delayMs: 1300, text: `You'll be able to ask ${EXPERT_NAME} anything, at any hour of the day.` },
+    { delayMs: 1000, text: 'All set! Your care plan is ready to be unlocked.' },
+    { delayMs: 800, text: `Taking you to ${EXPERT_NAME} now. Talk soon!` },
   ]
 }
 
@@ -80,13 +86,13 @@ export function interviewClosingMessages(catName: string | null | undefined): Sc
 export function specialistWelcomeMessages(catName: string | null | undefined): ScriptedMessage[] {
   const name = catNameOrFallback(catName)
   return [
-    { delayMs: 2000, text: `Hi! I'm ${EXPERT_NAME}, your Kitty Care cat specialist.` },
-    { delayMs: 3000, text: `I've read ${name}'s profile, so my advice will be tailored to ${name}.` },
+    { delayMs: 900, text: `Hi! I'm ${EXPERT_NAME}, your Kitty Care cat specialist.` },
+    { delayMs: 1100, text: `I've read ${name}'s profile, so my advice will be tailored to ${name}.` },
     {
-      delayMs: 3000,
+      delayMs: 1200,
       text: 'You can ask me about feeding, weight, litter box habits, behaviour, grooming, play and health.',
     },
-    { delayMs: 2000, text: `What would you like to talk about today?` },
+    { delayMs: 800, text: `What would you like to talk about today?` },
   ]
 }
 
@@ -94,9 +100,9 @@ export function specialistWelcomeMessages(catName: string | null | undefined): S
 export function creatingProfileMessages(catName: string | null | undefined): ScriptedMessage[] {
   const name = catNameOrFallback(catName)
   return [
-    { delayMs: 2000, text: `Thank you! I have everything I need about ${name}.` },
-    { delayMs: 3000, text: `Give me a moment while I create ${name}'s profile...` },
-    { delayMs: 4000, text: 'I am putting together recommendations for food, treats and playtime.' },
+    { delayMs: 900, text: `Thank you! I have everything I need about ${name}.` },
+    { delayMs: 1100, text: `Give me a moment while I create ${name}'s profile...` },
+    { delayMs: 1300, text: 'I am putting together recommendations for food, treats and playtime.' },
   ]
 }
 
@@ -104,9 +110,9 @@ export function creatingProfileMessages(catName: string | null | undefined): Scr
 export function profileCreatedMessages(catName: string | null | undefined): ScriptedMessage[] {
   const name = catNameOrFallback(catName)
   return [
-    { delayMs: 2000, text: `${name}'s profile is ready!` },
-    { delayMs: 3000, text: `From now on, every answer I give takes ${name}'s needs into account.` },
-    { delayMs: 2000, text: `Ask me anything about ${name}, whenever you need.` },
+    { delayMs: 900, text: `${name}'s profile is ready!` },
+    { delayMs: 1100, text: `From now on, every answer I give takes ${name}'s needs into account.` },
+    { delayMs: 800, text: `Ask me anything about ${name}, whenever you need.` },
   ]
 }
 

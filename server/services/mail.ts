@@ -1,17 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { OTP_TTL_SECONDS, PRODUCT_NAME } from '../../shared/constants.ts'
 
+/** What a mailed code is for: signing in, or changing the password (issue 23: said as such). */
+export type CodePurpose = 'sign-in' | 'password-change'
+
 export interface Mailer {
-  sendLoginCode(to: string, code: string): Promise<void>
+  sendLoginCode(to: string, code: string, purpose?: CodePurpose): Promise<void>
 }
 
-function loginCodeMessage(code: string) {
+const WORDING = {
+  'sign-in': { name: 'login code', line: 'Sign-in code', mail: 'login-code' },
+  'password-change': { name: 'password change code', line: 'Password change code', mail: 'password-code' },
+} as const
+
+function loginCodeMessage(code: string, purpose: CodePurpose) {
   const minutes = Math.round(OTP_TTL_SECONDS / 60)
-  const subject = `Your ${PRODUCT_NAME} login code: ${code}`
-  const text = `Your ${PRODUCT_NAME} login code is ${code}.\n\nIt is valid for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.\n`
+  const { name } = WORDING[purpose]
+  const subject = `Your ${PRODUCT_NAME} ${name}: ${code}`
+  const text = `Your ${PRODUCT_NAME} ${name} is ${code}.\n\nIt is valid for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.\n`
   const html = `<div style="font-family:system-ui,sans-serif;max-width:480px;margin:auto">
 <h1 style="color:#6b3fa0">${PRODUCT_NAME}</h1>
-<p>Your login code is:</p>
+<p>Your ${name} is:</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold">${code}</p>
 <p>It is valid for ${minutes} minutes and can be used once. If you did not ask for it, you can ignore this e-mail.</p>
 </div>`
@@ -29,11 +38,12 @@ export function createMailer(options: {
   if (!options.smtpUrl) {
     const write = options.writeLine ?? ((line: string) => process.stderr.write(`${line}\n`))
     return {
-      async sendLoginCode(to, code) {
+      async sendLoginCode(to, code, purpose = 'sign-in') {
         // One plain line a person finds among the JSON logs (the README points to it), and the
         // structured entry for tools and tests.
-        write(`Sign-in code for ${to}: ${code}`)
-        options.log.info({ mail: 'login-code', to, code }, `Sign-in code for ${to}: ${code}`)
+        const { line, mail } = WORDING[purpose]
+        write(`${line} for ${to}: ${code}`)
+        options.log.info({ mail, to, code }, `${line} for ${to}: ${code}`)
       },
     }
   }
@@ -44,8 +54,8 @@ export function createMailer(options: {
   )
   transport.catch(() => {})
   return {
-    async sendLoginCode(to, code) {
-      await (await transport).sendMail({ from: options.from, to, ...loginCodeMessage(code) })
+    async sendLoginCode(to, code, purpose = 'sign-in') {
+      await (await transport).sendMail({ from: options.from, to, ...loginCodeMessage(code, purpose) })
     },
   }
 }

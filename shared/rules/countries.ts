@@ -20,7 +20,14 @@ function usableCode(code: string | undefined): string | null {
   return value === '' || value === 'undefined' ? null : value
 }
 
+/**
+ * Countries whose billing address needs no state (issue 23): the data lists the United Kingdom's 217
+ * council areas, which no UK owner thinks of as a state; the postcode is what a UK address needs.
+ */
+const NO_STATE = new Set(['GB'])
+
 export const COUNTRIES: readonly CountryOption[] = allCountries.map(([name, code, regions]) => {
+  if (NO_STATE.has(code)) return { name, code, regions: [] }
   const seen = new Set<string>()
   const options: RegionOption[] = []
   for (const [regionName, regionCode] of regions) {

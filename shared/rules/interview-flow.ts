@@ -1,6 +1,7 @@
 // The receptionist interview (SPEC §4 "Interview" and "Chat variant B") as pure decisions: what to do
 // next from what is stored, how a check result moves the interview on, and how to resume from the
 // server's copy. The screens run the waits and the calls; every branch is decided here.
+import { MAX_CAT_AGE } from '../constants.ts'
 import { INTERVIEW_FIELDS, type InterviewField } from '../options.ts'
 import { YES_WORDS } from '../scripts.ts'
 
@@ -26,6 +27,16 @@ export function dropEmptyMessages<T extends { content: string }>(messages: reado
 }
 
 /** The index of the first field without an answer; INTERVIEW_FIELDS.length when all are answered. */
+/**
+ * Issue 23, no question asked twice: the short quiz asks the cat's age, so an age it stored (whole or
+ * half years within the age range) is the interview's answer too, and the interview does not ask it.
+ */
+export function knownQuizAge(value: string): string | null {
+  const age = value.trim()
+  if (!/^\d{1,2}(\.\d)?$/.test(age)) return null
+  return Number(age) <= MAX_CAT_AGE ? age : null
+}
+
 export function firstUnansweredIndex(answers: InterviewAnswers): number {
   const index = INTERVIEW_FIELDS.findIndex((field) => !answers[field]?.trim())
   return index === -1 ? INTERVIEW_FIELDS.length : index

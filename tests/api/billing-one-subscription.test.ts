@@ -84,14 +84,15 @@ describe('one subscription at a time', () => {
     expect(calls).toEqual(before)
   })
 
-  it('lets an owner whose subscription was cancelled subscribe again', async () => {
+  it('lets an owner whose subscription was cancelled subscribe again, without a second trial (issue 23)', async () => {
     const owner = await t.signIn()
     const first = await subscribe(owner.token)
     const api = await t.caller(owner.token)
     await api.billing.cancel({ id: first.body.subscriptionId as string })
-    const second = await subscribe(owner.token)
+    expect((await subscribe(owner.token)).body.code).toBe('TRIAL_ALREADY_USED')
+    const second = await post('/api/supabase/subscriptions', owner.token, { ...CARD_CHECKOUT, trial: false })
     expect(second.status).toBe(200)
     expect(second.body.subscriptionId).not.toBe(first.body.subscriptionId)
-    expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(2)
+    expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(1)
   })
 })

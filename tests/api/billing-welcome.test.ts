@@ -30,7 +30,7 @@ describe('billing.welcome', () => {
 
     // A new subscription after cancelling is welcomed once more.
     await api.billing.cancel({ id: first.subscriptionId })
-    await api.billing.checkout(CARD_CHECKOUT)
+    await api.billing.checkout({ ...CARD_CHECKOUT, trial: false })
     expect(await api.billing.welcome()).toEqual({ welcome: true })
     expect(await api.billing.welcome()).toEqual({ welcome: false })
   })

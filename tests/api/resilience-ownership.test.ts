@@ -25,7 +25,7 @@ import {
   TINY_PNG_BASE64,
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { checkoutAs } from '../helpers/checkout.ts'
+import { CARD_CHECKOUT, checkoutAs } from '../helpers/checkout.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PROCEDURES = procedures()
@@ -216,9 +216,11 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
     case 'subscription':
       if (String(like).startsWith('I-')) return paypalSubscription(b.id, b.email)
-      // One subscription at a time (issue 12): B's current ones end before B checks out again.
+      // One subscription at a time (issue 12): B's current ones end before B checks out again, and
+      // one trial per owner (issue 23): B's later subscriptions are at the plan's price.
       await t.db.subscription.updateMany({ where: { userId: b.id }, data: { status: 'canceled' } })
-      return (await checkout(b)).subscriptionId
+      return (await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: randomUUID(), trial: false }))
+        .subscriptionId
   }
 }
 

@@ -82,7 +82,7 @@ describe('the interview under the SPEC keys', () => {
     expect(localStorage.getItem('interview_completed')).toBe('true')
   })
 
-  it('reads what other screens wrote: quiz answers count only up to currentFieldIndex', () => {
+  it('reads what other screens wrote: quiz answers count only up to currentFieldIndex, but the quiz age always (issue 23)', () => {
     localStorage.setItem('cat_name', 'Mochi')
     localStorage.setItem('age', '7')
     localStorage.setItem('issues_faced', '["Hairballs","Weight gain"]')
@@ -99,7 +99,7 @@ describe('the interview under the SPEC keys', () => {
       // A message without its fields is dropped.
       messages: [msg('a', 'assistant', 'Hi')],
       fieldIndex: 2,
-      answers: { cat_name: 'Mochi', issues_faced: 'Hairballs, Weight gain' },
+      answers: { cat_name: 'Mochi', issues_faced: 'Hairballs, Weight gain', age: '7' },
       introIndex: 6,
       startingEnded: true,
       userReplyExpected: true,

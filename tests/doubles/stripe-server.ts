@@ -86,6 +86,13 @@ export interface StripeDouble {
     paymentIntents: Map<string, DoublePaymentIntent>
     subscriptions: Map<string, DoubleSubscription>
   }
+  /**
+   * The physical card behind each test payment method, as `card.fingerprint` on GET
+   * /v1/payment_methods/{id}. Stripe gives one card one fingerprint; the test tokens are shared by every
+   * test owner here, so a token without an entry gets a fingerprint of its own on each retrieval (as if
+   * each owner brought a different card). A test that means one card sets it.
+   */
+  cardFingerprints: Map<string, string>
   setSubscriptionStatus(id: string, status: string): void
   /** The next `times` requests (default 1) answer `status` (default 500) with an api_error. */
   failNext(status?: number, times?: number): void
@@ -105,6 +112,7 @@ export function signWebhook(
 /** What charging each documented test payment method does in Stripe's test mode (null = succeeds). */
 const TEST_PAYMENT_METHODS = new Map<string, { code: string; decline_code: string; message: string } | null>([
   ['pm_card_visa', null],
+  ['pm_card_mastercard', null],
   [
     'pm_card_chargeDeclined',
     { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
@@ -164,6 +172,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   /** Payment methods attached to each customer; Stripe refuses a default_payment_method that is not attached. */
   const attached = new Map<string, Set<string>>()
   const idempotent = new Map<string, StoredResponse>()
+  const cardFingerprints = new Map<string, string>()
   const requests: RecordedRequest[] = []
   const failures = { status: 500, remaining: 0 }
 
@@ -349,7 +358,26 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     return subscription
   }
 
+  function retrievePaymentMethod(id: string) {
+    if (!TEST_PAYMENT_METHODS.has(id)) throw noSuch('PaymentMethod', id, undefined, 404)
+    const brand = id === 'pm_card_mastercard' ? 'mastercard' : 'visa'
+    return {
+      id,
+      object: 'payment_method',
+      type: 'card',
+      livemode: false,
+      card: {
+        brand,
+        last4: brand === 'mastercard' ? '4444' : '4242',
+        fingerprint: cardFingerprints.get(id) ?? newId('fp'),
+      },
+    }
+  }
+
   function route(method: string, path: string, body: FormBody): { status: number; body: unknown } {
+    const paymentMethodId = /^\/v1\/payment_methods\/([^/]+)$/.exec(path)?.[1]
+    if (paymentMethodId && method === 'GET')
+      return { status: 200, body: retrievePaymentMethod(paymentMethodId) }
     if (method === 'POST' && path === '/v1/customers') return { status: 200, body: createCustomer(body) }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(body)
     if (method === 'POST' && path === '/v1/subscriptions')
@@ -442,6 +470,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     apiBase: `http://127.0.0.1:${port}`,
     requests,
     objects: { customers, paymentIntents, subscriptions },
+    cardFingerprints,
     setSubscriptionStatus(id, status) {
       const subscription = subscriptions.get(id)
       if (!subscription) throw new Error(`Stripe double: no subscription ${id}`)

@@ -4,12 +4,17 @@ import { expect } from 'vitest'
 
 /** The codes mailed to `email`, oldest first. */
 export function mailedCodes(logs: readonly string[], email: string): string[] {
-  return logs
-    .flatMap((chunk) => chunk.split('\n'))
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-    .filter((entry) => entry.mail === 'login-code' && entry.to === email)
-    .map((entry) => entry.code!)
+  return (
+    logs
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
+      // Sign-in codes and password-change codes (issue 23 names them apart), both the address's.
+      .filter(
+        (entry) => (entry.mail === 'login-code' || entry.mail === 'password-code') && entry.to === email,
+      )
+      .map((entry) => entry.code!)
+  )
 }
 
 /** The newest code mailed to `email`; the test fails when there is none. */

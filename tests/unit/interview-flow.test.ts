@@ -223,7 +223,7 @@ describe('scripts', () => {
     expect(scriptedQuestion('age', 'Luna', 'How many years is Luna?')).toBe('How many years is Luna?')
     expect(scriptedQuestion('breed', null)).toContain('your cat')
   })
-  it('has the scripted counts and delays of SPEC §9', async () => {
+  it('has the scripted counts of SPEC §9, each line paced at 0.6 to 1.5 s (issue 23)', async () => {
     const s = await import('../../shared/scripts.ts')
     const sets = [
       s.ONBOARDING_MESSAGES,
@@ -235,9 +235,14 @@ describe('scripts', () => {
     ]
     expect(sets.slice(0, 4).map((set) => set.length)).toEqual([6, 6, 6, 4])
     for (const message of sets.flat()) {
-      expect(message.delayMs).toBeGreaterThanOrEqual(2000)
-      expect(message.delayMs).toBeLessThanOrEqual(10_000)
+      expect(message.delayMs).toBeGreaterThanOrEqual(s.SCRIPT_MIN_DELAY_MS)
+      expect(message.delayMs).toBeLessThanOrEqual(s.SCRIPT_MAX_DELAY_MS)
       expect(message.text.trim()).not.toBe('')
     }
+    expect(s.SCRIPT_MIN_DELAY_MS).toBe(600)
+    expect(s.SCRIPT_MAX_DELAY_MS).toBe(1500)
+    // Onboarding and the interview's intro together leave room to say yes well within 20 s.
+    const toFirstQuestion = [...sets[0]!, ...sets[1]!].reduce((sum, m) => sum + m.delayMs, 0)
+    expect(toFirstQuestion).toBeLessThanOrEqual(13_000)
   })
 })

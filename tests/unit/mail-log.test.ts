@@ -22,3 +22,21 @@ it('prints "Sign-in code for <address>: <code>" as one plain line', async () => 
   expect(plain).toEqual(['Sign-in code for a@b.c: 123456'])
   expect(JSON.parse(json[0]!)).toMatchObject({ mail: 'login-code', to: 'a@b.c', code: '123456' })
 })
+
+it('names a password-change code as one, in the plain line and the structured entry (issue 23)', async () => {
+  const plain: string[] = []
+  const json: string[] = []
+  const log = createLogger(
+    'info',
+    new Writable({
+      write(chunk, _encoding, done) {
+        json.push(String(chunk))
+        done()
+      },
+    }),
+  )
+  const mailer = createMailer({ from: 'x@y.z', log, writeLine: (line) => plain.push(line) })
+  await mailer.sendLoginCode('a@b.c', '654321', 'password-change')
+  expect(plain).toEqual(['Password change code for a@b.c: 654321'])
+  expect(JSON.parse(json[0]!)).toMatchObject({ mail: 'password-code', to: 'a@b.c', code: '654321' })
+})

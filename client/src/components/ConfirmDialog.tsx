@@ -8,6 +8,8 @@ import { type ReactNode, useEffect, useId, useRef } from 'react'
 export function ConfirmDialog(props: {
   title: string
   children: ReactNode
+  /** A second line under the question: what the action does (read with it). */
+  note?: ReactNode
   /** Shown above the buttons when the action failed. */
   error?: string | null
   busy: boolean
@@ -19,6 +21,7 @@ export function ConfirmDialog(props: {
 }) {
   const titleId = useId()
   const textId = useId()
+  const noteId = useId()
   const cancelButton = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     cancelButton.current?.focus()
@@ -30,13 +33,18 @@ export function ConfirmDialog(props: {
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        aria-describedby={textId}
+        aria-describedby={props.note ? `${textId} ${noteId}` : textId}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && !props.busy) props.onCancel()
         }}
       >
         <h2 id={titleId}>{props.title}</h2>
         <p id={textId}>{props.children}</p>
+        {props.note && (
+          <p id={noteId} className="dialog__note">
+            {props.note}
+          </p>
+        )}
         {props.error && (
           <p className="error-box" role="alert">
             {props.error}

@@ -121,62 +121,65 @@ function SidebarPanel({ token }: { token: string }) {
         aria-label="Account menu"
         onKeyDown={onKeyDown}
       >
-        <div className="sidebar__top">
-          <p className={compact ? 'sr-only' : 'sidebar__greeting'}>{greeting}</p>
-          {mobile ? (
-            <button type="button" className="sidebar__toggle" aria-label="Close menu" onClick={closeDrawer}>
-              <SidebarIcon name="close" />
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="sidebar__toggle"
-              aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-              aria-expanded={!collapsed}
-              aria-controls={panelId}
-              onClick={() => setCollapsed(!collapsed)}
-            >
-              <SidebarIcon name={collapsed ? 'expand' : 'collapse'} />
-            </button>
-          )}
-        </div>
-        <nav aria-label="Main">
-          <ul className="sidebar__list">
-            <li>
-              <NavLink
-                to="/cat-assistant"
-                className={linkClass}
-                title={compact ? 'Chat with Expert' : undefined}
-              >
-                <SidebarIcon name="chat" />
-                {label('Chat with Expert')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/progress" className={linkClass} title={compact ? 'Review Report' : undefined}>
-                <SidebarIcon name="report" />
-                {label('Review Report')}
-              </NavLink>
-            </li>
-            <li>
+        {/* The column runs the page's full height; its contents stay in view as the page scrolls. */}
+        <div className="sidebar__panel">
+          <div className="sidebar__top">
+            <p className={compact ? 'sr-only' : 'sidebar__greeting'}>{greeting}</p>
+            {mobile ? (
+              <button type="button" className="sidebar__toggle" aria-label="Close menu" onClick={closeDrawer}>
+                <SidebarIcon name="close" />
+              </button>
+            ) : (
               <button
                 type="button"
-                className="sidebar__item"
-                title={compact ? 'Logout' : undefined}
-                onClick={() => void logout()}
+                className="sidebar__toggle"
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!collapsed}
+                aria-controls={panelId}
+                onClick={() => setCollapsed(!collapsed)}
               >
-                <SidebarIcon name="logout" />
-                {label('Logout')}
+                <SidebarIcon name={collapsed ? 'expand' : 'collapse'} />
               </button>
-            </li>
-            <li>
-              <NavLink to="/cat-profile" className={linkClass} title={compact ? 'Profile' : undefined}>
-                <SidebarIcon name="profile" />
-                {label('Profile')}
-              </NavLink>
-            </li>
-          </ul>
-        </nav>
+            )}
+          </div>
+          <nav aria-label="Main">
+            <ul className="sidebar__list">
+              <li>
+                <NavLink
+                  to="/cat-assistant"
+                  className={linkClass}
+                  title={compact ? 'Chat with Expert' : undefined}
+                >
+                  <SidebarIcon name="chat" />
+                  {label('Chat with Expert')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/progress" className={linkClass} title={compact ? 'Review Report' : undefined}>
+                  <SidebarIcon name="report" />
+                  {label('Review Report')}
+                </NavLink>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="sidebar__item"
+                  title={compact ? 'Logout' : undefined}
+                  onClick={() => void logout()}
+                >
+                  <SidebarIcon name="logout" />
+                  {label('Logout')}
+                </button>
+              </li>
+              <li>
+                <NavLink to="/cat-profile" className={linkClass} title={compact ? 'Profile' : undefined}>
+                  <SidebarIcon name="profile" />
+                  {label('Profile')}
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </aside>
     </>
   )

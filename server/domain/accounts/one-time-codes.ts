@@ -6,7 +6,7 @@ import {
   OTP_TTL_SECONDS,
 } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
-import type { Mailer } from '../../services/mail.ts'
+import type { CodePurpose, Mailer } from '../../services/mail.ts'
 
 // One-time sign-in codes (issue 3): 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
 // use, valid OTP_TTL_SECONDS, only an address's newest code counts, at most OTP_MAX_ATTEMPTS tries per
@@ -126,11 +126,12 @@ export async function mailNewCode(
   key: string,
   to: string,
   mailFailure: (error: unknown) => unknown = (error) => error,
+  purpose: CodePurpose = 'sign-in',
 ): Promise<true | { retryAfterSeconds: number }> {
   const issued = await issueCode(deps.db, deps.pepper, key)
   if (!issued.ok) return { retryAfterSeconds: issued.retryAfterSeconds }
   try {
-    await deps.mailer.sendLoginCode(to, issued.code)
+    await deps.mailer.sendLoginCode(to, issued.code, purpose)
   } catch (error) {
     await withdrawCode(deps.db, issued.id)
     throw mailFailure(error)

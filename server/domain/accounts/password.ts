@@ -14,7 +14,13 @@ const stepUpKey = (email: string) => `password ${email}`
 /** Mails a step-up code to `email`; the wait when the last one is younger than the resend interval. */
 export function mailPasswordCode(services: Services, email: string) {
   const { db, mailer, tokens } = services
-  return mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email)
+  return mailNewCode(
+    { db, mailer, pepper: tokens.codePepper },
+    stepUpKey(email),
+    email,
+    undefined,
+    'password-change',
+  )
 }
 
 /**

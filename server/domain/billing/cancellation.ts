@@ -1,11 +1,13 @@
 // Cancellation (SPEC §5's id rule; the DELETE and PayPal rows): immediate, the provider stops every
 // future charge and access ends now; the activation fee is not refunded (the terms say so).
 import { subscriptionIdKind } from '../../../shared/rules/pricing.ts'
+import { recordId } from '../../../shared/schemas/primitives.ts'
 import { appError } from '../../errors.ts'
 import type { Subscription } from '../../generated/prisma/client.ts'
 import { PayPalError, PayPalNotConfiguredError } from '../../services/paypal.ts'
 import type { BillingDeps, Owner } from './deps.ts'
 import { notFound, serverFault } from './failures.ts'
+import { browserSubscriptionId } from './status.ts'
 
 const paypalNotConfigured = () => appError('PAYPAL_NOT_CONFIGURED')
 
@@ -17,7 +19,9 @@ async function cancelRow(
 ): Promise<Subscription> {
   if (row.status === 'canceled') return row
   const id = row.providerSubscriptionId ?? ''
-  if (kind === 'paypal') {
+  if (id === '') {
+    // No provider ever named it (a row recorded by hand): nothing charges, so only access ends.
+  } else if (kind === 'paypal') {
     try {
       await deps.paypal.cancelSubscription(id, 'Cancelled by the owner in Kitty Care')
     } catch (error) {
@@ -49,8 +53,9 @@ async function cancelRow(
 
 /**
  * Cancels the owner's subscription by the id the browser stored, after SPEC §5's rule: sub_ ids are the
- * card provider's, I- ids PayPal's. `only` restricts a provider-specific row to its own kind of id.
- * Another owner's subscription is not found.
+ * card provider's, I- ids PayPal's. The row `id` that GET /api/supabase/subscriptions lists is accepted
+ * too (issue 19: a REST client cancels what it listed). `only` restricts a provider-specific row to its
+ * own kind of id. Another owner's subscription, or a missing one, is not found.
  */
 export async function cancelById(
   deps: BillingDeps,
@@ -59,6 +64,8 @@ export async function cancelById(
   only?: 'stripe' | 'paypal',
 ): Promise<{ success: true; subscription_id: string; status: string }> {
   const id = rawId?.trim() ?? ''
+  const listedId = only ? null : listedRowId(id)
+  if (listedId !== null) return cancelListed(deps, owner, listedId)
   const kind = subscriptionIdKind(id)
   if (kind === 'none') throw appError('NO_SUBSCRIPTION_ID')
   if (kind === 'invalid' || (only && kind !== only)) throw appError('INVALID_SUBSCRIPTION_ID')
@@ -67,6 +74,21 @@ export async function cancelById(
   if (!row || row.userId !== owner.id) throw notFound()
   const cancelled = await cancelRow(deps, row, kind)
   return { success: true, subscription_id: id, status: cancelled.status }
+}
+
+/** The listed row id (plain decimal digits within the id range), else null. */
+function listedRowId(id: string): number | null {
+  const parsed = recordId.safeParse(id)
+  return /^\d+$/.test(id) && parsed.success ? parsed.data : null
+}
+
+/** Cancels the owner's row by its listed id; its provider follows from the provider's id it holds. */
+async function cancelListed(deps: BillingDeps, owner: Pick<Owner, 'id'>, id: number) {
+  const row = await deps.db.subscription.findUnique({ where: { id } })
+  if (!row || row.userId !== owner.id) throw notFound()
+  const kind = subscriptionIdKind(row.providerSubscriptionId) === 'paypal' ? 'paypal' : 'stripe'
+  const cancelled = await cancelRow(deps, row, kind)
+  return { success: true as const, subscription_id: browserSubscriptionId(row), status: cancelled.status }
 }
 
 /**

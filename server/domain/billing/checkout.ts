@@ -25,6 +25,7 @@ import {
   providerKey,
   refuseSecondSubscription,
 } from './one-open-checkout.ts'
+import { refuseCardTrial, refuseSecondTrial } from './one-trial.ts'
 import { type LockedDb, withOwnerLock } from './owner-lock.ts'
 import { ownerPlan } from './plan.ts'
 import { browserSubscriptionId } from './status.ts'
@@ -101,6 +102,7 @@ async function customerStep(
   tx: LockedDb,
   start: Checkout,
   input: { name?: string | undefined; email?: string | undefined; paymentMethodId: string },
+  trial = true,
 ): Promise<Checkout> {
   let checkout = start
   // Once the fee is paid, this checkout's customer is settled: a reload with another card changes nothing.
@@ -108,6 +110,7 @@ async function customerStep(
   if (payment?.providerCustomerId) return { ...checkout, providerCustomerId: payment.providerCustomerId }
   if (checkout.providerCustomerId && checkout.paymentMethodId === input.paymentMethodId) return checkout
   await refuseSecondSubscription(tx, owner)
+  if (trial) await refuseSecondTrial(tx, owner.id)
   if (checkout.providerCustomerId) {
     // Another card before paying: a new attempt, so the provider sees fresh idempotency keys.
     checkout = await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
@@ -148,10 +151,18 @@ async function activationStep(
   const paid = await paymentOf(tx, checkout)
   if (paid) return paid
   await refuseSecondSubscription(tx, owner)
+  await refuseSecondTrial(tx, owner.id)
   const plan = await ownerPlan(tx, owner)
   const customerId = input.customerId ?? checkout.providerCustomerId
   if (!customerId || customerId !== (checkout.providerCustomerId ?? plan.providerCustomerId)) throw notFound()
   const billingPeriod = input.billingPeriod ?? plan.billingPeriod
+  let cardFingerprint: string | null
+  try {
+    cardFingerprint = await deps.payments.cardFingerprint(input.paymentMethodId)
+  } catch (error) {
+    throw providerFailure(deps, owner, error, 'intent', 'INTENT_FAILED')
+  }
+  await refuseCardTrial(tx, cardFingerprint)
 
   let intent: Awaited<ReturnType<BillingDeps['payments']['createActivationIntent']>>
   try {
@@ -187,6 +198,7 @@ async function activationStep(
       providerCustomerId: customerId,
       paymentMethodId: input.paymentMethodId,
       billingPeriod,
+      cardFingerprint,
     },
   })
   await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
@@ -257,6 +269,69 @@ async function subscriptionStep(
   return row
 }
 
+/**
+ * Issue 23: the plan at its price from today, without the $1.99 trial (for an owner whose trial is used):
+ * no activation fee; the provider charges the first period now; access until that period ends.
+ */
+async function fullPriceStep(
+  deps: BillingDeps,
+  owner: Owner,
+  tx: LockedDb,
+  checkout: Checkout,
+  billingPeriod: BillingPeriod,
+): Promise<Subscription> {
+  const made = await subscriptionOf(tx, checkout)
+  if (made) return made
+  await refuseSecondSubscription(tx, owner)
+  const customerId = checkout.providerCustomerId
+  const paymentMethodId = checkout.paymentMethodId
+  if (!customerId || !paymentMethodId) throw appError('PAYMENT_METHOD_REQUIRED')
+  const priceId =
+    billingPeriod === 'Yearly' ? deps.config.STRIPE_PRICE_YEARLY : deps.config.STRIPE_PRICE_MONTHLY
+  let created: Awaited<ReturnType<BillingDeps['payments']['createTrialSubscription']>>
+  try {
+    created = await deps.payments.createTrialSubscription({
+      customerId,
+      paymentMethodId,
+      priceId,
+      trialEnd: null,
+      idempotencyKey: providerKey(checkout, 'subscription'),
+    })
+  } catch (error) {
+    throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
+  }
+  const start = new Date()
+  const row = await tx.subscription.create({
+    data: {
+      userId: owner.id,
+      email: owner.email,
+      plan: billingPeriod,
+      startDate: start,
+      endDate: created.currentPeriodEnd ?? periodEnd(billingPeriod, start),
+      provider: deps.payments.name,
+      billingPeriod,
+      status: created.status,
+      providerSubscriptionId: created.subscriptionId,
+      providerCustomerId: customerId,
+      checkoutKey: checkout.key,
+    },
+  })
+  await tx.checkout.update({
+    where: { id: checkout.id },
+    data: { completedAt: new Date(), openForUserId: null },
+  })
+  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
+  return row
+}
+
+/** The end of one billing period from `start`: a calendar month or year. */
+function periodEnd(billingPeriod: BillingPeriod, start: Date): Date {
+  const end = new Date(start)
+  if (billingPeriod === 'Yearly') end.setUTCFullYear(end.getUTCFullYear() + 1)
+  else end.setUTCMonth(end.getUTCMonth() + 1)
+  return end
+}
+
 // --- The operations the surfaces call ----------------------------------------------------------------
 
 /** The optional Idempotency-Key (`checkoutKey`): the checkout it names, else the owner's one open checkout. */
@@ -325,17 +400,24 @@ export async function checkout(
     paymentMethod?: string | undefined
     cardNumber?: string | undefined
     billingPeriod: BillingPeriod
+    /** false: the plan at its price, no trial (fullPriceStep). */
+    trial?: boolean | undefined
   },
 ): Promise<Subscription> {
   return onCheckout(deps, owner, input.checkoutKey, async (tx, start) => {
     const made = await subscriptionOf(tx, start)
     if (made) return made
     const paymentMethodId = resolvePaymentMethod(deps, input)
-    const withCustomer = await customerStep(deps, owner, tx, start, {
-      name: input.fullName,
-      email: input.email,
-      paymentMethodId,
-    })
+    const trial = input.trial !== false
+    const withCustomer = await customerStep(
+      deps,
+      owner,
+      tx,
+      start,
+      { name: input.fullName, email: input.email, paymentMethodId },
+      trial,
+    )
+    if (!trial) return fullPriceStep(deps, owner, tx, withCustomer, input.billingPeriod)
     await activationStep(deps, owner, tx, withCustomer, {
       paymentMethodId,
       billingPeriod: input.billingPeriod,

@@ -4,6 +4,7 @@ import type { BillingStatus, SubscriptionView } from '../../../shared/schemas/bi
 import type { Subscription } from '../../generated/prisma/client.ts'
 import type { BillingDeps, Owner } from './deps.ts'
 import { isEntitled } from './entitlement.ts'
+import { ownerHadTrial } from './one-trial.ts'
 
 /**
  * The subscription's id as the browser holds it (SPEC §4: the checkout hands it over, the chat asks for
@@ -61,6 +62,7 @@ export async function billingStatus(
     subscriptionId: current?.providerSubscriptionId ?? null,
     subscription: shown ? toSubscriptionView(shown, now) : null,
     welcomed: current ? current.welcomedAt !== null : true,
+    trial_available: !(await ownerHadTrial(deps.db, owner.id)),
   }
 }
 

@@ -54,8 +54,24 @@ export function createDemoProvider(): PaymentProvider {
       return { paymentIntentId: demoId('pi', idempotencyKey), status: 'succeeded' }
     },
 
-    async createTrialSubscription({ paymentMethodId, trialEnd, idempotencyKey }) {
+    async cardFingerprint(paymentMethodId) {
       outcomeOf(paymentMethodId)
+      // Every demo owner pays with the same test cards: the demo keeps the rule per owner only.
+      return null
+    },
+
+    async createTrialSubscription({ paymentMethodId, trialEnd, idempotencyKey }) {
+      const decline = outcomeOf(paymentMethodId)
+      if (trialEnd === null) {
+        // The plan from today: the first period is charged now (the database records its end).
+        if (decline) throw new PaymentDeclinedError(decline.code, decline.reason)
+        return {
+          subscriptionId: demoId('sub', idempotencyKey),
+          status: 'active',
+          currentPeriodEnd: null,
+          trialEnd: null,
+        }
+      }
       if (!Number.isInteger(trialEnd) || trialEnd * 1000 <= Date.now()) {
         throw new PaymentProviderError(
           'parameter_invalid_integer',

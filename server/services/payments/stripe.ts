@@ -61,13 +61,18 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return { paymentIntentId: intent.id, status: intent.status }
     },
 
+    async cardFingerprint(paymentMethodId) {
+      const method = await call(() => stripe.paymentMethods.retrieve(paymentMethodId))
+      return method.card?.fingerprint ?? null
+    },
+
     async createTrialSubscription({ customerId, paymentMethodId, priceId, trialEnd, idempotencyKey }) {
       const subscription = await call(() =>
         stripe.subscriptions.create(
           {
             customer: customerId,
             items: [{ price: priceId }],
-            trial_end: trialEnd,
+            ...(trialEnd === null ? {} : { trial_end: trialEnd }),
             default_payment_method: paymentMethodId,
           },
           { idempotencyKey },

@@ -71,12 +71,15 @@ export interface PaymentProvider {
     idempotencyKey: string
   }): Promise<{ paymentIntentId: string; status: PaymentIntentStatus }>
 
+  /** The card's fingerprint (one physical card, whatever token stands for it), or null if none is known. */
+  cardFingerprint(paymentMethodId: string): Promise<string | null>
+
   createTrialSubscription(input: {
     customerId: string
     paymentMethodId: string
     priceId: string
-    /** Unix seconds; must be in the future. */
-    trialEnd: number
+    /** Unix seconds; must be in the future. null: no trial, the first period is charged at once. */
+    trialEnd: number | null
     idempotencyKey: string
   }): Promise<{
     subscriptionId: string

@@ -19,12 +19,24 @@ export interface ContactStepProps {
 }
 
 const FIELDS = ['fullName', 'email', 'country', 'state', 'postalCode'] as const
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  fullName: 'Full name',
+  email: 'Email',
+  country: 'Country',
+  state: 'State',
+  postalCode: 'Postal code',
+}
 
-/** SPEC §5's one message for step 1: a missing field first, else the first field's own message. */
+/**
+ * SPEC §5's one message for step 1: a missing field first (SPEC's text, then the fields it means,
+ * issue 23), else the first field's own message.
+ */
 function firstProblem(errors: FieldErrors<ContactForm>): string | null {
-  const messages = FIELDS.map((field) => errors[field]?.message).filter((m): m is string => Boolean(m))
-  if (messages.length === 0) return null
-  return messages.includes(ERRORS.fillRequired) ? ERRORS.fillRequired : (messages[0] ?? null)
+  const failing = FIELDS.filter((field) => errors[field]?.message)
+  if (failing.length === 0) return null
+  const missing = failing.filter((field) => errors[field]?.message === ERRORS.fillRequired)
+  if (missing.length > 0) return `${ERRORS.fillRequired}: ${missing.map((f) => LABELS[f]).join(', ')}.`
+  return errors[failing[0]!]?.message ?? null
 }
 
 /**
@@ -93,25 +105,28 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-state`}>State / Region</label>
-          <select
-            id={`${id}-state`}
-            className="select"
-            autoComplete="address-level1"
-            disabled={!watch('country')}
-            {...register('state')}
-          >
-            <option value="">
-              {watch('country') ? 'Select a state or region' : 'Choose a country first'}
-            </option>
-            {regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
+        {/* A country with no states to pick (the United Kingdom, see shared/rules/countries.ts) asks none. */}
+        {(regions.length > 0 || !watch('country')) && (
+          <div className="field">
+            <label htmlFor={`${id}-state`}>State / Region</label>
+            <select
+              id={`${id}-state`}
+              className="select"
+              autoComplete="address-level1"
+              disabled={!watch('country')}
+              {...register('state')}
+            >
+              <option value="">
+                {watch('country') ? 'Select a state or region' : 'Choose a country first'}
               </option>
-            ))}
-          </select>
-        </div>
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
       </div>
       <TextField
         id={`${id}-postal`}

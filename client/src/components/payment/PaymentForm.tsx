@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { ACTIVATION_FEE_TEXT, formatUsd, trialDays } from '../../../../shared/rules/pricing.ts'
 import { trackConversion } from '../../analytics.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { runtimeConfig } from '../../runtime-config.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
+import { appErrorCode } from '../../trpc.ts'
 import { ContactStep } from './ContactStep.tsx'
 import {
   type CardSource,
@@ -16,6 +17,7 @@ import {
 import { DemoCardStep } from './DemoCardStep.tsx'
 import { CardError, StripeCardStep } from './StripeCardStep.tsx'
 import { useBillingChoice } from './useBillingChoice.ts'
+import { useTrialOffer } from './useTrialOffer.ts'
 
 /** The e-mail the app already knows: the stored one, else the session token's. */
 function knownEmail(): string {
@@ -38,10 +40,12 @@ export interface PaymentFormProps {
   onSuccess(subscriptionId: string): void
   /** Told while a payment is being processed (the modal then refuses to close). */
   onBusyChange?(busy: boolean): void
+  /** Paid: the form stays as it is, with its progress shown, until the thank-you replaces it. */
+  finishing?: boolean
 }
 
 /** The two steps of SPEC §4's payment modal: contact information, then the card. */
-export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
+export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: PaymentFormProps) {
   const billing = useBillingChoice()
   const runCheckout = useCheckoutFlow()
   const { setLoading } = useGlobalLoading()
@@ -53,6 +57,11 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
   const [error, setError] = useState<string | null>(null)
   const [processing, setProcessing] = useState(false)
   const initiated = useRef(false)
+  // The server refused a trial this owner's records did not show as used (the card had one): the form
+  // offers the plan at its price from then on, with the server's message saying why.
+  const [trialRefused, setTrialRefused] = useState(false)
+  const trial = useTrialOffer() && !trialRefused
+  const price = `${formatUsd(billing.price)}`
 
   useEffect(() => {
     contactDraft = contact
@@ -87,6 +96,7 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
         contact: { ...contact, email },
         card: source,
         billingPeriod: billing.billingPeriod,
+        trial,
       })
       trackConversion('Purchase', { value: billing.price, currency: 'USD' })
       contactDraft = null
@@ -98,6 +108,7 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
           ? failure.message
           : paymentFailureText(failure)
       console.error('Payment failed:', text, failure)
+      if (appErrorCode(failure) === 'TRIAL_ALREADY_USED') setTrialRefused(true)
       setError(text)
       return false
     } finally {
@@ -107,12 +118,28 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
     }
   }
 
-  const summary = (
+  const per = billing.method ? 'year' : 'month'
+  const summary = trial ? (
     <p className="payment-summary">
       <strong>Due today: {ACTIVATION_FEE_TEXT}</strong> for {trialDays(billing.billingPeriod)} days of full
-      access to chat with specialists 24/7. Then {formatUsd(billing.price)}/
-      {billing.method ? 'year' : 'month'} unless you cancel before the trial ends.
+      access to chat with specialists 24/7. Then {price}/{per} unless you cancel before the trial ends.
     </p>
+  ) : (
+    <p className="payment-summary">
+      <strong>Due today: {price}</strong> for a {per} of full access to chat with specialists 24/7, then{' '}
+      {price}/{per} until you cancel.
+    </p>
+  )
+  const payLabel = trial ? `Pay ${ACTIVATION_FEE_TEXT} and start` : `Pay ${price} and subscribe`
+  // The price stays beside the buttons, in the footer that never scrolls away (issue 23).
+  const actions = (
+    <CardActions
+      processing={processing || finishing}
+      onBack={back}
+      payLabel={payLabel}
+      summary={summary}
+      progressLabel={finishing ? 'Payment received, starting your plan…' : 'Processing your payment…'}
+    />
   )
 
   if (step === 1) {
@@ -128,9 +155,9 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
       error={error}
       setError={setError}
       processing={processing}
-      summary={summary}
+      summary={null}
       errorBox={<ErrorBox error={error} id="payment-card-error" />}
-      actions={<CardActions processing={processing} onBack={back} />}
+      actions={actions}
       onPay={pay}
     />
   ) : (
@@ -138,22 +165,38 @@ export function PaymentForm({ onSuccess, onBusyChange }: PaymentFormProps) {
       fullName={contact.fullName}
       error={error}
       processing={processing}
-      summary={summary}
-      actions={<CardActions processing={processing} onBack={back} />}
+      summary={null}
+      actions={actions}
       onPay={pay}
     />
   )
 }
 
-function CardActions({ processing, onBack }: { processing: boolean; onBack(): void }) {
+function CardActions({
+  processing,
+  onBack,
+  payLabel,
+  summary,
+  progressLabel,
+}: {
+  processing: boolean
+  onBack(): void
+  payLabel: string
+  summary: ReactNode
+  progressLabel: string
+}) {
   return (
-    <div className="payment-actions">
-      <button type="button" className="btn btn--secondary" onClick={onBack} disabled={processing}>
-        Back
-      </button>
-      <button type="submit" className="btn btn--primary" disabled={processing}>
-        {processing ? 'Processing...' : `Pay ${ACTIVATION_FEE_TEXT} and start`}
-      </button>
+    <div className="payment-footer">
+      {summary}
+      {processing && <progress className="payment-progress" aria-label={progressLabel} />}
+      <div className="payment-actions">
+        <button type="button" className="btn btn--secondary" onClick={onBack} disabled={processing}>
+          Back
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={processing}>
+          {processing ? 'Processing...' : payLabel}
+        </button>
+      </div>
     </div>
   )
 }

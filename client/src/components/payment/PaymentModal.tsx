@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router'
 import { useWelcomeOnSubscribe } from './meow.ts'
 import { PaymentForm } from './PaymentForm.tsx'
 import { ThankYou } from './ThankYou.tsx'
+import { useTrialOffer } from './useTrialOffer.ts'
 
 export interface PaymentModalProps {
   open: boolean
@@ -22,9 +23,13 @@ export interface PaymentModalProps {
 export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   // Mounted while closed too, so the meow still plays when the caller closes the modal on success.
   const { subscribed, welcome } = useWelcomeOnSubscribe(open)
+  const trial = useTrialOffer()
   const navigate = useNavigate()
   const titleId = useId()
   const [busy, setBusy] = useState(false)
+  // A payment started in this dialog: once it succeeds the form stays, with its progress, until the
+  // thank-you (issue 23: it shrank to an empty 'One moment...' box).
+  const [payingHere, setPayingHere] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
 
   useEffect(() => {
@@ -62,7 +67,7 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
       }}
     >
       <div className="payment-modal__header">
-        {!subscribed && <h2 id={titleId}>Start your free trial</h2>}
+        {!subscribed && <h2 id={titleId}>{trial ? 'Start your free trial' : 'Subscribe to Kitty Care'}</h2>}
         <button
           type="button"
           className="payment-modal__close"
@@ -77,13 +82,21 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
         {subscribed ? (
           welcome ? (
             <ThankYou titleId={titleId} onContinue={() => navigate('/cat-assistant')} />
+          ) : payingHere ? (
+            <PaymentForm onSuccess={onSuccess} onBusyChange={setBusy} finishing />
           ) : (
             <p className="muted" role="status">
               One moment...
             </p>
           )
         ) : (
-          <PaymentForm onSuccess={onSuccess} onBusyChange={setBusy} />
+          <PaymentForm
+            onSuccess={onSuccess}
+            onBusyChange={(on) => {
+              setBusy(on)
+              if (on) setPayingHere(true)
+            }}
+          />
         )}
       </div>
     </dialog>

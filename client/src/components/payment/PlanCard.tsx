@@ -1,12 +1,14 @@
 import { useId } from 'react'
 import { planCard } from '../../../../shared/rules/pricing.ts'
 import type { BillingChoice } from './useBillingChoice.ts'
+import { useTrialOffer } from './useTrialOffer.ts'
 
 /**
  * The plan card with the monthly/yearly switch (SPEC §2, §9). One price per plan: the price charged
  * after the trial. On screens up to 768 px the plan is monthly and the switch is not offered.
  */
 export function PlanCard({ billing }: { billing: BillingChoice }) {
+  const trial = useTrialOffer()
   const card = planCard(billing.billingPeriod)
   const labelId = useId()
   return (
@@ -15,14 +17,16 @@ export function PlanCard({ billing }: { billing: BillingChoice }) {
         <h3 id={labelId} className="plan-card__name">
           {card.name}
         </h3>
-        <span className="plan-card__trial">{card.trial}</span>
+        {trial && <span className="plan-card__trial">{card.trial}</span>}
       </div>
       <p className="plan-card__price">
         <strong>{card.price}</strong>
         {card.perDay && <span className="muted"> · only {card.perDay}</span>}
       </p>
       <p className="plan-card__today muted">
-        {card.activation} today for full access during the trial. Cancel anytime.
+        {trial
+          ? `${card.activation} today for full access during the trial. Cancel anytime.`
+          : `Charged today, then every ${billing.method ? 'year' : 'month'}. Cancel anytime.`}
       </p>
       {!billing.forcedMonthly && (
         <fieldset className="billing-switch">

@@ -45,10 +45,13 @@ export function useCheckoutFlow(): (input: {
   contact: ContactDetails
   card: CardSource
   billingPeriod: BillingPeriod
+  /** false: the plan at its price, without the trial (the owner's one trial is used). */
+  trial?: boolean
 }) => Promise<string> {
   const signup = trpc.auth.signup.useMutation()
   const createCat = trpc.cat.create.useMutation()
   const checkout = trpc.billing.checkout.useMutation()
+  const utils = trpc.useUtils()
 
   /** SPEC §4 step 1: an account for the e-mail typed in the form, when the browser has no session. */
   async function ensureAccount(contact: ContactDetails): Promise<void> {
@@ -95,12 +98,15 @@ export function useCheckoutFlow(): (input: {
         postalCode: input.contact.postalCode,
         billingPeriod: input.billingPeriod,
         checkoutKey,
+        ...(input.trial === false ? { trial: false } : {}),
         ...(input.card.kind === 'stripe'
           ? { paymentMethod: input.card.paymentMethodId }
           : { cardNumber: input.card.cardNumber }),
       })
       removeKey('checkoutKey')
       writeText('subscriptionId', result.subscriptionId)
+      // What the owner now has (the thank-you names it; the trial offer changes).
+      void utils.billing.status.invalidate()
       return result.subscriptionId
     } catch (error) {
       if (forgetsCheckoutKey(errorCode(error))) removeKey('checkoutKey')

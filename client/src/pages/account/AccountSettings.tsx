@@ -10,7 +10,7 @@ import { useAccountTask } from './useAccountTask.ts'
 
 export function AccountSettings() {
   return (
-    <section className="card card--wide" aria-labelledby="account-title">
+    <section className="card card--wide account" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
       <PasswordSection />
       <SessionsSection />

@@ -1,8 +1,9 @@
 import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/constants.ts'
+import { EXPERT_NAME, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
 import { PROFILE_BREEDS } from '../../../../shared/options.ts'
+import { ACTIVATION_FEE_TEXT } from '../../../../shared/rules/pricing.ts'
 import {
   type Cat,
   fieldErrors,
@@ -16,6 +17,9 @@ import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 import { AccountSettings } from '../account/AccountSettings.tsx'
+
+/** Issue 23: what cancelling does, beside SPEC's question (cancellation is immediate, see README). */
+const CANCEL_EFFECT = `Your access to ${EXPERT_NAME} ends at once and nothing more is charged; the ${ACTIVATION_FEE_TEXT} trial fee and any payment already made are not refunded.`
 
 /** The profile select's spelling of the cat's breed ('Maine Coon' from the quiz is 'Maine coon'); else Other. */
 function profileBreed(breed: string): string {
@@ -316,6 +320,7 @@ function CancelSubscription() {
           cancelLabel="Keep Subscription"
           onConfirm={() => void confirm()}
           onCancel={close}
+          note={CANCEL_EFFECT}
         >
           Are you sure you want to cancel your subscription? We'll miss you!
         </ConfirmDialog>

@@ -10,6 +10,7 @@ import {
   interviewIntroMessages,
   profileCreatedMessages,
 } from '../../../../shared/scripts.ts'
+import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { isAbort } from '../../components/chat/script.ts'
@@ -108,6 +109,7 @@ export function CatAssistantBPage() {
         <p className={`chat-banner chat-banner--${banner}`} role="status">
           {BANNER_TEXT[banner]}
         </p>
+        <AiDisclosure />
       </header>
       <MessageList
         messages={engine.messages}

@@ -1,6 +1,7 @@
 // /cat-assistant (SPEC §2 "Chat room", §4, §5): the chat with the specialist.
 import { useState } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
@@ -33,6 +34,7 @@ export function CatAssistantPage() {
             {connectionLabel(chat.connection)}
           </p>
         </div>
+        <AiDisclosure />
       </header>
       {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
       <MessageList

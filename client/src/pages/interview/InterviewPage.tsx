@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'
 import { interviewClosingMessages, interviewIntroMessages } from '../../../../shared/scripts.ts'
+import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
@@ -67,6 +68,7 @@ export function InterviewPage() {
             {engine.scripted === 'intro' ? 'Skip intro' : 'Skip'}
           </button>
         )}
+        <AiDisclosure reception />
       </header>
       <MessageList
         messages={engine.messages}

@@ -3,7 +3,7 @@
 // are: flags as the text 'true' or absent, indexes as decimal text, messages and issues_faced as JSON).
 import { INTERVIEW_FIELDS } from '../../../../shared/options.ts'
 import type { InterviewAnswers } from '../../../../shared/rules/interview-flow.ts'
-import { issuesList } from '../../../../shared/rules/interview-flow.ts'
+import { issuesList, knownQuizAge } from '../../../../shared/rules/interview-flow.ts'
 import { readList } from '../../hooks/useCatAnswers.ts'
 import {
   readFlag,
@@ -39,13 +39,18 @@ function loadFieldIndex(): number {
   return Number.isInteger(index) && index >= 0 ? Math.min(index, INTERVIEW_FIELDS.length) : 0
 }
 
-/** The answers the interview collected: only the fields before currentFieldIndex (the quiz shares keys). */
+/**
+ * The answers the interview collected: the fields before currentFieldIndex (the quiz shares keys), and
+ * the age when the quiz already asked it (issue 23: never asked twice).
+ */
 function loadAnswers(fieldIndex: number): InterviewAnswers {
   const answers: InterviewAnswers = {}
   for (const field of INTERVIEW_FIELDS.slice(0, fieldIndex)) {
     const value = field === 'issues_faced' ? readList('issues_faced').join(', ') : readText(field).trim()
     if (value) answers[field] = value
   }
+  const quizAge = knownQuizAge(readText('age'))
+  if (!answers.age && quizAge) answers.age = quizAge
   return answers
 }
 

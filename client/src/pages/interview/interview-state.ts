@@ -5,6 +5,7 @@
 // of state is decided here.
 import { INTERVIEW_FIELDS, type InterviewField } from '../../../../shared/options.ts'
 import {
+  firstUnansweredIndex,
   type InterviewAnswers,
   issuesList,
   progressFromServer,
@@ -176,13 +177,16 @@ export function interviewReducer(state: InterviewState, action: InterviewAction)
       return withStored(state, { messages })
     }
     case 'answer-accepted': {
-      const fieldIndex = INTERVIEW_FIELDS.indexOf(action.field) + 1
+      const through = INTERVIEW_FIELDS.indexOf(action.field) + 1
       const answers: InterviewAnswers = {}
-      for (const field of INTERVIEW_FIELDS.slice(0, fieldIndex)) {
+      for (const [index, field] of INTERVIEW_FIELDS.entries()) {
+        // Later fields keep an answer only when it was known before they were asked (the quiz's age).
         const value =
           field === action.field ? storedAnswerValue(field, action.value) : state.stored.answers[field]
-        if (value) answers[field] = value
+        if (value && (index < through || field === 'age')) answers[field] = value
       }
+      // The fields answered so far, in order: a field already known is passed over, not asked.
+      const fieldIndex = Math.max(through, firstUnansweredIndex(answers))
       return withStored(state, { fieldIndex, answers })
     }
     case 'final-started':

@@ -12,6 +12,7 @@ import {
   ONBOARDING_MESSAGES,
   ONBOARDING_NUDGE,
 } from '../../../../shared/scripts.ts'
+import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { isAbort, playScript } from '../../components/chat/script.ts'
@@ -93,6 +94,7 @@ export function ReceptionistChat() {
         <button type="button" className="btn btn--secondary chat__skip" onClick={() => toInterview(true)}>
           Skip intro
         </button>
+        <AiDisclosure reception />
       </header>
       <MessageList messages={messages} author={RECEPTIONIST_NAME} typing={typing} />
       <Composer

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { EXPERT_NAME } from '../../../../../shared/constants.ts'
 import { CHECK_IN_PERIODS, DEFAULT_CHECK_IN_PERIOD } from '../../../../../shared/options.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
@@ -25,7 +26,7 @@ export function CheckInStep() {
     <QuizStep
       progress={WIZARD_PROGRESS(9)}
       title="How Often Should We Check In?"
-      subtitle="Your specialist will check in on your cat's progress."
+      subtitle={`Pick how often you plan to update ${EXPERT_NAME} on your cat's progress; it is saved in your cat's plan.`}
       actions={<WizardActions nextDisabled={period === ''} />}
     >
       <ChoiceCards

@@ -1,0 +1,96 @@
+// Issue 23, honesty: every chat screen says, in one always-visible line, that the assistants are AI and
+// not veterinarians; chat B's scripts are spoken by the persona who speaks them (Dr. Olivia does not read
+// the receptionist's lines about herself in the third person); no screen promises what nothing does yet.
+import type { Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { EXPERT_NAME, RECEPTIONIST_NAME } from '../../shared/constants.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
+
+const t = browserTestForFile()
+beforeEach(() => signedOut(t.page))
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]
+const DISCLOSURE = /AI assistants?, not (a )?veterinarians?/
+
+/** The disclosure line is on screen (inside the viewport, not under the fold or behind the composer). */
+async function expectDisclosureInView(page: Page) {
+  const line = page.locator('.ai-disclosure')
+  await expect.poll(() => line.count(), { timeout: 20_000 }).toBe(1)
+  expect(await line.innerText()).toMatch(DISCLOSURE)
+  expect(await line.innerText()).toContain(EXPERT_NAME)
+  const box = await line.boundingBox()
+  const viewport = page.viewportSize()
+  expect(box).not.toBeNull()
+  expect(box!.y).toBeGreaterThanOrEqual(0)
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height)
+  expect(await line.isVisible()).toBe(true)
+}
+
+describe('the AI disclosure line', () => {
+  for (const size of SIZES) {
+    it(`is on screen on /cat-assistant at ${size.width}×${size.height}`, async () => {
+      const { page } = t
+      await page.setViewportSize(size)
+      const owner = await t.signIn()
+      await grantSubscription(t.db, owner.id)
+      const cat = await t.db.cat.create({
+        data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 },
+      })
+      await t.storeSession(owner.token, {
+        subscriptionId: 'sub_browser',
+        interview_completed: 'true',
+        catId: String(cat.id),
+      })
+      await page.goto('/cat-assistant')
+      await expectDisclosureInView(page)
+    })
+
+    it(`is on screen on /cat-assistant-b at ${size.width}×${size.height}`, async () => {
+      const { page } = t
+      await page.setViewportSize(size)
+      await page.goto('/cat-assistant-b')
+      await expectDisclosureInView(page)
+    })
+
+    it(`is on screen on /onboarding and /interview at ${size.width}×${size.height}`, async () => {
+      const { page } = t
+      await page.setViewportSize(size)
+      await page.goto('/onboarding')
+      await expectDisclosureInView(page)
+      expect(await page.locator('.ai-disclosure').innerText()).toContain(RECEPTIONIST_NAME)
+      // The receptionist's lines (shortened here) lead on to the interview by themselves.
+      await page.waitForURL('**/interview', { timeout: 20_000 })
+      await expectDisclosureInView(page)
+    })
+  }
+})
+
+describe('chat B speaks as Dr. Olivia', () => {
+  it('never names Dr. Olivia in the third person in her own lines', async () => {
+    const { page } = t
+    await page.goto('/cat-assistant-b')
+    await expect
+      .poll(() => page.locator('.bubble[data-role="assistant"]').count(), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(6)
+    const lines = (await page.locator('.bubble[data-role="assistant"]').allInnerTexts()).map((text) =>
+      text.replace(`${EXPERT_NAME}:`, '').trim(),
+    )
+    expect(lines[0]).toContain(`I'm ${EXPERT_NAME}`)
+    for (const line of lines.slice(1)) expect(line).not.toContain(EXPERT_NAME)
+  })
+})
+
+describe('no promise the product does not keep', () => {
+  it('the check-in step does not say the specialist will check in', async () => {
+    const { page } = t
+    const owner = await t.signIn()
+    await t.storeSession(owner.token, { cat_name: 'Luna' })
+    await page.goto('/onboarding?step=9')
+    await page.getByRole('heading', { name: 'How Often Should We Check In?' }).waitFor()
+    expect(await page.locator('main').innerText()).not.toMatch(/will check in/i)
+  })
+})

@@ -1,0 +1,49 @@
+// Issue 23: no question asked twice. The short quiz asks the cat's age; the interview then asks the
+// other fields and not the age again (it keeps the quiz's answer), at both sizes.
+import type { Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
+import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+
+const t = browserTestForFile()
+beforeEach(() => signedOut(t.page))
+
+const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()
+const assistantTexts = async (page: Page) =>
+  (await page.locator('.bubble[data-role="assistant"]').allInnerTexts()).map(plain)
+const answerBox = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
+
+async function answer(page: Page, text: string, next: RegExp) {
+  const before = (await assistantTexts(page)).length
+  await expect.poll(() => answerBox(page).isEnabled(), { timeout: 10_000 }).toBe(true)
+  await answerBox(page).fill(text)
+  await answerBox(page).press('Enter')
+  await expect
+    .poll(async () => (await assistantTexts(page)).length, { timeout: 10_000 })
+    .toBeGreaterThan(before)
+  await expect.poll(async () => (await assistantTexts(page)).at(-1), { timeout: 10_000 }).toMatch(next)
+}
+
+describe('the interview after the quiz', () => {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`does not ask the age the quiz already asked at ${size.width}×${size.height}`, async () => {
+      const { page } = t
+      await page.setViewportSize(size)
+      // What the short quiz (/start) leaves behind: the cat's age in years.
+      await page.evaluate(() => localStorage.setItem('age', '3'))
+      await page.goto('/onboarding')
+      await page.waitForURL('**/interview', { timeout: 20_000 })
+      await expect
+        .poll(async () => (await assistantTexts(page)).at(-1) ?? '', { timeout: 20_000 })
+        .toMatch(/name/i)
+      await answer(page, 'Her name is Luna', /Luna/)
+      await answer(page, 'She scratches the sofa', /breed/i)
+      await answer(page, 'maine coon', /active/i)
+      expect((await assistantTexts(page)).filter((line) => /how old/i.test(line))).toEqual([])
+      expect(await page.evaluate(() => localStorage.getItem('age'))).toBe('3')
+    })
+  }
+})

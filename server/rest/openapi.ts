@@ -42,9 +42,13 @@ function operation(row: ServedRow) {
   const responses: Record<string, unknown> = {
     '200': {
       description: 'Success',
-      content: {
-        'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} },
-      },
+      content: row.binary
+        ? Object.fromEntries(
+            row.binary.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          )
+        : {
+            'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} },
+          },
     },
     '400': errorResponse('Invalid input'),
   }

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc.ts'
 import { accountRouter } from './account.ts'
+import { attachmentRouter } from './attachment.ts'
 import { authRouter } from './auth.ts'
 import { billingRouter } from './billing.ts'
 import { catRouter } from './cat.ts'
@@ -13,6 +14,7 @@ export const appRouter = router({
   interview: interviewRouter,
   billing: billingRouter,
   account: accountRouter,
+  attachment: attachmentRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -31,6 +31,11 @@ export interface CleanOptions {
   format: ImageFormat
   /** Downscale so the long side is at most this many pixels (never enlarged). */
   maxSide?: number
+  /**
+   * Keep what libvips can read of a damaged image instead of refusing it (profile photos, which were
+   * accepted by their type alone before: SPEC §7's own sample PNG has a bad checksum).
+   */
+  lenient?: boolean
 }
 
 /** The image upright, stripped of its metadata, within `maxSide`; throws ImageRefusedError. */
@@ -41,7 +46,7 @@ export async function cleanImage(input: Uint8Array, options: CleanOptions): Prom
     let image = sharp(input, {
       limitInputPixels: IMAGE_MAX_INPUT_PIXELS,
       animated,
-      failOn: 'error',
+      failOn: options.lenient ? 'none' : 'error',
     })
     // `rotate()` with no angle turns the pixels as the EXIF orientation says; the flag goes with the EXIF.
     if (!animated) image = image.rotate()

@@ -89,7 +89,10 @@ export async function acceptPhoto(input: PhotoInput): Promise<StoredPhoto> {
 /** The photo's bytes re-encoded upright with no metadata; 415 when they cannot be read as an image. */
 export async function stripPhoto(bytes: Uint8Array, mimetype: string): Promise<Uint8Array<ArrayBuffer>> {
   try {
-    const clean = await cleanImage(bytes, { format: mimetype.slice('image/'.length) as ImageFormat })
+    const clean = await cleanImage(bytes, {
+      format: mimetype.slice('image/'.length) as ImageFormat,
+      lenient: true,
+    })
     return new Uint8Array(clean.data)
   } catch (error) {
     if (error instanceof ImageRefusedError && error.reason === 'too-many-pixels') {

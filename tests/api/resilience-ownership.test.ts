@@ -44,7 +44,7 @@ interface Owner {
 let a: Owner
 let b: Owner
 
-const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription']
+const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription', 'attachment']
 
 async function collect(pieces: AsyncIterable<string>): Promise<string> {
   let text = ''
@@ -99,6 +99,7 @@ async function owner(name: string): Promise<Owner> {
       clientId: `c-${randomUUID()}`,
     }),
   )
+  const attachment = await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })
   const interview = await api.interview.create({ session_id: sessionId })
   await api.interview.update({
     id: interview.id,
@@ -119,6 +120,7 @@ async function owner(name: string): Promise<Owner> {
       conversation: [conversation.id],
       interview: [interview.id],
       subscription: [subscription.subscriptionId, await paypalSubscription(user.id, email)],
+      attachment: [attachment.id],
     },
   }
 }
@@ -215,6 +217,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       // One subscription at a time (issue 12): B's current ones end before B checks out again.
       await t.db.subscription.updateMany({ where: { userId: b.id }, data: { status: 'canceled' } })
       return (await checkout(b)).subscriptionId
+    case 'attachment':
+      return (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
   }
 }
 

@@ -3,7 +3,12 @@
 // upright, without metadata, at most ATTACHMENT_MAX_SIDE px on its long side. Every read is by id AND
 // owner together: another owner's photo is a 404 like a missing one (open-webui's CVE-2026-54009 was an
 // attachment read without the owner check).
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_SIDE, ATTACHMENT_TYPES } from '../../../shared/constants.ts'
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_SIDE,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_PER_MESSAGE,
+} from '../../../shared/constants.ts'
 import type {
   Attachment,
   AttachmentImage,
@@ -101,16 +106,54 @@ export async function claimAttachments(
   return unique
 }
 
-/** The photos as data URLs for the specialist, read by id and owner; missing ones are left out. */
-export async function attachmentDataUrls(db: Db, userId: number, ids: readonly number[]): Promise<string[]> {
-  if (ids.length === 0) return []
-  const rows = await db.chatAttachment.findMany({
-    where: { userId, id: { in: [...ids] } },
-    select: { id: true, mimetype: true, data: true },
+/** The photos of every message of a list (PUT, the REST chat), checked as claimAttachments does. */
+export function claimListAttachments(
+  db: Db,
+  userId: number,
+  conversationId: number,
+  list: readonly { attachment_ids?: readonly number[] | undefined }[],
+): Promise<number[]> {
+  return claimAttachments(
+    db,
+    userId,
+    conversationId,
+    list.flatMap((m) => m.attachment_ids ?? []),
+  )
+}
+
+/**
+ * The photos the specialist sees with a conversation's recent messages, as data URLs per message (same
+ * order): the newest ATTACHMENTS_PER_MESSAGE photos of the owner's messages, so a follow-up about a
+ * photo still has it while each request stays bounded. Read by id and the conversation's owner.
+ */
+export async function photosOfHistory(
+  db: Db,
+  conversationId: number,
+  history: readonly { role: string; attachmentIds: readonly number[] }[],
+): Promise<(string[] | undefined)[]> {
+  const wanted: number[] = []
+  for (let i = history.length - 1; i >= 0 && wanted.length < ATTACHMENTS_PER_MESSAGE; i--) {
+    const message = history[i]!
+    if (message.role !== 'user') continue
+    for (const id of message.attachmentIds) if (wanted.length < ATTACHMENTS_PER_MESSAGE) wanted.push(id)
+  }
+  if (wanted.length === 0) return history.map(() => undefined)
+  const conversation = await db.conversation.findUnique({
+    where: { id: conversationId },
+    select: { userId: true },
   })
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return ids.flatMap((id) => {
-    const row = byId.get(id)
-    return row ? [photoDataUrl(row.data, row.mimetype)] : []
+  const rows = conversation
+    ? await db.chatAttachment.findMany({
+        where: { userId: conversation.userId, id: { in: wanted } },
+        select: { id: true, mimetype: true, data: true },
+      })
+    : []
+  const urls = new Map(rows.map((row) => [row.id, photoDataUrl(row.data, row.mimetype)]))
+  return history.map((message) => {
+    if (message.role !== 'user') return undefined
+    const mine = message.attachmentIds.flatMap((id) =>
+      wanted.includes(id) && urls.has(id) ? [urls.get(id)!] : [],
+    )
+    return mine.length > 0 ? mine : undefined
   })
 }

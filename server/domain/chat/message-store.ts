@@ -9,6 +9,7 @@ import type { Db } from '../../db.ts'
 import { type ConversationMessage, Prisma } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
 import { lockRow } from '../row-lock.ts'
+import { photosOfHistory } from './attachments.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
 import { firstOfEachId, matchStored } from './reconcile.ts'
 
@@ -68,6 +69,7 @@ export async function appendConversationList(
             role: m.role,
             content: m.content,
             clientId: m.id ?? serverClientId(),
+            attachmentIds: [...new Set(m.attachment_ids ?? [])],
           }))
         if (fresh.length > 0) {
           const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
@@ -100,7 +102,7 @@ export async function appendConversationList(
 export async function appendUserMessage(
   db: Db,
   conversationId: number,
-  message: { content: string; clientId: string },
+  message: { content: string; clientId: string; attachmentIds?: number[] },
 ): Promise<{ row: ConversationMessage; retried: boolean }> {
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
@@ -109,7 +111,13 @@ export async function appendUserMessage(
     })
     if (existing) return { row: existing, retried: true }
     const row = await tx.conversationMessage.create({
-      data: { conversationId, role: 'user', content: message.content, clientId: message.clientId },
+      data: {
+        conversationId,
+        role: 'user',
+        content: message.content,
+        clientId: message.clientId,
+        attachmentIds: message.attachmentIds ?? [],
+      },
     })
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: row.createdAt } })
     return { row, retried: false }
@@ -162,9 +170,15 @@ export async function recentHistory(
     where: { conversationId, ...(uptoId ? { id: { lte: uptoId } } : {}) },
     orderBy: { id: 'desc' },
     take: CHAT_HISTORY_WINDOW,
-    select: { role: true, content: true },
+    select: { role: true, content: true, attachmentIds: true },
   })
-  return dropEmptyMessages(rows.reverse()).map((row) => ({ role: asRole(row.role), content: row.content }))
+  const history = dropEmptyMessages(rows.reverse())
+  const images = await photosOfHistory(db, conversationId, history)
+  return history.map((row, i) => ({
+    role: asRole(row.role),
+    content: row.content,
+    ...(images[i] ? { images: images[i] } : {}),
+  }))
 }
 
 /** One page of stored messages, newest page first; `before` is the row cursor of the previous page. */

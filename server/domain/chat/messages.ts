@@ -13,6 +13,7 @@ export function toChatMessage(row: ConversationMessage | InterviewMessage): Chat
     role: asRole(row.role),
     content: row.content,
     timestamp: row.createdAt.toISOString(),
+    ...('attachmentIds' in row && row.attachmentIds.length > 0 ? { attachment_ids: row.attachmentIds } : {}),
   }
 }
 

@@ -8,6 +8,7 @@ import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shar
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import { recommendationsSchema } from '../../../shared/schemas/cat.ts'
 import { AssistantUnavailableError } from './errors.ts'
+import { withImageParts } from './openai-images.ts'
 import { checkAnswerSystemPrompt, interviewSystemPrompt, specialistSystemPrompt } from './openai-prompts.ts'
 import {
   RECOMMENDATIONS_FORMAT,
@@ -151,7 +152,7 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistan
         const stream = await client.chat.completions.create(
           {
             model,
-            messages: [{ role: 'system', content: specialistSystemPrompt(cat) }, ...history],
+            messages: [{ role: 'system', content: specialistSystemPrompt(cat) }, ...withImageParts(history)],
             stream: true,
           },
           { signal: controller.signal },

@@ -5,6 +5,8 @@ import type { RecommendationInput, RecommendationResult } from '../../../shared/
 export interface AssistantMessage {
   role: 'user' | 'assistant'
   content: string
+  /** The owner's photos sent with this message, as data URLs (issue 20). */
+  images?: string[]
 }
 
 /** What the specialist knows about the cat; every field may be missing for a new owner. */

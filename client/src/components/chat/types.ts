@@ -7,6 +7,8 @@ export interface UiMessage {
   timestamp?: string
   /** streaming: still arriving; stopped: the owner pressed Stop; failed: sending failed, Retry resends it. */
   status?: 'streaming' | 'stopped' | 'failed'
+  /** The owner's photos sent with the message (issue 20). */
+  attachmentIds?: number[]
 }
 
 export function newMessageId(): string {

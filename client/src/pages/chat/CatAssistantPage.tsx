@@ -4,6 +4,9 @@ import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
+import { AttachPhotoButton } from '../../features/chat/attachments/AttachPhotoButton.tsx'
+import { PhotoTray } from '../../features/chat/attachments/PhotoTray.tsx'
+import { usePhotoAttachments } from '../../features/chat/attachments/usePhotoAttachments.ts'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
 import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
@@ -13,13 +16,16 @@ export function CatAssistantPage() {
   const [text, setText] = useState('')
   const connected = chat.connection === 'connected'
 
+  const photos = usePhotoAttachments()
+
   const send = (value: string) => {
-    chat.send(value)
+    chat.send(value, photos.readyIds)
+    photos.clear()
     setText('')
   }
 
   return (
-    <section className="chat chat--room" aria-labelledby="chat-title">
+    <section className="chat chat--room" aria-labelledby="chat-title" {...photos.dropHandlers}>
       <header className="chat__header">
         <div className="chat__avatar" aria-hidden="true">
           <Icon name="paw" />
@@ -52,11 +58,13 @@ export function CatAssistantPage() {
         }
         after={chat.error ? <ChatError message={chat.error.text} onRetry={chat.error.retry} /> : null}
       />
+      <PhotoTray attachments={photos} />
       <Composer
         value={text}
         onChange={setText}
         onSend={send}
-        sendDisabled={!connected || chat.typing || chat.streaming}
+        sendDisabled={!connected || chat.typing || chat.streaming || photos.busy || photos.blocked}
+        tools={<AttachPhotoButton onFiles={photos.add} disabled={!connected || photos.full} />}
         label={`Message ${EXPERT_NAME}`}
         placeholder={chat.catName ? `Ask about ${chat.catName}…` : 'Type your message…'}
         streaming={chat.streaming}

@@ -38,8 +38,24 @@ export interface CleanOptions {
   lenient?: boolean
 }
 
+/**
+ * One image is decoded at a time, server-wide: a 12 MP photo turned upright holds tens of MB outside the
+ * JS heap while it is worked on, and two uploads the heavy gate lets in would hold twice that. Each
+ * takes a fraction of a second, so the second waits briefly instead of doubling the peak.
+ */
+let imageQueue: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = imageQueue.then(work, work)
+  imageQueue = run.catch(() => {})
+  return run
+}
+
 /** The image upright, stripped of its metadata, within `maxSide`; throws ImageRefusedError. */
-export async function cleanImage(input: Uint8Array, options: CleanOptions): Promise<CleanImage> {
+export function cleanImage(input: Uint8Array, options: CleanOptions): Promise<CleanImage> {
+  return oneAtATime(() => encodeClean(input, options))
+}
+
+async function encodeClean(input: Uint8Array, options: CleanOptions): Promise<CleanImage> {
   // A GIF keeps its frames (a profile photo may be animated; GIFs carry no orientation to apply).
   const animated = options.format === 'gif'
   try {

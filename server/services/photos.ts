@@ -21,6 +21,11 @@ const unsupported = () => appError('PHOTO_TYPE')
 /** How a byte reader refuses: too large, or not bytes of a picture at all. */
 export interface ByteLimits {
   maxBytes: number
+  /**
+   * The upload reader's Buffer is used as it is, not copied: for bytes that are only read (a chat photo
+   * is re-encoded, never stored as received), the copy would only double the memory.
+   */
+  readOnly?: boolean
   tooLarge: () => Error
   unsupported: () => Error
 }
@@ -46,7 +51,7 @@ export function receivedBytes(
   } else if (data instanceof Uint8Array) {
     if (data.length > limits.maxBytes) throw limits.tooLarge()
     // A copy of exactly its bytes (the reader's Buffer may be a view of a larger allocation), off the JS heap.
-    bytes = new Uint8Array(data)
+    bytes = limits.readOnly ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data)
   } else {
     if (data.length > limits.maxBytes) throw limits.tooLarge()
     bytes = Uint8Array.from(data)

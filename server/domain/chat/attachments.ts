@@ -25,6 +25,7 @@ const LIMITS = {
   maxBytes: ATTACHMENT_MAX_BYTES,
   tooLarge: () => appError('ATTACHMENT_TOO_LARGE'),
   unsupported: () => appError('ATTACHMENT_TYPE'),
+  readOnly: true,
 }
 
 const toAttachment = (

@@ -91,4 +91,58 @@ describe('a photo in the chat, on a phone', () => {
     expect(await axe(page)).toEqual([])
     expect(t.pageErrors).toEqual([])
   })
+
+  it('takes photos by paste and by drop, at most 4, and says clearly why one is refused', async () => {
+    const { page } = t
+    const owner = await t.signIn()
+    await grantSubscription(t.db, owner.id)
+    const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Milo', breed: 'Bengal', age: 2 } })
+    await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
+    await page.goto('/cat-assistant')
+    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    const jpeg = (await cameraJpeg(120, 80)).toString('base64')
+
+    // A paste into the message box, as a phone's or a desktop's clipboard gives a screenshot.
+    await page.getByLabel(`Message ${EXPERT_NAME}`).focus()
+    await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+      const data = new DataTransfer()
+      data.items.add(new File([bytes], 'pasted.jpg', { type: 'image/jpeg' }))
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
+    }, jpeg)
+    await page.getByRole('img', { name: 'Attachment 1: pasted.jpg' }).waitFor()
+
+    // A drop of four more files, one of them a GIF: three fit, the GIF says why it is refused.
+    await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+      const data = new DataTransfer()
+      data.items.add(new File([bytes], 'a.jpg', { type: 'image/jpeg' }))
+      data.items.add(new File([bytes], 'b.jpg', { type: 'image/jpeg' }))
+      data.items.add(new File(['GIF89a'], 'c.gif', { type: 'image/gif' }))
+      data.items.add(new File([bytes], 'd.jpg', { type: 'image/jpeg' }))
+      const target = document.querySelector('.chat__messages')!
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }))
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+    }, jpeg)
+    await page.getByText('You can send up to 4 photos with one message.').waitFor()
+    expect(await page.locator('.photo-tray__item').count()).toBe(4)
+    await page.getByRole('alert').filter({ hasText: 'The photo must be a JPEG, PNG or WebP image' }).waitFor()
+    // Send waits until the refused photo is removed; then the three others go with the message.
+    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Three photos of his paw')
+    await expect
+      .poll(() => page.locator('.photo-tray__item[data-status="ready"]').count(), { timeout: 15_000 })
+      .toBe(3)
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
+    expect(await axe(page)).toEqual([])
+    await page.getByRole('button', { name: 'Remove photo 4' }).click()
+    await page.getByRole('button', { name: 'Send' }).click()
+    await page.getByRole('button', { name: 'Photo 3 of 3: view full size' }).waitFor({ timeout: 15_000 })
+    const stored = await t.db.conversationMessage.findFirstOrThrow({
+      where: { content: 'Three photos of his paw' },
+    })
+    expect(stored.attachmentIds).toHaveLength(3)
+    expect(t.pageErrors).toEqual([])
+  })
 })

@@ -200,6 +200,26 @@ describe('GET /api/chat/attachments/:id', () => {
     expect(mine.data_url.startsWith('data:image/png;base64,')).toBe(true)
   })
 
+  it("are listed in the owner's data export (without their bytes)", async () => {
+    const png = await smallPng()
+    const { id } = (await upload({ data: png.toString('base64'), mimetype: 'image/png' })).json()
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/account/export',
+      headers: { authorization: `Bearer ${owner.token}` },
+    })
+    expect(exported.statusCode).toBe(200)
+    expect(exported.json().chat_photos).toContainEqual(
+      expect.objectContaining({ id, mimetype: 'image/png', width: 30, height: 20 }),
+    )
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/account/export',
+      headers: { authorization: `Bearer ${other.token}` },
+    })
+    expect(theirs.json().chat_photos.map((p: { id: number }) => p.id)).not.toContain(id)
+  })
+
   it('both rows are in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     expect(doc.paths['/api/chat/attachments'].post).toBeDefined()

@@ -42,6 +42,10 @@ describe('a photo in the chat, on a phone', () => {
     await chooser.setFiles({ name: 'ear.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(400, 200) })
     const thumbnail = page.getByRole('img', { name: 'Attachment 1: ear.jpg' })
     await thumbnail.waitFor()
+    // The preview is the local file (a blob: URL the page's CSP allows), shown before the upload ends.
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
     await page
       .getByText('Photo ready: add a few words about what worries you and send.')
       .waitFor({ timeout: 15_000 })

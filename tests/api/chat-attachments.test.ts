@@ -4,7 +4,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
 import { cameraJpeg, metadataBlocks, pngBomb, smallPng, smallWebp } from '../helpers/images.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -147,6 +147,28 @@ describe('POST /api/chat/attachments', () => {
       expect(res.statusCode).toBe(413)
       expect(res.json()).toMatchObject({ code: 'ATTACHMENT_TOO_LARGE' })
     }
+  })
+
+  it('takes up to 10 MB on /trpc/attachment.upload too (its own route and photo cap), 413 beyond', async () => {
+    const png = await smallPng()
+    const seven = Buffer.concat([png, Buffer.alloc(7 * 1024 * 1024)])
+    const ok = await postTrpc(
+      t,
+      'attachment.upload',
+      { data: seven.toString('base64'), mimetype: 'image/png' },
+      owner.token,
+    )
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().result.data).toMatchObject({ mimetype: 'image/png', width: 30, height: 20 })
+    const over = Buffer.concat([png, Buffer.alloc(ATTACHMENT_MAX_BYTES)])
+    const refused = await postTrpc(
+      t,
+      'attachment.upload',
+      { data: [...over], mimetype: 'image/png' },
+      owner.token,
+    )
+    expect(refused.statusCode).toBe(413)
+    expect(refused.json()).toMatchObject({ code: 'ATTACHMENT_TOO_LARGE' })
   })
 
   it('refuses a 20,000 × 20,000 PNG of a few KB without decoding it', async () => {

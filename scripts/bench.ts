@@ -16,6 +16,7 @@ import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
 import { startNginx } from '../tests/resilience/nginx.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
+import { photoBenchRows } from './bench/photos.ts'
 import { progressRows } from './bench/progress.ts'
 import { triageRows } from './bench/triage.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
@@ -328,6 +329,8 @@ async function main() {
     }
 
     const rss = Math.max(peakRssMb(app.child.pid!), peakRssMb(withUpstream.child.pid!))
+    // After the run's own RSS figure: the photo rows reset the server's peak for their own.
+    const photos = await photoBenchRows({ base: app.base, pid: app.child.pid!, token: chatterToken, log })
     log('login page JavaScript')
     const gzipKb = await loginPageGzipKb(app.base)
     const lighthouse = await lighthouseRows(app.base, log)
@@ -384,6 +387,7 @@ async function main() {
         null,
       ],
       ['server peak RSS during the run', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150],
+      ...photos,
       ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
       ...lighthouse,
       ...triageRows(),

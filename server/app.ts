@@ -12,7 +12,7 @@ import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts
 import { CLIENT_DIST_DIR } from './paths.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { registerApiDocs } from './rest/docs.ts'
-import { heavyProcedures, largeBodyProcedures, restRows } from './rest/table.ts'
+import { heavyProcedures, largeBodyProcedures, restRows, uploadMaxBytes } from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import type { Redis } from './services/redis.ts'
@@ -99,7 +99,15 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     if (status === 413) {
       return reply
         .code(413)
-        .send(errorBody(error.code === 'KC_PHOTO_TOO_LARGE' ? 'PHOTO_TOO_LARGE' : 'TOO_LARGE'))
+        .send(
+          errorBody(
+            error.code === 'KC_PHOTO_TOO_LARGE'
+              ? 'PHOTO_TOO_LARGE'
+              : error.code === 'KC_ATTACHMENT_TOO_LARGE'
+                ? 'ATTACHMENT_TOO_LARGE'
+                : 'TOO_LARGE',
+          ),
+        )
     }
     if (error.validation || status === 400) {
       return reply
@@ -147,7 +155,12 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     registerTrpcHttp(trpcScope, {
       prefix: '/trpc',
       // The procedures whose REST row declares a larger body limit get it on /trpc too.
-      largeBodies: { procedures: new Set(largeBodyProcedures().keys()), limit: UPLOAD_BODY_LIMIT },
+      largeBodies: {
+        procedures: new Set(largeBodyProcedures().keys()),
+        limit: UPLOAD_BODY_LIMIT,
+        limits: largeBodyProcedures(),
+        uploadMaxBytes: uploadMaxBytes(),
+      },
       heavy: { procedures: heavyProcedures(), gate: photoGate },
       router: appRouter,
       createContext: (req) =>

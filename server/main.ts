@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db.ts'
+import { cleanStoredPhotos } from './domain/cats/photo-cleanup.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
 import { openRedis, redisReady } from './services/redis.ts'
@@ -62,6 +63,12 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST })
   log.info({ database: database.kind }, `Kitty Care is listening on ${address}`)
+  // Issue 20's data step: profile photos stored before the metadata strip are cleaned once, in the
+  // background, one at a time (a no-op once done).
+  void cleanStoredPhotos(database.prisma, log).catch((error: unknown) => {
+    if (!closing)
+      log.error({ err: error }, 'cleaning stored profile photos failed; it resumes at the next start')
+  })
 }
 
 await main()

@@ -22,7 +22,14 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   createContext(req: FastifyRequest): Promise<inferRouterContext<TRouter>>
   onError: HTTPErrorHandler<TRouter, FastifyRequest>
   /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
-  largeBodies?: { procedures: ReadonlySet<string>; limit: number }
+  largeBodies?: {
+    procedures: ReadonlySet<string>
+    limit: number
+    /** A procedure's own body limit, where it differs from `limit`. */
+    limits?: ReadonlyMap<string, number>
+    /** A procedure's cap on photo bytes for the upload reader (server/upload-body.ts). */
+    uploadMaxBytes?: ReadonlyMap<string, number>
+  }
   /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
   heavy?: { procedures: ReadonlySet<string>; gate: Gate }
 }
@@ -118,7 +125,15 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       uploads.removeContentTypeParser('application/json')
       uploads.addContentTypeParser('application/json', uploadJsonParser(large.limit))
       for (const procedure of large.procedures) {
-        uploads.all(`${opts.prefix}/${procedure}`, { bodyLimit: large.limit, ...gated }, serve(pathOf))
+        uploads.all(
+          `${opts.prefix}/${procedure}`,
+          {
+            bodyLimit: large.limits?.get(procedure) ?? large.limit,
+            config: { uploadMaxBytes: large.uploadMaxBytes?.get(procedure) },
+            ...gated,
+          },
+          serve(pathOf),
+        )
       }
     })
   }

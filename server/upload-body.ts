@@ -8,14 +8,22 @@
 // - a string longer than LONG_STRING that is base64 (or a base64 data URL) is decoded into a Buffer;
 // - everything else is kept as JSON text, at most DEFAULT_BODY_LIMIT of it (like every other route),
 //   and parsed with JSON.parse once the body is complete.
-// All converted bytes together are at most PHOTO_MAX_BYTES (413 beyond). So an upload costs the heap what
+// All converted bytes together are at most the route's cap (PHOTO_MAX_BYTES; a chat photo's route
+// declares ATTACHMENT_MAX_BYTES), 413 beyond. So an upload costs the heap what
 // an ordinary 1 MB request costs, plus one photo's bytes outside it.
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
-import { PHOTO_MAX_BYTES } from '../shared/constants.ts'
+import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../shared/constants.ts'
 import { ERRORS } from '../shared/errors.ts'
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The photo bytes an upload route takes (uploadJsonParser below). */
+    uploadMaxBytes?: number | undefined
+  }
+}
 
 /** Arrays up to this many elements stay JSON (a tiny photo, a list of choices). */
 const SMALL_ARRAY = 256
@@ -23,8 +31,8 @@ const SMALL_ARRAY = 256
 const SMALL_ARRAY_TEXT = SMALL_ARRAY * 16
 /** Strings longer than this are kept as bytes, not text, until they are known to be base64. */
 const LONG_STRING = 256 * 1024
-/** A 5 MB photo as base64 in a data URL is about 6.7 MB of text. */
-const MAX_LONG_STRING = Math.ceil((PHOTO_MAX_BYTES * 4) / 3) + 64 * 1024
+/** A photo of `maxBytes` as base64 in a data URL (5 MB: about 6.7 MB of text). */
+const maxLongString = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 64 * 1024
 
 export class UploadBodyError extends Error {
   constructor(
@@ -37,7 +45,11 @@ export class UploadBodyError extends Error {
 }
 
 const tooLarge = () => new UploadBodyError(413, ERRORS.tooLarge)
-const photoTooLarge = () => new UploadBodyError(413, ERRORS.photoTooLarge, 'KC_PHOTO_TOO_LARGE')
+/** Over the route's photo cap: the cat photo's 5 MB, or the chat photo's 10 MB. */
+const photoTooLarge = (maxBytes: number) => () =>
+  maxBytes >= ATTACHMENT_MAX_BYTES
+    ? new UploadBodyError(413, ERRORS.attachmentTooLarge, 'KC_ATTACHMENT_TOO_LARGE')
+    : new UploadBodyError(413, ERRORS.photoTooLarge, 'KC_PHOTO_TOO_LARGE')
 const invalidJson = () => new UploadBodyError(400, 'Invalid JSON body', 'FST_ERR_CTP_INVALID_JSON_BODY')
 const notBytes = () => new UploadBodyError(400, 'The photo must be a list of bytes (0 to 255)')
 
@@ -86,7 +98,7 @@ const isBase64 = (c: number) =>
   c === 0x5f
 
 /** Base64 text (optionally a data URL) to bytes, decoded in slices; null when it is not base64. */
-function decodeBase64(text: Buffer): Buffer | null {
+function decodeBase64(text: Buffer, maxBytes: number): Buffer | null {
   let start = 0
   if (text.subarray(0, 5).toString('latin1') === 'data:') {
     const comma = text.indexOf(COMMA)
@@ -98,7 +110,7 @@ function decodeBase64(text: Buffer): Buffer | null {
   if (text.length - end > 2) return null
   for (let i = start; i < end; i++) if (!isBase64(text[i]!)) return null
   const decodedLength = Math.floor(((end - start) * 3) / 4)
-  if (decodedLength > PHOTO_MAX_BYTES) throw photoTooLarge()
+  if (decodedLength > maxBytes) throw photoTooLarge(maxBytes)()
   const out = Buffer.allocUnsafe(decodedLength)
   let written = 0
   const SLICE = 64 * 1024 // a multiple of 4 characters
@@ -126,12 +138,31 @@ export class UploadBodyScanner {
   /** Inside a candidate byte array: its raw text while it is still small, its bytes, the number being read. */
   private array: { raw: Sink | null; bytes: Sink; count: number; value: number; digits: number } | null = null
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    /** Photo bytes this route takes (the chat's photos take more than a cat's). */
+    private readonly maxBytes = PHOTO_MAX_BYTES,
+  ) {}
 
   write(chunk: Buffer) {
     this.received += chunk.length
     if (this.received > this.limit) throw tooLarge()
-    for (let i = 0; i < chunk.length; i++) this.byte(chunk[i]!)
+    let i = 0
+    while (i < chunk.length) {
+      if (this.inString && !this.escaped && !this.array) {
+        // Inside a string (a photo's base64 is megabytes of it): copy the run up to the next quote or
+        // backslash at once instead of byte by byte.
+        let end = i
+        while (end < chunk.length && chunk[end] !== QUOTE && chunk[end] !== BACKSLASH) end++
+        if (end > i) {
+          this.stringSink!.append(chunk.subarray(i, end))
+          i = end
+          continue
+        }
+      }
+      this.byte(chunk[i]!)
+      i++
+    }
   }
 
   private byte(c: number) {
@@ -142,13 +173,14 @@ export class UploadBodyScanner {
     if (this.inString) return this.stringByte(c)
     if (c === QUOTE) {
       this.inString = true
-      this.stringSink = new Sink(MAX_LONG_STRING, tooLarge)
+      // Only a photo's base64 is a string this long: past it, the photo is too large.
+      this.stringSink = new Sink(maxLongString(this.maxBytes), photoTooLarge(this.maxBytes))
       return
     }
     if (c === OPEN) {
       this.array = {
         raw: new Sink(SMALL_ARRAY_TEXT, tooLarge),
-        bytes: new Sink(PHOTO_MAX_BYTES, photoTooLarge),
+        bytes: new Sink(this.maxBytes, photoTooLarge(this.maxBytes)),
         count: 0,
         value: 0,
         digits: 0,
@@ -169,7 +201,8 @@ export class UploadBodyScanner {
       this.inString = false
       this.stringSink = null
       const raw = sink.bytes()
-      const bytes = raw.length > LONG_STRING && !raw.includes(BACKSLASH) ? decodeBase64(raw) : null
+      const bytes =
+        raw.length > LONG_STRING && !raw.includes(BACKSLASH) ? decodeBase64(raw, this.maxBytes) : null
       if (bytes) return this.emitValue(bytes)
       this.text.push(QUOTE)
       this.text.append(raw)
@@ -191,7 +224,7 @@ export class UploadBodyScanner {
         if (!(c === CLOSE && a.count === 0)) return this.notAByteArray()
       } else {
         this.convertedBytes++
-        if (this.convertedBytes > PHOTO_MAX_BYTES) throw photoTooLarge()
+        if (this.convertedBytes > this.maxBytes) throw photoTooLarge(this.maxBytes)()
         a.bytes.push(a.value)
         a.count++
         a.value = 0
@@ -256,14 +289,21 @@ export class UploadBodyScanner {
 }
 
 /** Reads a request body through the scanner; `limit` is the route's body limit. */
-export async function readUploadBody(payload: Readable, limit: number): Promise<unknown> {
-  const scanner = new UploadBodyScanner(limit)
+export async function readUploadBody(payload: Readable, limit: number, maxBytes?: number): Promise<unknown> {
+  const scanner = new UploadBodyScanner(limit, maxBytes)
   for await (const chunk of payload) scanner.write(chunk as Buffer)
   return scanner.end()
 }
 
-/** A Fastify content-type parser for application/json on the upload routes (limit: the route's own). */
+/**
+ * A Fastify content-type parser for application/json on the upload routes (limit: the route's own; the
+ * photo bytes: the route's `config.uploadMaxBytes`, else PHOTO_MAX_BYTES).
+ */
 export function uploadJsonParser(fallbackLimit: number) {
   return (req: FastifyRequest, payload: Readable) =>
-    readUploadBody(payload, req.routeOptions.bodyLimit ?? fallbackLimit)
+    readUploadBody(
+      payload,
+      req.routeOptions.bodyLimit ?? fallbackLimit,
+      req.routeOptions.config?.uploadMaxBytes,
+    )
 }

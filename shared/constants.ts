@@ -47,6 +47,15 @@ export const MAX_MULTI_SELECT = 10
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
 /** The photo types kept (the server reads the real type from the bytes; the profile picks only these). */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
+/** Photos in the chat (issue 20): at most this many bytes received, of these types (read from the bytes). */
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
+export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** Stored photos are downscaled to at most this many pixels on the long side (what vision models use). */
+export const ATTACHMENT_MAX_SIDE = 1568
+/** Photos one chat message may carry. */
+export const ATTACHMENTS_PER_MESSAGE = 4
+/** Images declaring more pixels than this are refused from their header, never decoded (50 MP). */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
 export const KG_PER_LB = 0.453592
 export const CAT_MIN_AGE = 1
 /** A cat's age in years, everywhere: the picker's options (SPEC §9: 1 to 24), the schema, both assistants. */

@@ -37,6 +37,10 @@ export const ERRORS = {
   nameRequired: 'Please enter your name',
   photoTooLarge: 'The photo is larger than 5 MB',
   photoType: 'The photo must be a PNG, JPEG, WebP or GIF image',
+  attachmentTooLarge: 'The photo is larger than 10 MB',
+  attachmentType: 'The photo must be a JPEG, PNG or WebP image',
+  imageTooManyPixels: 'The photo has too many pixels (at most 50 megapixels)',
+  attachmentNotFound: 'Photo not found',
   paymentFailed: 'Payment processing failed. Please try again.',
   customerFailed: 'Failed to create a customer. Please try again.',
   intentFailed: 'Failed to create a payment intent. Please use a different card.',
@@ -105,6 +109,10 @@ export const ERROR_CATALOGUE = {
   PHOTO_TOO_LARGE: { status: 413, message: ERRORS.photoTooLarge },
   PHOTO_TYPE: { status: 415, message: ERRORS.photoType },
   // Chat
+  ATTACHMENT_TOO_LARGE: { status: 413, message: ERRORS.attachmentTooLarge },
+  ATTACHMENT_TYPE: { status: 415, message: ERRORS.attachmentType },
+  IMAGE_TOO_MANY_PIXELS: { status: 413, message: ERRORS.imageTooManyPixels },
+  ATTACHMENT_NOT_FOUND: { status: 404, message: ERRORS.attachmentNotFound },
   MESSAGE_NOT_STORED: { status: 409, message: 'messages: the last message was not stored' },
   // Billing
   NO_SUBSCRIPTION_ID: { status: 400, message: ERRORS.noSubscriptionId },

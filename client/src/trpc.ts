@@ -1,4 +1,4 @@
-import { httpBatchStreamLink, TRPCClientError, type TRPCLink } from '@trpc/client'
+import { httpBatchStreamLink, httpLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
@@ -50,15 +50,20 @@ const sessionExpiredLink: TRPCLink<AppRouter> = () => {
     })
 }
 
+async function authHeaders(): Promise<Record<string, string>> {
+  const token = await currentToken()
+  return token ? { authorization: `Bearer ${token}` } : {}
+}
+
 function links() {
   return [
     sessionExpiredLink,
-    httpBatchStreamLink({
-      url: '/trpc',
-      async headers() {
-        const token = await currentToken()
-        return token ? { authorization: `Bearer ${token}` } : {}
-      },
+    // Chat photos go one call per request: an upload has a route of its own with a larger body limit,
+    // and the server takes only a few photo calls at a time (a batch of them would be refused).
+    splitLink({
+      condition: (op) => op.path.startsWith('attachment.'),
+      true: httpLink({ url: '/trpc', headers: authHeaders }),
+      false: httpBatchStreamLink({ url: '/trpc', headers: authHeaders }),
     }),
   ]
 }

@@ -31,6 +31,7 @@ export function registerRestRoutes(
       method: row.method,
       url: row.path,
       bodyLimit: row.bodyLimit,
+      config: { uploadMaxBytes: row.uploadMaxBytes },
       handler: async (req, reply) => {
         // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
         // read as an empty object, creating records from nothing.
@@ -56,6 +57,10 @@ export function registerRestRoutes(
             return reply
               .type(row.file.contentType)
               .send(Buffer.from(result.buffer, result.byteOffset, result.byteLength))
+          }
+          if (row.binary) {
+            const { type, body } = row.binary.body(result)
+            return reply.type(type).header('cache-control', 'private, max-age=86400').send(body)
           }
           return reply.send(result ?? { success: true })
         } catch (error) {

@@ -17,6 +17,16 @@ export interface RestRow {
   summary?: string
   /** Larger than the server's default body limit (photo uploads). */
   bodyLimit?: number
+  /**
+   * The most photo bytes the upload reader turns a byte array or base64 text into (server/upload-body.ts);
+   * PHOTO_MAX_BYTES when unset. Past it: 413.
+   */
+  uploadMaxBytes?: number
+  /**
+   * The answer is not JSON: `body` turns the procedure's output into the bytes sent, with their type
+   * (one of `types`, for the OpenAPI document).
+   */
+  binary?: { types: readonly string[]; body: (output: unknown) => { type: string; body: Buffer } }
   /** The procedure gets the unparsed body (webhook signatures are computed over the exact bytes). */
   rawBody?: boolean
   /**

@@ -44,7 +44,11 @@ function operation(row: ServedRow) {
       description: 'Success',
       content: row.file
         ? { [row.file.contentType]: { schema: { type: 'string', format: 'binary' } } }
-        : { 'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} } },
+        : row.binary
+          ? Object.fromEntries(
+              row.binary.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            )
+          : { 'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} } },
     },
     '400': errorResponse('Invalid input'),
   }

@@ -20,6 +20,10 @@ export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
   summary: string | undefined
   bodyLimit: number
   rawBody: boolean
+  /** The upload reader's cap on photo bytes, where the row declares one. */
+  uploadMaxBytes: number | undefined
+  /** Not a JSON answer: the bytes and type made from the output (RestRow.binary). */
+  binary: RestRow['binary']
   auth: boolean
   /** Runs behind the heavy gate (photo uploads and reads). */
   heavy: boolean
@@ -71,6 +75,8 @@ export function restRows(): ServedRow[] {
         summary: row.summary,
         bodyLimit: row.bodyLimit ?? DEFAULT_BODY_LIMIT,
         rawBody: row.rawBody === true,
+        uploadMaxBytes: row.uploadMaxBytes,
+        binary: row.binary,
         auth: _def.meta?.auth === true,
         heavy: _def.meta?.heavy === true || (row.bodyLimit ?? DEFAULT_BODY_LIMIT) > DEFAULT_BODY_LIMIT,
         params: [...row.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string),
@@ -88,6 +94,11 @@ export function restRows(): ServedRow[] {
 /** The procedures that run behind the heavy gate, on /trpc as on REST. */
 export function heavyProcedures(): Set<string> {
   return new Set(restRows().flatMap((r) => (r.heavy ? [r.procedure] : [])))
+}
+
+/** The upload reader's cap on photo bytes of the procedures that declare one. */
+export function uploadMaxBytes(): Map<string, number> {
+  return new Map(restRows().flatMap((r) => (r.uploadMaxBytes ? [[r.procedure, r.uploadMaxBytes]] : [])))
 }
 
 /** The tRPC procedures that take a body larger than the default (each gets a /trpc route of its own). */

@@ -20,6 +20,7 @@ import {
 import type { Context } from '../context.ts'
 import { requireSubscription } from '../domain/chat/admission.ts'
 import { answerList } from '../domain/chat/answer-list.ts'
+import { claimListAttachments } from '../domain/chat/attachments.ts'
 import {
   createConversation,
   listConversations,
@@ -82,6 +83,7 @@ export const conversationRouter = router({
     .output(updateConversationOutput)
     .mutation(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
+      await claimListAttachments(ctx.services.db, ctx.user.id, conversation.id, input.messages)
       const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages)
       return { id: conversation.id, appended }
     }),
@@ -115,7 +117,7 @@ export const conversationRouter = router({
    */
   send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
     await admitMessage(ctx)
-    return sendMessage(deps(ctx), ctx.user.id, input, signal)
+    return sendMessage(deps(ctx), ctx.user.id, { ...input, attachmentIds: input.attachment_ids }, signal)
   }),
 
   /**

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc.ts'
 import { accountRouter } from './account.ts'
+import { attachmentRouter } from './attachment.ts'
 import { authRouter } from './auth.ts'
 import { billingRouter } from './billing.ts'
 import { catRouter } from './cat.ts'
@@ -15,6 +16,7 @@ export const appRouter = router({
   billing: billingRouter,
   account: accountRouter,
   progress: progressRouter,
+  attachment: attachmentRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../shared/constants.ts'
 import type { PhotoInput } from '../../shared/schemas/cat.ts'
 import { appError } from '../errors.ts'
+import { cleanImage, type ImageFormat, ImageRefusedError } from './images.ts'
 
 const KEPT_TYPES: ReadonlySet<string> = new Set(PHOTO_TYPES)
 
@@ -17,14 +18,53 @@ export interface StoredPhoto {
 const tooLarge = () => appError('PHOTO_TOO_LARGE')
 const unsupported = () => appError('PHOTO_TYPE')
 
+/** How a byte reader refuses: too large, or not bytes of a picture at all. */
+export interface ByteLimits {
+  maxBytes: number
+  /**
+   * The upload reader's Buffer is used as it is, not copied: for bytes that are only read (a chat photo
+   * is re-encoded, never stored as received), the copy would only double the memory.
+   */
+  readOnly?: boolean
+  tooLarge: () => Error
+  unsupported: () => Error
+}
+
 /** Base64 text (a data URL prefix is allowed) to bytes, refusing an oversized photo before decoding it. */
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
+function decodeBase64(text: string, limits: ByteLimits): Uint8Array<ArrayBuffer> {
   const body = text.replace(/^data:[^,]{0,200},/, '').replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(body)) throw unsupported()
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(body)) throw limits.unsupported()
   const decodedLength =
     Math.floor((body.length * 3) / 4) - (body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0)
-  if (decodedLength > PHOTO_MAX_BYTES) throw tooLarge()
+  if (decodedLength > limits.maxBytes) throw limits.tooLarge()
   return new Uint8Array(Buffer.from(body, 'base64'))
+}
+
+/** A photo's bytes as a client sent them (base64 text or a data URL, the upload reader's Buffer, a byte array). */
+export function receivedBytes(
+  data: string | Uint8Array | readonly number[],
+  limits: ByteLimits,
+): Uint8Array<ArrayBuffer> {
+  let bytes: Uint8Array<ArrayBuffer>
+  if (typeof data === 'string') {
+    bytes = decodeBase64(data, limits)
+  } else if (data instanceof Uint8Array) {
+    if (data.length > limits.maxBytes) throw limits.tooLarge()
+    // A copy of exactly its bytes (the reader's Buffer may be a view of a larger allocation), off the JS heap.
+    bytes = limits.readOnly ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data)
+  } else {
+    if (data.length > limits.maxBytes) throw limits.tooLarge()
+    bytes = Uint8Array.from(data)
+  }
+  if (bytes.length === 0) throw limits.unsupported()
+  return bytes
+}
+
+/** The image type read from the bytes (magic numbers), or undefined. */
+export async function sniffImage(bytes: Uint8Array): Promise<{ mime: string; ext: string } | undefined> {
+  // Loaded on the first upload: most requests never need the sniffer.
+  const { fileTypeFromBuffer } = await import('file-type')
+  return fileTypeFromBuffer(bytes)
 }
 
 function cleanName(name: string | undefined, extension: string): string {
@@ -36,25 +76,35 @@ function cleanName(name: string | undefined, extension: string): string {
   return (base || `photo.${extension}`).slice(0, 200)
 }
 
-/** Checks and normalises an uploaded photo; throws 413 (over 5 MB) or 415 (not PNG/JPEG/WebP/GIF). */
+const PHOTO_LIMITS: ByteLimits = { maxBytes: PHOTO_MAX_BYTES, tooLarge, unsupported }
+
+/**
+ * Checks and normalises an uploaded photo; throws 413 (over 5 MB) or 415 (not PNG/JPEG/WebP/GIF, or not
+ * readable as one). The photo is kept upright and without its metadata blocks (EXIF and its GPS
+ * position, XMP, ICC): services/images.ts.
+ */
 export async function acceptPhoto(input: PhotoInput): Promise<StoredPhoto> {
-  let bytes: Uint8Array<ArrayBuffer>
-  if (typeof input.buffer === 'string') {
-    bytes = decodeBase64(input.buffer)
-  } else if (input.buffer instanceof Uint8Array) {
-    if (input.buffer.length > PHOTO_MAX_BYTES) throw tooLarge()
-    // A copy of exactly its bytes (the reader's Buffer may be a view of a larger allocation), off the JS heap.
-    bytes = new Uint8Array(input.buffer)
-  } else {
-    if (input.buffer.length > PHOTO_MAX_BYTES) throw tooLarge()
-    bytes = Uint8Array.from(input.buffer)
-  }
-  if (bytes.length === 0) throw unsupported()
-  // Loaded on the first upload: most requests never need the sniffer.
-  const { fileTypeFromBuffer } = await import('file-type')
-  const type = await fileTypeFromBuffer(bytes)
+  const received = receivedBytes(input.buffer, PHOTO_LIMITS)
+  const type = await sniffImage(received)
   if (!type || !KEPT_TYPES.has(type.mime)) throw unsupported()
-  return { bytes, mimetype: type.mime, originalname: cleanName(input.originalname, type.ext) }
+  const clean = await stripPhoto(received, type.mime)
+  return { bytes: clean, mimetype: type.mime, originalname: cleanName(input.originalname, type.ext) }
+}
+
+/** The photo's bytes re-encoded upright with no metadata; 415 when they cannot be read as an image. */
+export async function stripPhoto(bytes: Uint8Array, mimetype: string): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    const clean = await cleanImage(bytes, {
+      format: mimetype.slice('image/'.length) as ImageFormat,
+      lenient: true,
+    })
+    return new Uint8Array(clean.data)
+  } catch (error) {
+    if (error instanceof ImageRefusedError && error.reason === 'too-many-pixels') {
+      throw appError('IMAGE_TOO_MANY_PIXELS')
+    }
+    throw unsupported()
+  }
 }
 
 /** The stored bytes as a data URL for the owner's browser. */

@@ -1,6 +1,6 @@
 // Inputs and outputs of the conversation router (SPEC §3 Conversation and Chat message, §7 conversation rows).
 import { z } from 'zod'
-import { CHAT_LIST_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
+import { ATTACHMENTS_PER_MESSAGE, CHAT_LIST_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
 import { MAX_RECORD_ID, noControlChars, recordId, sessionIdSchema } from './primitives.ts'
 
 /** Free text as stored: NUL characters (which PostgreSQL text cannot hold) are dropped. */
@@ -18,6 +18,11 @@ export const clientMessageId = z
       .refine(noControlChars, 'message id has invalid characters'),
   )
 
+/** The owner's photos a message carries (POST /api/chat/attachments ids): at most 4, each the owner's own. */
+export const attachmentIds = z
+  .array(recordId)
+  .max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} photos per message`)
+
 /** SPEC §3 Chat message as a client sends it; the server keeps its own time, so timestamp is informative. */
 export const chatMessageInput = z.object({
   role: z.enum(['user', 'assistant'], { error: "role must be 'user' or 'assistant'" }),
@@ -26,6 +31,7 @@ export const chatMessageInput = z.object({
   ),
   timestamp: z.union([z.string(), z.number()]).optional(),
   id: clientMessageId.optional(),
+  attachment_ids: attachmentIds.optional(),
 })
 export type ChatMessageInput = z.infer<typeof chatMessageInput>
 
@@ -49,6 +55,8 @@ export const chatMessageOutput = z.object({
   timestamp: z.string(),
   /** On the specialist's own replies only. */
   urgency: urgencySchema.optional(),
+  /** The owner's photos sent with the message; absent when there are none. */
+  attachment_ids: z.array(z.number()).optional(),
 })
 export type ChatMessage = z.infer<typeof chatMessageOutput>
 
@@ -143,6 +151,8 @@ export const sendInput = z.object({
   clientId: clientMessageId,
   /** The client's id for the reply, so a later PUT of the whole list recognises it. */
   replyClientId: clientMessageId.optional(),
+  /** Photos sent with the message (POST /api/chat/attachments ids). */
+  attachment_ids: attachmentIds.optional(),
 })
 
 export const resumeInput = z.object({ conversationId: recordId, replyId: clientMessageId })

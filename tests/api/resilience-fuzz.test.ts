@@ -23,6 +23,7 @@ import {
   sampleField,
   sampleInput,
   showsStackTrace,
+  TINY_PNG_BASE64,
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -44,7 +45,7 @@ let cases = 0
 /** Header values for Authorization, by name; `valid` is a real session of an owner with records. */
 const auth: Record<string, string | undefined> = {}
 /** The owner's own record ids, so some generated requests reach real rows. */
-const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0 }
+const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0, attachment: 0 }
 
 // ——— Generators ———
 
@@ -498,6 +499,7 @@ beforeAll(async () => {
   own.conversation = (await api.conversation.create({ session_id: 'fuzz-session-0001' })).id
   own.interview = (await api.interview.create({ session_id: 'fuzz-session-0001' })).id
   own.weight = (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
+  own.attachment = (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).
   const gone = await t.signIn('fuzz-deleted@example.com')

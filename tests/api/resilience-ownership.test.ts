@@ -44,7 +44,7 @@ interface Owner {
 let a: Owner
 let b: Owner
 
-const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription', 'weight']
+const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription', 'weight', 'attachment']
 
 async function collect(pieces: AsyncIterable<string>): Promise<string> {
   let text = ''
@@ -100,6 +100,7 @@ async function owner(name: string): Promise<Owner> {
     }),
   )
   const weight = await api.progress.logWeight({ weight: 9.5, unit: 'Lbs' })
+  const attachment = await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })
   const interview = await api.interview.create({ session_id: sessionId })
   await api.interview.update({
     id: interview.id,
@@ -121,6 +122,7 @@ async function owner(name: string): Promise<Owner> {
       interview: [interview.id],
       subscription: [subscription.subscriptionId, await paypalSubscription(user.id, email)],
       weight: [weight.id],
+      attachment: [attachment.id],
     },
   }
 }
@@ -221,6 +223,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       await t.db.subscription.updateMany({ where: { userId: b.id }, data: { status: 'canceled' } })
       return (await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: randomUUID(), trial: false }))
         .subscriptionId
+    case 'attachment':
+      return (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
   }
 }
 

@@ -161,7 +161,7 @@ export const ID_FIELDS: Record<string, RecordKind | 'byRouter'> = {
   interviewId: 'interview',
   subscriptionId: 'subscription',
 }
-export type RecordKind = 'cat' | 'conversation' | 'interview' | 'subscription' | 'weight'
+export type RecordKind = 'cat' | 'conversation' | 'interview' | 'subscription' | 'weight' | 'attachment'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -172,6 +172,7 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   interview: 'interview',
   billing: 'subscription',
   progress: 'weight',
+  attachment: 'attachment',
 }
 
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */

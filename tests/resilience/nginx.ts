@@ -48,7 +48,7 @@ http {
   upstream kitty { ${servers.join(' ')} keepalive 32; }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 24m;
+    client_max_body_size 48m;
     location / {
       proxy_pass http://kitty;
       proxy_http_version 1.1;

@@ -3,6 +3,7 @@
 // limit) while two anonymous visitors POST the same. Every answer is a 2xx, a clear 4xx or a 503 with
 // Retry-After; the process stays up, /healthz answers 200, and its peak RSS is printed.
 import crypto from 'node:crypto'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 import { freshDatabase } from '../helpers/database.ts'
@@ -130,7 +131,7 @@ describe('a burst of 5 MB photos sent as JSON byte arrays', () => {
     expect(results.slice(0, 3).some((r) => r.status === 200)).toBe(true)
   })
 
-  it('a photo that was acknowledged is stored whole; one refused with 503 is stored only if retried', async () => {
+  it('a photo that was acknowledged is stored (re-encoded); one refused with 503 is stored only if retried', async () => {
     // Each owner retries until their PUT is acknowledged (what a client does with Retry-After).
     const bytes = photoBytes()
     for (const o of owners) {
@@ -147,7 +148,10 @@ describe('a burst of 5 MB photos sent as JSON byte arrays', () => {
       expect(last.status).toBe(200)
       const row = await database.prisma.cat.findUniqueOrThrow({ where: { id: o.catId } })
       expect(row.photoMimetype).toBe('image/png')
-      expect(Buffer.from(row.photo!).equals(bytes)).toBe(true)
+      // Stored re-encoded without metadata (issue 20): the picture in the bytes (a 1×1 PNG); what follows
+      // its end is not part of it.
+      const stored = await sharp(row.photo!).metadata()
+      expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(['png', 1, 1, undefined])
     }
     expect(server.child.exitCode).toBeNull()
     console.info(`photo burst + retries: peak RSS ${peakRssMb(server.child.pid!)} MB`)

@@ -3,7 +3,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { readUploadBody } from '../../server/upload-body.ts'
-import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
+import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 
 const LIMIT = 24 * 1024 * 1024
 
@@ -56,6 +56,35 @@ describe('readUploadBody', () => {
   it('keeps a long string that is not base64 as text', async () => {
     const text = `${'x'.repeat(300_000)}!`
     expect(await parse(JSON.stringify({ name: text }), 65_536)).toEqual({ name: text })
+  })
+
+  it('reads strings with escapes across chunk boundaries exactly as JSON.parse does', async () => {
+    const text = `${'ab"c\\d\n'.repeat(40_000)}é ✓ "end"`
+    const body = JSON.stringify({ name: text, other: ['x', 'y\\"z'] })
+    for (const chunkSize of [1, 7, 4096])
+      expect(await parse(body, chunkSize), `chunks of ${chunkSize}`).toEqual(JSON.parse(body))
+  })
+
+  it("takes a route's own cap: 10 MB of photo where declared, 413 beyond with the chat photo's code", async () => {
+    const photo = Buffer.alloc(6 * 1024 * 1024, 7)
+    const body = Buffer.from(JSON.stringify({ data: photo.toString('base64') }))
+    await expect(readUploadBody(Readable.from([body]), 48 << 20)).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'KC_PHOTO_TOO_LARGE',
+    })
+    const read = (await readUploadBody(Readable.from([body]), 48 << 20, ATTACHMENT_MAX_BYTES)) as {
+      data: Buffer
+    }
+    expect(read.data.equals(photo)).toBe(true)
+    const over = Buffer.from(
+      JSON.stringify({ data: Buffer.alloc(ATTACHMENT_MAX_BYTES + 3).toString('base64') }),
+    )
+    await expect(readUploadBody(Readable.from([over]), 48 << 20, ATTACHMENT_MAX_BYTES)).rejects.toMatchObject(
+      {
+        statusCode: 413,
+        code: 'KC_ATTACHMENT_TOO_LARGE',
+      },
+    )
   })
 
   it('refuses more than 5 MB of photo with 413, as bytes and as base64', async () => {

@@ -8,6 +8,7 @@ import {
   Drumstick,
   Fish,
   Footprints,
+  ImagePlus,
   LogOut,
   type LucideIcon,
   Luggage,
@@ -62,6 +63,7 @@ const ICONS = {
   profile: UserRound,
   menu: Menu,
   close: X,
+  photo: ImagePlus,
   collapse: ChevronLeft,
   expand: ChevronRight,
 } satisfies Record<CatItemIcon, LucideIcon> & Record<string, LucideIcon>

@@ -6,12 +6,14 @@ import { cancelOwnerSubscriptions } from '../billing/index.ts'
 
 /**
  * One JSON document of the owner's records: the account (never its password hash), cats with their
- * photos (base64), conversations and interviews with their messages, subscriptions and payments.
+ * photos (base64), conversations and interviews with their messages, subscriptions and payments, and the
+ * chat photos listed without their bytes (each is GET /api/chat/attachments/{id}: an owner with hundreds
+ * of them would otherwise make one document of hundreds of MB).
  * Every query names the owner, so nothing of anyone else can be in it.
  */
 export async function exportAccount(services: Services, userId: number) {
   const { db } = services
-  const [user, cats, conversations, interviews, subscriptions, payments] = await Promise.all([
+  const [user, cats, conversations, interviews, subscriptions, payments, chatPhotos] = await Promise.all([
     db.user.findUniqueOrThrow({
       where: { id: userId },
       select: {
@@ -40,6 +42,19 @@ export async function exportAccount(services: Services, userId: number) {
     }),
     db.subscription.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
     db.payment.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
+    db.chatAttachment.findMany({
+      where: { userId },
+      orderBy: { id: 'asc' },
+      select: {
+        id: true,
+        conversationId: true,
+        mimetype: true,
+        width: true,
+        height: true,
+        bytes: true,
+        createdAt: true,
+      },
+    }),
   ])
   const { passwordHash, ...account } = user
   return {
@@ -53,6 +68,7 @@ export async function exportAccount(services: Services, userId: number) {
     interviews,
     subscriptions,
     payments,
+    chat_photos: chatPhotos,
   }
 }
 

@@ -9,7 +9,12 @@ import { acceptPhoto, photoDataUrl } from '../../services/photos.ts'
 export async function photoColumns(photo: PhotoInput | undefined) {
   const accepted = photo ? await acceptPhoto(photo) : null
   return accepted
-    ? { photo: accepted.bytes, photoMimetype: accepted.mimetype, photoName: accepted.originalname }
+    ? {
+        photo: accepted.bytes,
+        photoMimetype: accepted.mimetype,
+        photoName: accepted.originalname,
+        photoStripped: true,
+      }
     : {}
 }
 

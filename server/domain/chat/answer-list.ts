@@ -3,6 +3,7 @@
 // last message, and a question already answered gets its stored reply back.
 import type { ChatMessageInput } from '../../../shared/schemas/conversation.ts'
 import { appError } from '../../errors.ts'
+import { claimListAttachments } from './attachments.ts'
 import { conversationForSession, ownedConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendConversationList, storedReply } from './message-store.ts'
@@ -34,6 +35,7 @@ export async function answerList(
     ? await ownedConversation(db, userId, request.conversationId)
     : await conversationForSession(db, userId, request.sessionId)
   const cat = await specialistCat(db, userId, request.catId)
+  await claimListAttachments(db, userId, conversation.id, request.messages)
   const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, request.messages)
   if (!lastRowId) throw appError('MESSAGE_NOT_STORED')
   let stored = lastIsNew ? null : await storedReply(db, lastRowId)

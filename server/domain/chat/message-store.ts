@@ -9,6 +9,7 @@ import type { Db } from '../../db.ts'
 import { type ConversationMessage, Prisma } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
 import { lockRow } from '../row-lock.ts'
+import { photosOfHistory } from './attachments.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
 import { firstOfEachId, matchStored } from './reconcile.ts'
 import { isUrgency, type Urgency } from './triage.ts'
@@ -69,6 +70,7 @@ export async function appendConversationList(
             role: m.role,
             content: m.content,
             clientId: m.id ?? serverClientId(),
+            attachmentIds: [...new Set(m.attachment_ids ?? [])],
           }))
         if (fresh.length > 0) {
           const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
@@ -101,7 +103,7 @@ export async function appendConversationList(
 export async function appendUserMessage(
   db: Db,
   conversationId: number,
-  message: { content: string; clientId: string },
+  message: { content: string; clientId: string; attachmentIds?: number[] },
 ): Promise<{ row: ConversationMessage; retried: boolean }> {
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
@@ -110,7 +112,13 @@ export async function appendUserMessage(
     })
     if (existing) return { row: existing, retried: true }
     const row = await tx.conversationMessage.create({
-      data: { conversationId, role: 'user', content: message.content, clientId: message.clientId },
+      data: {
+        conversationId,
+        role: 'user',
+        content: message.content,
+        clientId: message.clientId,
+        attachmentIds: message.attachmentIds ?? [],
+      },
     })
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: row.createdAt } })
     return { row, retried: false }
@@ -177,16 +185,20 @@ export async function recentHistory(
     },
     orderBy: { id: 'desc' },
     take: CHAT_HISTORY_WINDOW,
-    select: { role: true, content: true, urgency: true },
+    select: { role: true, content: true, urgency: true, attachmentIds: true },
   })
-  return dropEmptyMessages(rows.reverse()).flatMap((row) => {
+  const history = dropEmptyMessages(rows.reverse()).filter(
+    (row) => asRole(row.role) !== 'assistant' || isUrgency(row.urgency),
+  )
+  const images = await photosOfHistory(db, conversationId, history)
+  return history.map((row, i) => {
     const role = asRole(row.role)
-    if (role === 'assistant' && !isUrgency(row.urgency)) return []
-    return [
-      role === 'assistant'
-        ? { role, content: row.content, urgency: row.urgency as Urgency }
-        : { role, content: row.content },
-    ]
+    return {
+      role,
+      content: row.content,
+      ...(role === 'assistant' ? { urgency: row.urgency as Urgency } : {}),
+      ...(images[i] ? { images: images[i] } : {}),
+    }
   })
 }
 

@@ -16,6 +16,7 @@ export function toChatMessage(row: ConversationMessage | InterviewMessage): Chat
     timestamp: row.createdAt.toISOString(),
     // Only on the specialist's own replies (issue 20): how urgent it judged them.
     ...(urgency === 'routine' || urgency === 'urgent' || urgency === 'emergency' ? { urgency } : {}),
+    ...('attachmentIds' in row && row.attachmentIds.length > 0 ? { attachment_ids: row.attachmentIds } : {}),
   }
 }
 

@@ -2,6 +2,7 @@
 // apart from the request, so a dropped connection or a reload does not stop it. A retried message gets
 // its stored reply, or joins the reply still being written.
 
+import { claimAttachments } from './attachments.ts'
 import { ownedConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendUserMessage, storedReply } from './message-store.ts'
@@ -14,6 +15,8 @@ export interface OutgoingMessage {
   content: string
   clientId: string
   replyClientId?: string | undefined
+  /** The owner's photos sent with the message. */
+  attachmentIds?: number[] | undefined
 }
 
 /** The reply's pieces as they are written (or the stored reply of a retried message, in one piece). */
@@ -26,9 +29,11 @@ export async function sendMessage(
   const { db } = deps
   const conversation = await ownedConversation(db, userId, message.conversationId)
   const cat = await specialistCat(db, userId, message.catId)
+  const attachmentIds = await claimAttachments(db, userId, conversation.id, message.attachmentIds)
   const question = await appendUserMessage(db, conversation.id, {
     content: message.content,
     clientId: message.clientId,
+    attachmentIds,
   })
   // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
   const stored = question.retried ? await storedReply(db, question.row.id) : null

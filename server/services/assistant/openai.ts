@@ -9,6 +9,7 @@ import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import { recommendationsSchema } from '../../../shared/schemas/cat.ts'
 import { AssistantUnavailableError } from './errors.ts'
 import { groundingFor } from './grounding.ts'
+import { withImageParts } from './openai-images.ts'
 import { checkAnswerSystemPrompt, interviewSystemPrompt, specialistSystemPrompt } from './openai-prompts.ts'
 import {
   RECOMMENDATIONS_FORMAT,
@@ -139,8 +140,8 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistan
             role: 'system',
             content: specialistSystemPrompt(cat, { triage, grounding: groundingFor(history) }),
           },
-          // Only the turns themselves: the stored urgency is the app's, not the model's.
-          ...history.map(({ role, content }) => ({ role, content })),
+          // Only the turns and the owner's photos: the stored urgency is the app's, not the model's.
+          ...withImageParts(history),
         ],
         signal,
       )

@@ -8,6 +8,8 @@ export interface AssistantMessage {
   content: string
   /** On the specialist's own stored replies: how urgent it judged them (follow-ups are read in that light). */
   urgency?: Urgency | undefined
+  /** The owner's photos sent with this message, as data URLs (issue 20). */
+  images?: string[]
 }
 
 /** What the product's triage found in the owner's last message, before any assistant (issue 20). */

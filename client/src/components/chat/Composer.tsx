@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react'
+import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 
 export const COMPOSER_MIN_HEIGHT = 56
 export const COMPOSER_MAX_HEIGHT = 150
@@ -18,6 +18,8 @@ export function Composer(props: {
   label?: string
   streaming?: boolean
   onStop?: () => void
+  /** Before the message box (the photo button). */
+  tools?: ReactNode
 }) {
   const ref = useRef<HTMLTextAreaElement>(null)
   const blank = props.value.trim() === ''
@@ -49,6 +51,7 @@ export function Composer(props: {
 
   return (
     <form className="chat__composer" onSubmit={onSubmit}>
+      {props.tools}
       <label className="sr-only" htmlFor="chat-input">
         {props.label ?? 'Your message'}
       </label>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import Markdown, { defaultUrlTransform } from 'react-markdown'
+import { MessagePhotos } from '../../features/chat/attachments/MessagePhotos.tsx'
 import type { UiMessage } from './types.ts'
 
 /** Links from a reply open in a new tab; only http(s) and mailto survive (the default transform blocks javascript:). */
@@ -25,6 +26,7 @@ export function MessageBubble({ message, author }: { message: UiMessage; author:
       data-status={message.status ?? 'sent'}
     >
       <span className="sr-only">{label}: </span>
+      {message.attachmentIds && <MessagePhotos ids={message.attachmentIds} />}
       {mine ? (
         message.content
       ) : (

@@ -11,6 +11,8 @@ export interface UiMessage {
   status?: 'streaming' | 'stopped' | 'failed'
   /** On the specialist's replies: how urgent it judged them (issue 20). */
   urgency?: UrgencyLevel | undefined
+  /** The owner's photos sent with the message (issue 20). */
+  attachmentIds?: number[]
 }
 
 export function newMessageId(): string {

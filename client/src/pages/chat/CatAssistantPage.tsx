@@ -5,6 +5,9 @@ import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
+import { AttachPhotoButton } from '../../features/chat/attachments/AttachPhotoButton.tsx'
+import { PhotoTray } from '../../features/chat/attachments/PhotoTray.tsx'
+import { usePhotoAttachments } from '../../features/chat/attachments/usePhotoAttachments.ts'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
@@ -15,13 +18,16 @@ export function CatAssistantPage() {
   const [text, setText] = useState('')
   const connected = chat.connection === 'connected'
 
+  const photos = usePhotoAttachments()
+
   const send = (value: string) => {
-    chat.send(value)
+    chat.send(value, photos.readyIds)
+    photos.clear()
     setText('')
   }
 
   return (
-    <section className="chat chat--room" aria-labelledby="chat-title">
+    <section className="chat chat--room" aria-labelledby="chat-title" {...photos.dropHandlers}>
       <header className="chat__header">
         <div className="chat__avatar" aria-hidden="true">
           <Icon name="paw" />
@@ -61,11 +67,13 @@ export function CatAssistantPage() {
           )
         }
       />
+      <PhotoTray attachments={photos} />
       <Composer
         value={text}
         onChange={setText}
         onSend={send}
-        sendDisabled={!connected || chat.typing || chat.streaming}
+        sendDisabled={!connected || chat.typing || chat.streaming || photos.busy || photos.blocked}
+        tools={<AttachPhotoButton onFiles={photos.add} disabled={!connected || photos.full} />}
         label={`Message ${EXPERT_NAME}`}
         placeholder={chat.catName ? `Ask about ${chat.catName}…` : 'Type your message…'}
         streaming={chat.streaming}

@@ -58,6 +58,7 @@ const toUi = (m: ChatMessage): UiMessage => ({
   content: m.content,
   timestamp: m.timestamp,
   urgency: m.urgency,
+  ...(m.attachment_ids ? { attachmentIds: m.attachment_ids } : {}),
 })
 
 /** Step 1, 'Connecting with Assistant': the owner's latest conversation (created when none) and its newest page. */
@@ -308,6 +309,7 @@ export function useSpecialistChat() {
             content: userMessage.content,
             clientId: userMessage.id,
             replyClientId: replyId,
+            ...(userMessage.attachmentIds ? { attachment_ids: userMessage.attachmentIds } : {}),
           },
           { signal: controller.signal },
         )
@@ -371,10 +373,11 @@ export function useSpecialistChat() {
   )
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, attachmentIds: number[] = []) => {
       const content = text.trim()
       if (!content) return
       const userMessage = message('user', content)
+      if (attachmentIds.length > 0) userMessage.attachmentIds = attachmentIds
       setMessages((list) => [...list, userMessage])
       void deliver(userMessage)
     },

@@ -1,0 +1,160 @@
+// Photos in the chat (issue 20): the rules. A photo is JPEG, PNG or WebP by its bytes (415 otherwise), at
+// most 10 MB received (413), not a decompression bomb (413 from its header, never decoded); it is stored
+// upright, without metadata, at most ATTACHMENT_MAX_SIDE px on its long side. Every read is by id AND
+// owner together: another owner's photo is a 404 like a missing one (open-webui's CVE-2026-54009 was an
+// attachment read without the owner check).
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MAX_SIDE,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_PER_MESSAGE,
+} from '../../../shared/constants.ts'
+import type {
+  Attachment,
+  AttachmentImage,
+  AttachmentUploadInput,
+} from '../../../shared/schemas/attachment.ts'
+import type { Db } from '../../db.ts'
+import { appError } from '../../errors.ts'
+import type { ChatAttachment } from '../../generated/prisma/client.ts'
+import { cleanImage, type ImageFormat, ImageRefusedError } from '../../services/images.ts'
+import { photoDataUrl, receivedBytes, sniffImage } from '../../services/photos.ts'
+
+const KEPT_TYPES: ReadonlySet<string> = new Set(ATTACHMENT_TYPES)
+const LIMITS = {
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  tooLarge: () => appError('ATTACHMENT_TOO_LARGE'),
+  unsupported: () => appError('ATTACHMENT_TYPE'),
+  readOnly: true,
+}
+
+const toAttachment = (
+  row: Pick<ChatAttachment, 'id' | 'mimetype' | 'width' | 'height' | 'bytes'>,
+): Attachment => ({
+  id: row.id,
+  mimetype: row.mimetype,
+  width: row.width,
+  height: row.height,
+  bytes: row.bytes,
+})
+
+/** Checks, cleans and stores an owner's photo; answers what was stored. */
+export async function uploadAttachment(
+  db: Db,
+  userId: number,
+  input: AttachmentUploadInput,
+): Promise<Attachment> {
+  const received = receivedBytes(input.data, LIMITS)
+  const type = await sniffImage(received)
+  if (!type || !KEPT_TYPES.has(type.mime)) throw LIMITS.unsupported()
+  let clean: Awaited<ReturnType<typeof cleanImage>>
+  try {
+    clean = await cleanImage(received, {
+      format: type.mime.slice('image/'.length) as ImageFormat,
+      maxSide: ATTACHMENT_MAX_SIDE,
+    })
+  } catch (error) {
+    if (error instanceof ImageRefusedError && error.reason === 'too-many-pixels') {
+      throw appError('IMAGE_TOO_MANY_PIXELS')
+    }
+    throw LIMITS.unsupported()
+  }
+  const row = await db.chatAttachment.create({
+    data: {
+      userId,
+      mimetype: type.mime,
+      width: clean.width,
+      height: clean.height,
+      bytes: clean.data.length,
+      data: new Uint8Array(clean.data),
+    },
+    select: { id: true, mimetype: true, width: true, height: true, bytes: true },
+  })
+  return toAttachment(row)
+}
+
+/** The owner's photo with its bytes; another owner's or a missing one is a 404. */
+export async function ownedAttachment(db: Db, userId: number, id: number): Promise<ChatAttachment> {
+  const row = await db.chatAttachment.findFirst({ where: { id, userId } })
+  if (!row) throw appError('ATTACHMENT_NOT_FOUND')
+  return row
+}
+
+/** The owner's photo as a data URL (the REST row sends its bytes instead). */
+export async function attachmentImage(db: Db, userId: number, id: number): Promise<AttachmentImage> {
+  const row = await ownedAttachment(db, userId, id)
+  return { ...toAttachment(row), data_url: photoDataUrl(row.data, row.mimetype) }
+}
+
+/**
+ * The ids a message carries, each the owner's own (else 404, before anything is stored); the first
+ * message that carries a photo gives it its conversation.
+ */
+export async function claimAttachments(
+  db: Db,
+  userId: number,
+  conversationId: number,
+  ids: readonly number[] | undefined,
+): Promise<number[]> {
+  const unique = [...new Set(ids ?? [])]
+  if (unique.length === 0) return []
+  const owned = await db.chatAttachment.count({ where: { userId, id: { in: unique } } })
+  if (owned !== unique.length) throw appError('ATTACHMENT_NOT_FOUND')
+  await db.chatAttachment.updateMany({
+    where: { userId, id: { in: unique }, conversationId: null },
+    data: { conversationId },
+  })
+  return unique
+}
+
+/** The photos of every message of a list (PUT, the REST chat), checked as claimAttachments does. */
+export function claimListAttachments(
+  db: Db,
+  userId: number,
+  conversationId: number,
+  list: readonly { attachment_ids?: readonly number[] | undefined }[],
+): Promise<number[]> {
+  return claimAttachments(
+    db,
+    userId,
+    conversationId,
+    list.flatMap((m) => m.attachment_ids ?? []),
+  )
+}
+
+/**
+ * The photos the specialist sees with a conversation's recent messages, as data URLs per message (same
+ * order): the newest ATTACHMENTS_PER_MESSAGE photos of the owner's messages, so a follow-up about a
+ * photo still has it while each request stays bounded. Read by id and the conversation's owner.
+ */
+export async function photosOfHistory(
+  db: Db,
+  conversationId: number,
+  history: readonly { role: string; attachmentIds: readonly number[] }[],
+): Promise<(string[] | undefined)[]> {
+  const wanted: number[] = []
+  for (let i = history.length - 1; i >= 0 && wanted.length < ATTACHMENTS_PER_MESSAGE; i--) {
+    const message = history[i]!
+    if (message.role !== 'user') continue
+    for (const id of message.attachmentIds) if (wanted.length < ATTACHMENTS_PER_MESSAGE) wanted.push(id)
+  }
+  if (wanted.length === 0) return history.map(() => undefined)
+  const conversation = await db.conversation.findUnique({
+    where: { id: conversationId },
+    select: { userId: true },
+  })
+  const rows = conversation
+    ? await db.chatAttachment.findMany({
+        where: { userId: conversation.userId, id: { in: wanted } },
+        select: { id: true, mimetype: true, data: true },
+      })
+    : []
+  const urls = new Map(rows.map((row) => [row.id, photoDataUrl(row.data, row.mimetype)]))
+  return history.map((message) => {
+    if (message.role !== 'user') return undefined
+    const mine = message.attachmentIds.flatMap((id) =>
+      wanted.includes(id) && urls.has(id) ? [urls.get(id)!] : [],
+    )
+    return mine.length > 0 ? mine : undefined
+  })
+}

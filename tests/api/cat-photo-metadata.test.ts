@@ -1,0 +1,88 @@
+// Profile photos lose their metadata (issue 20): stored upright with no EXIF (GPS: where the owner
+// lives), XMP or ICC; photos stored before are cleaned once by the start-up step.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cleanStoredPhotos } from '../../server/domain/cats/photo-cleanup.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { cameraJpeg, metadataBlocks, pngBomb } from '../helpers/images.ts'
+
+let t: TestApp
+let owner: { id: number; token: string }
+
+beforeAll(async () => {
+  t = await createTestApp()
+  owner = await t.signIn('meta-owner@example.com')
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const stripped = { exif: false, xmp: false, iptc: false, icc: false, orientation: undefined }
+
+describe('a profile photo', () => {
+  it('uploaded with EXIF GPS is stored upright without any metadata block, and read back so', async () => {
+    const jpeg = await cameraJpeg(400, 200)
+    expect(await metadataBlocks(jpeg)).toMatchObject({ exif: true, orientation: 6 })
+    const api = await t.caller(owner.token)
+    const { id } = await api.cat.create({ name: 'Pixel', breed: 'Bengal' })
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/supabase/cats/${id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { photo: { buffer: [...jpeg], mimetype: 'image/jpeg', originalname: 'IMG_0001.JPG' } },
+    })
+    expect(res.statusCode).toBe(200)
+    const { data_url: dataUrl } = await api.cat.photo({ id })
+    const readBack = Buffer.from(dataUrl!.slice(dataUrl!.indexOf(',') + 1), 'base64')
+    expect(await metadataBlocks(readBack)).toMatchObject({
+      format: 'jpeg',
+      width: 200,
+      height: 400,
+      ...stripped,
+    })
+    expect(readBack.includes('KittyCam')).toBe(false)
+  })
+
+  it('a decompression bomb is refused with 413, not decoded', async () => {
+    const api = await t.caller(owner.token)
+    const { id } = await api.cat.create({ name: 'Bomb', breed: 'Bengal' })
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/supabase/cats/${id}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { photo: { buffer: pngBomb().toString('base64'), mimetype: 'image/png' } },
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS' })
+  })
+})
+
+describe('the start-up step for photos stored before', () => {
+  it('strips every stored photo once, and is idempotent', async () => {
+    const jpeg = await cameraJpeg(300, 100)
+    const old = await t.db.cat.create({
+      data: { userId: owner.id, name: 'Old', photo: new Uint8Array(jpeg), photoMimetype: 'image/jpeg' },
+    })
+    // A stored photo that cannot be read is not kept with its unknown contents.
+    const broken = await t.db.cat.create({
+      data: {
+        userId: owner.id,
+        name: 'Broken',
+        photo: new Uint8Array(jpeg.subarray(0, 200)),
+        photoMimetype: 'image/jpeg',
+        photoName: 'x.jpg',
+      },
+    })
+    const first = await cleanStoredPhotos(t.db, t.services.log)
+    expect(first.cleaned).toBeGreaterThanOrEqual(1)
+    const row = await t.db.cat.findUniqueOrThrow({ where: { id: old.id } })
+    expect(row.photoStripped).toBe(true)
+    expect(await metadataBlocks(row.photo!)).toMatchObject({ width: 100, height: 300, ...stripped })
+    expect(await t.db.cat.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({
+      photo: null,
+      photoMimetype: null,
+      photoName: null,
+      photoStripped: true,
+    })
+    expect(await cleanStoredPhotos(t.db, t.services.log)).toEqual({ cleaned: 0, dropped: 0 })
+  })
+})

@@ -48,7 +48,9 @@ function operation(row: ServedRow) {
           ? Object.fromEntries(
               row.binary.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
             )
-          : { 'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} } },
+          : {
+              'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} },
+            },
     },
     '400': errorResponse('Invalid input'),
   }

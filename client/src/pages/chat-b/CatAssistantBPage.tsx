@@ -13,6 +13,7 @@ import {
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { isAbort } from '../../components/chat/script.ts'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { wait } from '../../runtime-config.ts'
 import { hasUsableCatId, readText, writeFlag } from '../../storage.ts'
@@ -108,6 +109,7 @@ export function CatAssistantBPage() {
         <p className={`chat-banner chat-banner--${banner}`} role="status">
           {BANNER_TEXT[banner]}
         </p>
+        <CatSwitcher onChosen={() => navigate('/cat-assistant')} />
       </header>
       <MessageList
         messages={engine.messages}

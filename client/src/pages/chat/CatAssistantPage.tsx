@@ -4,6 +4,7 @@ import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
 import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
@@ -32,6 +33,7 @@ export function CatAssistantPage() {
             {connectionLabel(chat.connection)}
           </p>
         </div>
+        <CatSwitcher onChosen={chat.switchCat} />
       </header>
       {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
       <MessageList

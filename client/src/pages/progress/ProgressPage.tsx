@@ -5,6 +5,7 @@ import { catDisplayName, cupsLabel, treatsLabel } from '../../../../shared/rules
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 
@@ -93,6 +94,7 @@ export function ProgressPage() {
   return (
     <section className="card card--wide report" aria-labelledby="report-title">
       <h1 id="report-title">Review Report</h1>
+      <CatSwitcher />
       {body}
       <SubscriptionSummary />
     </section>

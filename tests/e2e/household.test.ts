@@ -81,6 +81,7 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain('Luna')
     expect(await reply.innerText()).not.toContain('Oscar')
     await page.getByRole('button', { name: 'Send' }).waitFor()
+    await expectNoAxeViolations()
     await t.screenshot(`household-chat-${size.name}`)
 
     // The profile shows the chosen cat (remembered), its photo included, and edits the one chosen.

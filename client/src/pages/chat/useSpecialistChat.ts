@@ -64,9 +64,11 @@ const toUi = (m: ChatMessage): UiMessage => ({
  * page, and the cat the owner chose (the stored catId; the server falls back to the current cat).
  */
 async function openConversation(api: TrpcClient): Promise<Opened> {
+  const chosen = readText('catId').trim()
   const out = await api.conversation.start.mutate({
     session_id: sessionId(),
-    catId: readText('catId') || null,
+    // Only a stored id is sent: anything else left in the key is no choice (the server's current cat).
+    catId: /^\d{1,10}$/.test(chosen) ? chosen : null,
   })
   return {
     conversationId: out.conversation.id,

@@ -18,6 +18,8 @@ import { WIZARD_PROGRESS } from './progress.ts'
 
 const CREATING_PLAN_STEP = 13
 
+const NEW_CAT: PlanTarget = { kind: 'new' }
+
 const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimation.tsx')).PlanAnimation }))
 
 type PlanResult = { ok: true } | { ok: false; message: string }
@@ -29,6 +31,11 @@ type PlanResult = { ok: true } | { ok: false; message: string }
 export function CreatingPlanStep() {
   const cats = trpc.cat.list.useQuery(undefined, { staleTime: 0 })
   const [target, setTarget] = useState<PlanTarget | null>(null)
+  // Decided once: the list read again after the creation must not bring the question back.
+  if (!target && cats.data?.length === 0 && !cats.isFetching) {
+    setTarget(NEW_CAT)
+    return null
+  }
   if (target) return <CreatingPlan target={target} />
   if (cats.isPending || cats.isFetching) {
     return (
@@ -51,7 +58,6 @@ export function CreatingPlanStep() {
       </QuizStep>
     )
   }
-  if (cats.data.length === 0) return <CreatingPlan target={{ kind: 'new' }} />
   return <NewOrUpdateQuestion cats={cats.data} progress={WIZARD_PROGRESS(13)} onAnswer={setTarget} />
 }
 

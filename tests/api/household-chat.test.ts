@@ -1,10 +1,12 @@
 // A household of cats in the chat (issue 23): the specialist is told the owner's cats by name and which
 // one the chat is about (or that the owner chose none, so it asks which when it matters), and the chat
-// opens on the owner's chosen cat, or on their current cat when the choice is not theirs.
+// opens on the owner's chosen cat, else on their current cat.
 import { afterEach, describe, expect, it } from 'vitest'
+import { ERROR_CATALOGUE } from '../../shared/errors.ts'
 import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
+import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 let double: OpenAiDouble | undefined
 const t = suiteApp(
@@ -85,15 +87,16 @@ describe('the specialist knows the household', () => {
 })
 
 describe('conversation.start opens the chosen cat', () => {
-  it("opens the chosen cat while it is the owner's, else the current cat (the highest id)", async () => {
+  it("opens the chosen cat, else the current cat (the highest id); another owner's cat is a 404", async () => {
     const { api, luna, oscar } = await household()
     expect((await api.conversation.start({ catId: luna.id })).cat).toEqual({ id: luna.id, name: 'Luna' })
     expect((await api.conversation.start({})).cat).toEqual({ id: oscar.id, name: 'Oscar' })
-    // A choice left in the browser by another account is not this owner's: their current cat opens.
+    // A choice left in the browser by another account is not this owner's (the chat then opens without it).
     const stranger = await household()
-    expect((await api.conversation.start({ catId: stranger.luna.id })).cat).toEqual({
-      id: oscar.id,
-      name: 'Oscar',
-    })
+    await expectTrpcError(
+      api.conversation.start({ catId: stranger.luna.id }),
+      'NOT_FOUND',
+      ERROR_CATALOGUE.CAT_NOT_FOUND.message,
+    )
   })
 })

@@ -116,9 +116,17 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
   it('shows no switcher to an owner of one cat', async () => {
     const { user } = await owner(`one-cat-${size.name}@example.com`, ['Solo'])
     const { page } = t
-    await replaceSession(page, '/login', user.token, { subscriptionId: 'sub_x', interview_completed: 'true' })
+    // A choice another account left in this browser is not this owner's: the chat opens on their cat.
+    await replaceSession(page, '/login', user.token, {
+      subscriptionId: 'sub_x',
+      interview_completed: 'true',
+      catId: '2147483000',
+    })
     await page.goto('/cat-assistant')
     await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor()
+    expect(await page.getByLabel(`Message ${EXPERT_NAME}`).getAttribute('placeholder')).toBe(
+      'Ask about Solo…',
+    )
     await page.goto('/cat-profile')
     await expect.poll(() => page.getByLabel('Cat name').inputValue()).toBe('Solo')
     await page.goto('/progress')

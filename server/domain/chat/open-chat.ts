@@ -1,11 +1,11 @@
-// The chat screen opening in one call: the cat the owner chose while it is theirs, else their current cat
-// (shared/rules/current-cat.ts),
+// The chat screen opening in one call: the cat the owner chose (another owner's is a 404), else their
+// current cat (shared/rules/current-cat.ts),
 // their latest conversation (created when there is none) and its newest page of messages.
 
 import { latestConversation, toConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
 import { historyPage } from './message-store.ts'
-import { chosenOrCurrentCat } from './specialist-cat.ts'
+import { specialistCat } from './specialist-cat.ts'
 
 /** How many messages the opening page holds. */
 const FIRST_PAGE = 50
@@ -16,7 +16,7 @@ export async function openChat(
   request: { catId: number | null; sessionId: string | undefined },
 ) {
   const { db, streams } = deps
-  const cat = await chosenOrCurrentCat(db, userId, request.catId)
+  const cat = await specialistCat(db, userId, request.catId)
   const conversation = await latestConversation(db, userId, request.sessionId)
   const page = await historyPage(db, conversation.id, FIRST_PAGE)
   return {

@@ -41,14 +41,6 @@ export async function specialistCat(
   return cat ? withHousehold(cat, cats, false) : null
 }
 
-/**
- * Opening the chat: the cat the browser chose while it is the owner's, else their current cat (a choice
- * another account left in the browser opens this owner's own cat, not a 404).
- */
-export async function chosenOrCurrentCat(db: Db, userId: number, catId: number | null): Promise<Cat | null> {
-  return currentCat(await ownerCats(db, userId), catId)
-}
-
 export function catProfile(cat: SpecialistCat | null): CatProfileForAssistant | null {
   if (!cat) return null
   return {

@@ -64,12 +64,16 @@ const toUi = (m: ChatMessage): UiMessage => ({
  * page, and the cat the owner chose (the stored catId; the server falls back to the current cat).
  */
 async function openConversation(api: TrpcClient): Promise<Opened> {
-  const chosen = readText('catId').trim()
-  const out = await api.conversation.start.mutate({
-    session_id: sessionId(),
-    // Only a stored id is sent: anything else left in the key is no choice (the server's current cat).
-    catId: /^\d{1,10}$/.test(chosen) ? chosen : null,
-  })
+  const stored = readText('catId').trim()
+  // Only a stored id is sent: anything else left in the key is no choice (the server's current cat).
+  const chosen = /^\d{1,10}$/.test(stored) ? stored : null
+  const out = await api.conversation.start
+    .mutate({ session_id: sessionId(), catId: chosen })
+    .catch((error: unknown) => {
+      // A cat that is no longer this owner's (deleted, or another account's choice): the current cat.
+      if (chosen === null || errorCode(error) !== 'NOT_FOUND') throw error
+      return api.conversation.start.mutate({ session_id: sessionId(), catId: null })
+    })
   return {
     conversationId: out.conversation.id,
     cat: out.cat,

@@ -2,6 +2,7 @@
 // made from them. A visitor's answers stay in the browser until a cat is created, so signing in in the
 // middle of the quiz loses nothing.
 import { useCallback } from 'react'
+import { currentCat } from '../../../shared/rules/current-cat.ts'
 import type { Cat, CreateCatInput, Recommendations } from '../../../shared/schemas/cat.ts'
 import {
   type QuizKey,
@@ -113,16 +114,23 @@ export function storeCreatedCat(id: number, input: CreateCatInput, r: Recommenda
   storeRecommendations(r)
 }
 
-/** Mirrors the owner's cats (SPEC §4: the one with the highest id is the current cat). */
+/** Remembers a cat the wizard just updated (issue 23): it becomes the chosen cat. */
+export function storeUpdatedCat(cat: Cat) {
+  writeText('catId', String(cat.id))
+  writeJson('catDetails', cat)
+  for (const key of ['food_bowls', 'treats', 'playtime'] as const) {
+    const value = cat[key]
+    if (value !== null) writeText(key, String(value))
+  }
+  writeText('welcome_message_specific_detail', cat.welcome_message_specific_detail)
+  writeText('welcome_message_relevant_response', cat.welcome_message_relevant_response)
+}
+
+/** Mirrors the owner's cats and the chosen one (the stored catId while it is theirs, else the highest id). */
 export function storeCats(cats: readonly Cat[]) {
   writeJson('cats', cats)
-  const current = cats.reduce<Cat | null>(
-    (best, cat) => (best === null || cat.id > best.id ? cat : best),
-    null,
-  )
-  if (!current) return
-  const storedId = Number(readText('catId'))
-  const chosen = cats.find((cat) => cat.id === storedId) ?? current
+  const chosen = currentCat(cats, readText('catId'))
+  if (!chosen) return
   writeText('catId', String(chosen.id))
   writeJson('catDetails', chosen)
   for (const key of ['food_bowls', 'treats', 'playtime'] as const) {

@@ -1,21 +1,27 @@
-// The signed-in owner's cats from the server, mirrored into local storage (cats, catId, catDetails).
-import { useEffect } from 'react'
-import type { Cat } from '../../../shared/schemas/cat.ts'
-import { hasValidToken, readText } from '../storage.ts'
+// The signed-in owner's cats from the server, mirrored into local storage (cats, catId, catDetails), and
+// the chosen one (issue 23): the stored catId while it is theirs, else the highest id
+// (shared/rules/current-cat.ts). The choice lives in the SPEC's `catId` key, so every screen agrees.
+import { useCallback, useEffect } from 'react'
+import { currentCat } from '../../../shared/rules/current-cat.ts'
+import { hasValidToken, useStoredText, writeText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
 import { storeCats } from './useCatAnswers.ts'
 
-/** The owner's cats; the current one is the stored catId when it is theirs, else the highest id (SPEC §4). */
 export function useCats() {
   const query = trpc.cat.list.useQuery(undefined, { enabled: hasValidToken() })
   const cats = query.data
+  const chosenId = useStoredText('catId')
   useEffect(() => {
     if (cats) storeCats(cats)
   }, [cats])
-  const storedId = Number(readText('catId'))
-  const current: Cat | null =
-    cats?.find((cat) => cat.id === storedId) ??
-    cats?.reduce<Cat | null>((best, cat) => (best === null || cat.id > best.id ? cat : best), null) ??
-    null
-  return { ...query, cats: cats ?? [], current }
+  const current = currentCat(cats ?? [], chosenId)
+  /** Makes `id` the chosen cat on every screen (its details and suggestions mirrored too). */
+  const choose = useCallback(
+    (id: number) => {
+      writeText('catId', String(id))
+      if (cats) storeCats(cats)
+    },
+    [cats],
+  )
+  return { ...query, cats: cats ?? [], current, choose }
 }

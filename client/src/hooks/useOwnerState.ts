@@ -15,7 +15,7 @@ type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
 
 /** Mirrors the owner's state into local storage (SPEC §3 keys). */
 export function applyOwnerState(state: OwnerState) {
-  // The current cat: the stored catId while it is theirs, else the highest id (SPEC §4).
+  // The chosen cat: the stored catId while it is theirs, else the highest id (shared/rules/current-cat.ts).
   if (state.cats.length > 0) storeCats(state.cats)
   if (state.subscriptionId) writeText('subscriptionId', state.subscriptionId)
   if (state.interviewCompleted) writeFlag('interview_completed', true)

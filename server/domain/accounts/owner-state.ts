@@ -2,6 +2,7 @@
 // their records. The browser mirrors the answer into the SPEC's local-storage keys and runs the
 // navigation guard of SPEC §2 on it, so a returning owner goes where their records say, not where an
 // empty browser would send a new visitor.
+import { currentCat } from '../../../shared/rules/current-cat.ts'
 import type { OwnerState } from '../../../shared/schemas/account.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'
 import type { Db } from '../../db.ts'
@@ -27,7 +28,8 @@ const highest = <T extends { id: number }>(rows: readonly T[]): T | null =>
   rows.reduce<T | null>((best, row) => (best === null || row.id > best.id ? row : best), null)
 
 export function ownerState(records: OwnerRecords, now = new Date()): OwnerState {
-  const current = highest(records.cats)
+  // No choice of the browser's here: the client keeps its chosen cat while it is one of these.
+  const current = currentCat(records.cats, null)
   // The newest subscription that grants access; its id is the one the checkout handed the browser.
   const entitled = highest(records.subscriptions.filter((row) => isEntitled(row, now)))
   const interviewCompleted = records.interviews.some((row) => row.completed)

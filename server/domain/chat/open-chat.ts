@@ -1,4 +1,5 @@
-// The chat screen opening in one call: the owner's current cat (the highest id, or the catId asked for),
+// The chat screen opening in one call: the cat the owner chose (another owner's is a 404), else their
+// current cat (shared/rules/current-cat.ts),
 // their latest conversation (created when there is none) and its newest page of messages.
 
 import { latestConversation, toConversation } from './conversations.ts'

@@ -1,30 +1,51 @@
 // The cat the specialist talks about, and what of it the assistant reads.
+import { currentCat } from '../../../shared/rules/current-cat.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import type { CatProfileForAssistant } from '../../services/assistant/types.ts'
 
-/**
- * The owner's `catId` when given (someone else's is a 404), else the owner's newest cat (SPEC §4: the
- * highest id is the current cat), else none.
- */
-export async function specialistCat(db: Db, userId: number, catId: number | null): Promise<Cat | null> {
-  if (catId !== null) {
-    const cat = await db.cat.findFirst({ where: { id: catId, userId }, omit: { photo: true } })
-    if (!cat) throw appError('CAT_NOT_FOUND')
-    return cat as Cat
-  }
-  return (await db.cat.findFirst({
+/** The cat the chat is about, with the owner's household: their cats' names, and whether they chose it. */
+export type SpecialistCat = Cat & { household?: { names: string[]; chosen: boolean } }
+
+/** The owner's cats without their photos, oldest first (an owner has a handful). */
+async function ownerCats(db: Db, userId: number): Promise<Cat[]> {
+  return (await db.cat.findMany({
     where: { userId },
-    orderBy: { id: 'desc' },
+    orderBy: { id: 'asc' },
     omit: { photo: true },
-  })) as Cat | null
+  })) as Cat[]
 }
 
-export function catProfile(cat: Cat | null): CatProfileForAssistant | null {
+function withHousehold(cat: Cat, cats: readonly Cat[], chosen: boolean): SpecialistCat {
+  const names = cats.map((c) => c.name.trim()).filter((name) => name !== '')
+  return { ...cat, household: { names, chosen } }
+}
+
+/**
+ * The owner's `catId` when given (someone else's is a 404), else the owner's current cat (the highest
+ * id, shared/rules/current-cat.ts), else none; with the names of all the owner's cats (issue 23).
+ */
+export async function specialistCat(
+  db: Db,
+  userId: number,
+  catId: number | null,
+): Promise<SpecialistCat | null> {
+  const cats = await ownerCats(db, userId)
+  if (catId !== null) {
+    const cat = cats.find((c) => c.id === catId)
+    if (!cat) throw appError('CAT_NOT_FOUND')
+    return withHousehold(cat, cats, true)
+  }
+  const cat = currentCat(cats, null)
+  return cat ? withHousehold(cat, cats, false) : null
+}
+
+export function catProfile(cat: SpecialistCat | null): CatProfileForAssistant | null {
   if (!cat) return null
   return {
     name: cat.name || null,
+    household: cat.household,
     breed: cat.breed || null,
     gender: cat.gender || null,
     age: cat.age,

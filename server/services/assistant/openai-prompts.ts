@@ -2,6 +2,7 @@
 // without touching streaming, time-outs or error handling.
 import { EXPERT_NAME, MAX_CAT_AGE, PRODUCT_NAME, RECEPTIONIST_NAME } from '../../../shared/constants.ts'
 import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shared/options.ts'
+import { householdLine } from './household-line.ts'
 import type { CatProfileForAssistant, TriageForAssistant } from './types.ts'
 
 /** Profile values are owner-typed; a cap keeps one long field from crowding out the conversation. */
@@ -34,6 +35,7 @@ export function specialistSystemPrompt(
       : null,
     renderCatProfile(cat),
     cat?.weightLog ?? null,
+    ...householdLine(cat),
   ]
     .filter((part): part is string => part !== null)
     .join('\n\n')

@@ -24,6 +24,8 @@ export interface TriageForAssistant {
 /** What the specialist knows about the cat; every field may be missing for a new owner. */
 export interface CatProfileForAssistant {
   name?: string | null
+  /** The owner's cats by name (issue 23), and whether the owner chose this one for the chat. */
+  household?: { names: string[]; chosen: boolean } | undefined
   breed?: string | null
   gender?: string | null
   age?: number | null

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/schemas/cat.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -36,7 +37,7 @@ function readAsDataUrl(file: File): Promise<string> {
   })
 }
 
-/** /cat-profile (SPEC §2 "Cat profile screen", §5): the current cat's name, breed and photo. */
+/** /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo (issue 23). */
 export function CatProfilePage() {
   const { current, isLoading, error, refetch } = useCats()
 
@@ -71,6 +72,7 @@ export function CatProfilePage() {
     <div className="profile">
       <section className="card card--wide profile__card" aria-labelledby="profile-title">
         <h1 id="profile-title">Edit Profile</h1>
+        <CatSwitcher />
         {body}
       </section>
       <CancelSubscription />

@@ -14,6 +14,7 @@ import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { isAbort } from '../../components/chat/script.ts'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { wait } from '../../runtime-config.ts'
 import { hasUsableCatId, readText, writeFlag } from '../../storage.ts'
@@ -110,6 +111,7 @@ export function CatAssistantBPage() {
           {BANNER_TEXT[banner]}
         </p>
         <AiDisclosure />
+        <CatSwitcher onChosen={() => navigate('/cat-assistant')} />
       </header>
       <MessageList
         messages={engine.messages}

@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon.tsx'
 import { AttachPhotoButton } from '../../features/chat/attachments/AttachPhotoButton.tsx'
 import { PhotoTray } from '../../features/chat/attachments/PhotoTray.tsx'
 import { usePhotoAttachments } from '../../features/chat/attachments/usePhotoAttachments.ts'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
@@ -41,6 +42,7 @@ export function CatAssistantPage() {
           </p>
         </div>
         <AiDisclosure />
+        <CatSwitcher onChosen={chat.switchCat} />
       </header>
       {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
       <MessageList

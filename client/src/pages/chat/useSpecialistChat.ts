@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
+import { currentCat } from '../../../../shared/rules/current-cat.ts'
 import type { ChatMessage } from '../../../../shared/schemas/conversation.ts'
 import { specialistWelcomeMessages } from '../../../../shared/scripts.ts'
 import { isAbort, playScript } from '../../components/chat/script.ts'
@@ -61,9 +62,21 @@ const toUi = (m: ChatMessage): UiMessage => ({
   ...(m.attachment_ids ? { attachmentIds: m.attachment_ids } : {}),
 })
 
-/** Step 1, 'Connecting with Assistant': the owner's latest conversation (created when none) and its newest page. */
+/**
+ * Step 1, 'Connecting with Assistant': the owner's latest conversation (created when none), its newest
+ * page, and the cat the owner chose (the stored catId; the server falls back to the current cat).
+ */
 async function openConversation(api: TrpcClient): Promise<Opened> {
-  const out = await api.conversation.start.mutate({ session_id: sessionId() })
+  const stored = readText('catId').trim()
+  // Only a stored id is sent: anything else left in the key is no choice (the server's current cat).
+  const chosen = /^\d{1,10}$/.test(stored) ? stored : null
+  const out = await api.conversation.start
+    .mutate({ session_id: sessionId(), catId: chosen })
+    .catch((error: unknown) => {
+      // A cat that is no longer this owner's (deleted, or another account's choice): the current cat.
+      if (chosen === null || errorCode(error) !== 'NOT_FOUND') throw error
+      return api.conversation.start.mutate({ session_id: sessionId(), catId: null })
+    })
   return {
     conversationId: out.conversation.id,
     cat: out.cat,
@@ -95,8 +108,8 @@ async function fallbackSetup(api: TrpcClient): Promise<Opened> {
 }
 
 /**
- * Step 2, 'Checking Cat Profile': the owner's cats, mirrored into local storage; the current one is the
- * stored catId when it is still theirs, else the highest id (SPEC §4).
+ * Step 2, 'Checking Cat Profile': the owner's cats, mirrored into local storage; the chat is about the
+ * cat the chat opened with, else the stored catId while it is theirs, else the highest id.
  */
 async function checkCatProfile(
   api: TrpcClient,
@@ -106,11 +119,10 @@ async function checkCatProfile(
     const cats = await api.cat.list.query()
     if (!Array.isArray(cats)) throw new Error(ERRORS.invalidResponseFormat)
     if (cats.length === 0) return null
+    const current = currentCat(cats, fallback?.id ?? readText('catId'))
+    if (!current) return null
+    writeText('catId', String(current.id))
     storeCats(cats)
-    const storedId = Number(readText('catId'))
-    const current =
-      cats.find((cat) => cat.id === storedId) ??
-      cats.reduce((best, cat) => (cat.id > best.id ? cat : best), cats[0]!)
     return { id: current.id, name: current.name }
   } catch (error) {
     if (errorCode(error) === 'UNAUTHORIZED') throw error
@@ -148,6 +160,9 @@ export function useSpecialistChat() {
   const sendController = useRef<AbortController | null>(null)
   /** Stop was asked for the reply being read: its stream ends when the server has saved it. */
   const stopAsked = useRef(false)
+  /** Bumped when the owner picks another cat: the chat opens again on it. */
+  const [catChoice, setCatChoice] = useState(0)
+  const switchCat = useCallback(() => setCatChoice((n) => n + 1), [])
 
   /** Issue 15: shows a reply the server is still writing (what is written, then the rest as it comes). */
   const reattach = useCallback(
@@ -255,6 +270,7 @@ export function useSpecialistChat() {
     [api, navigate, reattach],
   )
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another cat chosen (catChoice) opens the chat again on it
   useEffect(() => {
     if (!hasValidToken()) {
       navigate('/login', { replace: true })
@@ -274,7 +290,7 @@ export function useSpecialistChat() {
       controller.abort()
       sendController.current?.abort()
     }
-  }, [navigate, open])
+  }, [navigate, open, catChoice])
 
   /** Sends `userMessage` (already in the list) and streams the reply under it. */
   const deliver = useCallback(
@@ -446,5 +462,6 @@ export function useSpecialistChat() {
     loadEarlier,
     send,
     stop,
+    switchCat,
   }
 }

@@ -6,6 +6,7 @@ import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommenda
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ProgressReport } from '../../features/progress/ProgressReport.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -95,6 +96,7 @@ export function ProgressPage() {
   return (
     <section className="card card--wide report" aria-labelledby="report-title">
       <h1 id="report-title">Review Report</h1>
+      <CatSwitcher />
       {body}
       <SubscriptionSummary />
     </section>

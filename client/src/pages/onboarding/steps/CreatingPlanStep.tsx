@@ -4,7 +4,12 @@ import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
 import { catDisplayName } from '../../../../../shared/rules/recommendations.ts'
 import { nextStep } from '../../../../../shared/rules/wizard.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import { catInputFromStorage, storeCreatedCat } from '../../../hooks/useCatAnswers.ts'
+import {
+  NEW_OR_UPDATE_TITLE,
+  NewOrUpdateQuestion,
+  type PlanTarget,
+} from '../../../features/household/NewOrUpdateQuestion.tsx'
+import { catInputFromStorage, storeCreatedCat, storeUpdatedCat } from '../../../hooks/useCatAnswers.ts'
 import { wait } from '../../../runtime-config.ts'
 import { readText } from '../../../storage.ts'
 import { errorMessage, trpc } from '../../../trpc.ts'
@@ -13,13 +18,53 @@ import { WIZARD_PROGRESS } from './progress.ts'
 
 const CREATING_PLAN_STEP = 13
 
+const NEW_CAT: PlanTarget = { kind: 'new' }
+
 const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimation.tsx')).PlanAnimation }))
 
 type PlanResult = { ok: true } | { ok: false; message: string }
 
-/** Step 13: creates the cat once per mount, then moves on to 15 after 15 s (scaled in tests). */
+/**
+ * Step 13. An owner who already has a cat is asked first whether the answers are a new cat or an update
+ * of one of theirs (issue 23); an owner without one goes straight on.
+ */
 export function CreatingPlanStep() {
+  const cats = trpc.cat.list.useQuery(undefined, { staleTime: 0 })
+  const [target, setTarget] = useState<PlanTarget | null>(null)
+  // Decided once: the list read again after the creation must not bring the question back.
+  if (!target && cats.data?.length === 0 && !cats.isFetching) {
+    setTarget(NEW_CAT)
+    return null
+  }
+  if (target) return <CreatingPlan target={target} />
+  if (cats.isPending || cats.isFetching) {
+    return (
+      <QuizStep progress={WIZARD_PROGRESS(13)} title="Creating Your Personal Plan">
+        <p className="muted" role="status">
+          Checking your cats…
+        </p>
+      </QuizStep>
+    )
+  }
+  if (cats.isError) {
+    return (
+      <QuizStep progress={WIZARD_PROGRESS(13)} title={NEW_OR_UPDATE_TITLE}>
+        <div className="error-box" role="alert">
+          <p>{errorMessage(cats.error, DEFAULT_ERRORS.fetchCats)}</p>
+          <button type="button" className="btn btn--secondary" onClick={() => void cats.refetch()}>
+            Try again
+          </button>
+        </div>
+      </QuizStep>
+    )
+  }
+  return <NewOrUpdateQuestion cats={cats.data} progress={WIZARD_PROGRESS(13)} onAnswer={setTarget} />
+}
+
+/** Creates or updates the cat once per mount, then moves on to 15 after 15 s (scaled in tests). */
+function CreatingPlan({ target }: { target: PlanTarget }) {
   const { goTo } = useWizard()
+  const utils = trpc.useUtils()
   const [attempt, setAttempt] = useState(0)
   const [error, setError] = useState<string | null>(null)
   // One creation per mount and per Retry, whatever React does with effects (StrictMode runs them twice).
@@ -30,6 +75,9 @@ export function CreatingPlanStep() {
   const createCat = trpc.cat.create.useMutation()
   const createRef = useRef(createCat.mutateAsync)
   createRef.current = createCat.mutateAsync
+  const updateCat = trpc.cat.update.useMutation()
+  const updateRef = useRef(updateCat.mutateAsync)
+  updateRef.current = updateCat.mutateAsync
 
   /**
    * SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
@@ -39,14 +87,21 @@ export function CreatingPlanStep() {
   const createPlan = useCallback(async (): Promise<PlanResult> => {
     try {
       const input = catInputFromStorage()
-      const created = await createRef.current(input)
-      storeCreatedCat(created.id, input, created.recommendations)
+      if (target.kind === 'update') {
+        // The answers change that cat; what they do not name (its photo) stays.
+        const { session_id: _session, photo: _photo, ...fields } = input
+        storeUpdatedCat(await updateRef.current({ ...fields, id: target.id }))
+      } else {
+        const created = await createRef.current(input)
+        storeCreatedCat(created.id, input, created.recommendations)
+      }
+      await utils.cat.list.invalidate()
       return { ok: true }
     } catch (error) {
       console.error('Creating the plan failed', error)
       return { ok: false, message: errorMessage(error, DEFAULT_ERRORS.createCat) }
     }
-  }, [])
+  }, [target, utils])
 
   useEffect(() => {
     let creation = creations.current.get(attempt)

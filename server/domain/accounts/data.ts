@@ -1,18 +1,43 @@
 // "Download my data" and "Delete account" (issue 12): the owner takes everything of theirs, or erases it.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Services } from '../../context.ts'
+import { appError } from '../../errors.ts'
 import type { SessionUser } from '../../services/tokens.ts'
 import { cancelOwnerSubscriptions } from '../billing/index.ts'
+import { CODE_FAILURES, checkCode } from './one-time-codes.ts'
+import { mailPasswordCode, stepUpKey } from './password.ts'
 
 /**
- * One JSON document of the owner's records: the account (never its password hash), cats with their
- * photos (base64), conversations and interviews with their messages, subscriptions and payments.
- * Every query names the owner, so nothing of anyone else can be in it.
+ * Mails a fresh step-up code to the account's own address (the one set-password takes too); false when
+ * the last one is younger than the resend interval.
+ */
+export function mailVerificationCode(services: Services, user: SessionUser): Promise<boolean> {
+  return mailPasswordCode(services, user.email)
+}
+
+/**
+ * Export and deletion need a fresh proof of the address, as setting a password does: a session token
+ * alone (stolen, or left open on a shared computer) must not take or erase everything.
+ */
+export async function requireFreshCode(services: Services, user: SessionUser, code: string): Promise<void> {
+  const result = await checkCode(services.db, services.tokens.codePepper, stepUpKey(user.email), code)
+  if (result !== 'ok') throw appError(CODE_FAILURES[result])
+}
+
+/** Where an exported cat's photo is read, one photo a request (behind the photo gate). */
+export const photoPath = (catId: number) => `/api/supabase/cats/${catId}/photo`
+
+/**
+ * One JSON document of the owner's records: the account (never its password hash), cats (each photo
+ * apart: its address, `photo_url`), conversations and interviews with their messages, subscriptions and
+ * payments. Photos are the megabytes of an account: 16 of them inline (base64) took the server past its
+ * heap, so the document holds none and stays within the owner's quotas' size (README "Limits and
+ * quotas"). Every query names the owner, so nothing of anyone else can be in it.
  */
 export async function exportAccount(services: Services, userId: number) {
   const { db } = services
   const [user, cats, conversations, interviews, subscriptions, payments] = await Promise.all([
-    db.user.findUniqueOrThrow({
+    db.user.findUnique({
       where: { id: userId },
       select: {
         id: true,
@@ -27,7 +52,7 @@ export async function exportAccount(services: Services, userId: number) {
         passwordHash: true,
       },
     }),
-    db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
+    db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' }, omit: { photo: true } }),
     db.conversation.findMany({
       where: { userId },
       orderBy: { id: 'asc' },
@@ -41,14 +66,13 @@ export async function exportAccount(services: Services, userId: number) {
     db.subscription.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
     db.payment.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
   ])
+  // Deleted between the token check and here: a session problem, not a server fault.
+  if (!user) throw appError('NOT_AUTHENTICATED')
   const { passwordHash, ...account } = user
   return {
     exported_at: new Date().toISOString(),
     account: { ...account, hasPassword: passwordHash !== null },
-    cats: cats.map(({ photo, ...cat }) => ({
-      ...cat,
-      photo: photo ? Buffer.from(photo).toString('base64') : null,
-    })),
+    cats: cats.map((cat) => ({ ...cat, photo_url: cat.photoMimetype ? photoPath(cat.id) : null })),
     conversations,
     interviews,
     subscriptions,

@@ -5,7 +5,7 @@ import { type CodeCheck, checkCode, mailNewCode } from './one-time-codes.ts'
 import { hashPassword } from './password-hash.ts'
 
 /** Step-up codes live beside sign-in codes under their own key: one never spends or replaces the other. */
-const stepUpKey = (email: string) => `password:${email}`
+export const stepUpKey = (email: string) => `password:${email}`
 
 /** Mails a step-up code to `email`; false when the last one is younger than the resend interval. */
 export function mailPasswordCode(services: Services, email: string): Promise<boolean> {

@@ -17,6 +17,7 @@ import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import type { Redis } from './services/redis.ts'
 import { serveClient } from './static-client.ts'
+import { TRANSIENT_RETRY_AFTER_SECONDS } from './transient-faults.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
@@ -112,6 +113,12 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
         )
     }
     if (status === 429) return reply.code(429).send(errorBody('TOO_MANY_REQUESTS'))
+    // The database or Redis going away under a request that never reached a procedure.
+    const fault = publicError(error)
+    if (fault.status === 503) {
+      req.log.warn({ err: error }, 'transient fault')
+      return reply.code(503).header('retry-after', fault.retryAfterSeconds).send(errorBody(fault.code))
+    }
     if (status === 415) return reply.code(415).send(errorBody('JSON_ONLY', error.message))
     if (status >= 400 && status < 500)
       return reply.code(status).send(errorBody('INVALID_INPUT', error.message))
@@ -126,13 +133,18 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     }
   })
 
-  app.get('/healthz', async (_req, reply) => {
+  // Never behind the per-IP limit: that limit counts in Redis, and a health check must not wait on
+  // Redis (nor a load balancer's checks spend a budget).
+  app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
     try {
       await services.db.$queryRaw`SELECT 1`
       return { status: 'ok' }
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable')
-      return reply.code(503).send({ status: 'unavailable' })
+      return reply
+        .code(503)
+        .header('retry-after', TRANSIENT_RETRY_AFTER_SECONDS)
+        .send({ status: 'unavailable' })
     }
   })
 

@@ -3,11 +3,13 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { ZodError } from 'zod'
 import { ERROR_CATALOGUE, ERRORS, type ErrorBody, type ErrorCode } from '../shared/errors.ts'
 import { Prisma } from './generated/prisma/client.ts'
+import { RateLimitedError } from './services/rate-limits.ts'
+import { isTransientFault, TRANSIENT_RETRY_AFTER_SECONDS } from './transient-faults.ts'
 
 type TrpcCode = TRPCError['code']
 
 /** tRPC's code for each status the catalogue uses (tRPC maps it back to the same status). */
-const TRPC_CODE_BY_STATUS: Record<number, TrpcCode> = {
+export const TRPC_CODE_BY_STATUS: Record<number, TrpcCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   402: 'PAYMENT_REQUIRED',
@@ -26,8 +28,10 @@ const TRPC_CODE_BY_STATUS: Record<number, TrpcCode> = {
 /** A known failure from the catalogue: its code, its status, and its text (or a more precise one). */
 export class AppError extends TRPCError {
   readonly appCode: ErrorCode
+  /** Seconds the client should wait before trying again (429, 503): the real wait when it is known. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, options: { message?: string; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     const entry = ERROR_CATALOGUE[code]
     super({
       code: TRPC_CODE_BY_STATUS[entry.status] ?? 'INTERNAL_SERVER_ERROR',
@@ -35,11 +39,18 @@ export class AppError extends TRPCError {
       cause: options.cause,
     })
     this.appCode = code
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 
+export interface AppErrorOptions {
+  message?: string
+  cause?: unknown
+  retryAfterSeconds?: number
+}
+
 /** `throw appError('CAT_NOT_FOUND')` */
-export function appError(code: ErrorCode, options?: { message?: string; cause?: unknown }): AppError {
+export function appError(code: ErrorCode, options?: AppErrorOptions): AppError {
   return new AppError(code, options)
 }
 
@@ -66,23 +77,76 @@ const CODE_BY_TRPC_CODE: Partial<Record<TrpcCode, ErrorCode>> = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
 }
 
+/** What every surface answers for an error. */
+export interface PublicError {
+  status: number
+  message: string
+  code: ErrorCode
+  /** Seconds for the Retry-After header (429 and 503 only). */
+  retryAfterSeconds?: number
+}
+
+/** Without a known wait: a rate limit's window is at most this long for most budgets. */
+const DEFAULT_RATE_LIMIT_RETRY_SECONDS = 60
+/** Without a known wait: a saturated server or an outside service that is down. */
+const DEFAULT_BUSY_RETRY_SECONDS = 2
+
+function retryAfterFor(status: number, known: number | undefined): number | undefined {
+  if (status === 429) return known ?? DEFAULT_RATE_LIMIT_RETRY_SECONDS
+  if (status === 503) return known ?? DEFAULT_BUSY_RETRY_SECONDS
+  return undefined
+}
+
+function rateLimitWait(error: unknown): number | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof RateLimitedError) return current.retryAfterSeconds
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
 /**
- * The status, text and code every surface answers for an error: the catalogue's for known failures,
- * and a generic text (never internals) for unknown ones.
+ * The status, text, code and Retry-After every surface answers for an error: the catalogue's for known
+ * failures, 503 for a transient fault of the database or Redis, and a generic text (never internals)
+ * for unknown ones.
  */
-export function publicError(error: TRPCError): { status: number; message: string; code: ErrorCode } {
-  const status = getHTTPStatusCodeFromError(error)
-  if (error.cause instanceof ZodError) {
-    return { status, message: describeZodError(error.cause), code: 'INVALID_INPUT' }
+export function publicError(error: unknown): PublicError {
+  const known =
+    error instanceof AppError
+      ? error
+      : error instanceof TRPCError && error.cause instanceof AppError
+        ? error.cause
+        : null
+  if (known) {
+    const status = ERROR_CATALOGUE[known.appCode].status
+    // A server fault says nothing of its cause, whatever text it was raised with.
+    const message = known.appCode === 'UNEXPECTED' ? ERRORS.unexpected : known.message
+    const retryAfterSeconds = retryAfterFor(status, known.retryAfterSeconds ?? rateLimitWait(known.cause))
+    return { status, message, code: known.appCode, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) }
   }
-  // A server fault says nothing of its cause, whatever text it was raised with.
-  if (error instanceof AppError) {
-    if (error.appCode === 'UNEXPECTED') return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
-    return { status, message: error.message, code: error.appCode }
+  if (error instanceof TRPCError && error.cause instanceof ZodError) {
+    return { status: 400, message: describeZodError(error.cause), code: 'INVALID_INPUT' }
   }
+  if (isTransientFault(error)) {
+    return {
+      status: 503,
+      message: ERRORS.serverBusy,
+      code: 'SERVICE_UNAVAILABLE',
+      retryAfterSeconds: TRANSIENT_RETRY_AFTER_SECONDS,
+    }
+  }
+  const status = error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : 500
   // Unknown failures (a bug, a dependency's error) are UNEXPECTED and say nothing of their cause.
-  if (status >= 500) return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
-  return { status, message: error.message, code: CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT' }
+  if (status >= 500 || !(error instanceof TRPCError)) {
+    return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
+  }
+  const retryAfterSeconds = retryAfterFor(status, rateLimitWait(error))
+  return {
+    status,
+    message: error.message,
+    code: CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT',
+    ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+  }
 }
 
 /**

@@ -12,7 +12,7 @@
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { appError } from './errors.ts'
+import { appError, publicError } from './errors.ts'
 import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
@@ -80,6 +80,12 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
         error: null,
         createContext: () => opts.createContext(req),
         onError: (event) => opts.onError({ ...event, req }),
+        // A 429 or 503 says how long to wait, as REST does: the longest wait of the call's errors.
+        responseMeta: ({ errors }) => {
+          const waits = errors.map((error) => publicError(error).retryAfterSeconds ?? 0)
+          const wait = Math.max(0, ...waits)
+          return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {}
+        },
       })
 
       reply.code(response.status)

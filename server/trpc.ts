@@ -1,9 +1,10 @@
 import { initTRPC, type TRPCError } from '@trpc/server'
 import { ZodError } from 'zod'
 import type { Context } from './context.ts'
-import { appError, publicError } from './errors.ts'
+import { AppError, appError, publicError, TRPC_CODE_BY_STATUS } from './errors.ts'
 import type { ProcedureMeta } from './rest/meta.ts'
 import { RateLimitedError, type RateLimitName } from './services/rate-limits.ts'
+import { isTransientFault } from './transient-faults.ts'
 
 const t = initTRPC
   .meta<ProcedureMeta>()
@@ -11,16 +12,19 @@ const t = initTRPC
   .create({
     // Never ship stack traces, whatever NODE_ENV says.
     isDev: false,
+    // The one place a failure becomes tRPC's shape; REST's `{error, code}` comes from the same
+    // publicError. The HTTP status follows `data.httpStatus` (a transient fault raised before any
+    // procedure ran, in the context, is a 503 too).
     errorFormatter({ shape, error }) {
-      const { message, code } = publicError(error)
+      const { message, code, status } = publicError(error)
       return {
         ...shape,
         message,
         data: {
-          code: shape.data.code,
+          code: TRPC_CODE_BY_STATUS[status] ?? shape.data.code,
           /** The catalogue's code (shared/errors.ts): what a client decides by. */
           appCode: code,
-          httpStatus: shape.data.httpStatus,
+          httpStatus: status,
           path: shape.data.path,
           zodError: error.cause instanceof ZodError ? error.cause.flatten() : null,
         },
@@ -31,11 +35,18 @@ const t = initTRPC
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 
-/** A rate-limit refusal from inside a procedure, as 429 with the catalogue's text. */
+/**
+ * A rate-limit refusal from inside a procedure, as 429 with the catalogue's text and its real wait; a
+ * transient fault of the database or Redis as 503 (createCaller's callers, the REST adapter among them,
+ * see the same codes as /trpc).
+ */
 function refusedByRateLimit(result: { ok: boolean; error?: TRPCError }) {
-  if (!result.ok && result.error?.cause instanceof RateLimitedError) {
-    throw appError('TOO_MANY_REQUESTS', { cause: result.error.cause })
+  if (result.ok || !result.error || result.error instanceof AppError) return
+  const { cause } = result.error
+  if (cause instanceof RateLimitedError) {
+    throw appError('TOO_MANY_REQUESTS', { cause, retryAfterSeconds: cause.retryAfterSeconds })
   }
+  if (isTransientFault(result.error)) throw appError('SERVICE_UNAVAILABLE', { cause })
 }
 
 /** Procedures that sign in or renew: a stale token the browser still sends must not stop them. */

@@ -37,13 +37,13 @@ export function registerRestRoutes(
         if (!row.rawBody && isNonJsonBody(req.headers['content-type'])) {
           return reply.code(415).send(errorBody('JSON_ONLY'))
         }
-        const ctx = await createContextInner({
-          services,
-          token: bearerToken(req.headers.authorization),
-          ip: req.ip,
-          log: req.log,
-        })
         try {
+          const ctx = await createContextInner({
+            services,
+            token: bearerToken(req.headers.authorization),
+            ip: req.ip,
+            log: req.log,
+          })
           const input = row.toInput({
             body: req.body,
             params: objectOrEmpty(req.params),
@@ -53,10 +53,12 @@ export function registerRestRoutes(
           const result = await procedureOf(createCaller(ctx), row.procedure)(input)
           return reply.send(result ?? { success: true })
         } catch (error) {
-          if (!(error instanceof TRPCError)) throw error
-          const { status, message, code } = publicError(error)
-          if (status >= 500) req.log.error({ err: error.cause ?? error }, 'procedure failed')
-          if (error.code === 'TOO_MANY_REQUESTS') reply.header('retry-after', 60)
+          const { status, message, code, retryAfterSeconds } = publicError(error)
+          if (status >= 500) {
+            const cause = error instanceof TRPCError ? (error.cause ?? error) : error
+            req.log[status === 503 ? 'warn' : 'error']({ err: cause }, 'procedure failed')
+          }
+          if (retryAfterSeconds) reply.header('retry-after', retryAfterSeconds)
           return reply.code(status).send({ error: message, code })
         }
       },

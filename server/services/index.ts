@@ -68,7 +68,7 @@ export async function createServices(
       { chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } },
       redis,
     ),
-    streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL, config.REDIS_KEY_PREFIX)),
+    streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL, log, config.REDIS_KEY_PREFIX)),
     ...overrides,
   }
 }

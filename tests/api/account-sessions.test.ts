@@ -303,7 +303,7 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
       for (let i = 0; i < 5; i++) {
         const res = await proxied.app.inject({
           method: 'GET',
-          url: '/healthz',
+          url: '/api/openapi.json',
           // The client forges the left part; the proxy appends the address it really saw.
           headers: { 'x-forwarded-for': `10.9.${i}.${i}, 198.51.100.7` },
         })
@@ -313,7 +313,7 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
       // Another real client still has its own budget.
       const other = await proxied.app.inject({
         method: 'GET',
-        url: '/healthz',
+        url: '/api/openapi.json',
         headers: { 'x-forwarded-for': '10.9.0.0, 198.51.100.8' },
       })
       expect(other.statusCode).toBe(200)

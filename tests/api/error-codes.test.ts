@@ -20,10 +20,13 @@ describe('the catalogue', () => {
       const error = appError(code)
       expect(error).toBeInstanceOf(TRPCError)
       expect(getHTTPStatusCodeFromError(error), code).toBe(ERROR_CATALOGUE[code].status)
-      expect(publicError(error)).toEqual({
-        status: ERROR_CATALOGUE[code].status,
+      const status = ERROR_CATALOGUE[code].status
+      expect(publicError(error)).toStrictEqual({
+        status,
         message: code === 'UNEXPECTED' ? ERRORS.unexpected : ERROR_CATALOGUE[code].message,
         code,
+        // Without a known wait: a minute for a rate limit, two seconds for a busy server.
+        ...(status === 429 ? { retryAfterSeconds: 60 } : status === 503 ? { retryAfterSeconds: 2 } : {}),
       })
     }
   })

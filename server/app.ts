@@ -1,7 +1,14 @@
 import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
+import { answerClientError } from './client-errors.ts'
 import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'
@@ -50,6 +57,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send(errorBody('INVALID_INPUT', error.message))
     },
+    clientErrorHandler: answerClientError,
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   })
@@ -79,10 +87,22 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
+    // API answers carry personal data (cats, subscriptions, the export): no cache keeps them.
+    if (
+      req.url.startsWith('/api/supabase/') ||
+      req.url.startsWith('/api/openai/') ||
+      req.url.startsWith('/trpc/')
+    )
+      reply.header('cache-control', 'no-store')
   })
 
   registerSecurityHeaders(app)
   const photoGate = createGate()
+  // The session is known before a photo slot is taken (the token check is cached per token).
+  const signedIn = async (req: FastifyRequest) => {
+    const token = bearerToken(req.headers.authorization)
+    return token !== null && (await services.tokens.verify(token)) !== null
+  }
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
@@ -160,7 +180,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       prefix: '/trpc',
       // The procedures whose REST row declares a larger body limit get it on /trpc too.
       largeBodies: { procedures: new Set(largeBodyProcedures().keys()), limit: UPLOAD_BODY_LIMIT },
-      heavy: { procedures: heavyProcedures(), gate: photoGate },
+      heavy: { procedures: heavyProcedures(), gate: photoGate, signedIn },
       router: appRouter,
       createContext: (req) =>
         createContextInner({
@@ -190,7 +210,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     // A photo read always takes a slot; an upload only when its body may be large (a photo in it).
     photos.addHook(
       'onRequest',
-      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0)),
+      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0), signedIn),
     )
     registerRestRoutes(
       photos,

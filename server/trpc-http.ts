@@ -24,7 +24,7 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
   largeBodies?: { procedures: ReadonlySet<string>; limit: number }
   /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
-  heavy?: { procedures: ReadonlySet<string>; gate: Gate }
+  heavy?: { procedures: ReadonlySet<string>; gate: Gate; signedIn(req: FastifyRequest): Promise<boolean> }
 }
 
 /**
@@ -108,7 +108,7 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       .filter((procedure) => heavy.procedures.has(procedure))
       .filter((procedure) => large || !opts.largeBodies?.procedures.has(procedure)).length
   }
-  const gated = heavy ? { onRequest: gateHook(heavy.gate, weight) } : {}
+  const gated = heavy ? { onRequest: gateHook(heavy.gate, weight, heavy.signedIn) } : {}
 
   app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
   for (const procedure of heavy?.procedures ?? []) {

@@ -81,6 +81,8 @@ export const ERROR_CATALOGUE = {
   CAT_NOT_FOUND: { status: 404, message: ERRORS.noCatFound },
   CONVERSATION_NOT_FOUND: { status: 404, message: ERRORS.noConversationFound },
   TOO_LARGE: { status: 413, message: ERRORS.tooLarge },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   JSON_ONLY: { status: 415, message: ERRORS.jsonOnly },
   TOO_MANY_REQUESTS: { status: 429, message: ERRORS.tooManyRequests },
   UNEXPECTED: { status: 500, message: ERRORS.unexpected },

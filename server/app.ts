@@ -13,7 +13,7 @@ import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'
 import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
-import { closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
+import { capConnectionsPerAddress, closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
@@ -22,6 +22,7 @@ import { registerApiDocs } from './rest/docs.ts'
 import { heavyProcedures, largeBodyProcedures, restRows } from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import { RateLimitedError } from './services/rate-limits.ts'
 import type { Redis } from './services/redis.ts'
 import { serveClient } from './static-client.ts'
 import { TRANSIENT_RETRY_AFTER_SECONDS } from './transient-faults.ts'
@@ -64,6 +65,9 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
 
   app.server.maxConnections = HTTP_LIMITS.maxConnections
   closeSpentConnections(app.server)
+  // Behind a proxy every connection comes from the proxy: it caps each client instead.
+  if (!services.config.TRUST_PROXY)
+    capConnectionsPerAddress(app.server, services.config.MAX_CONNECTIONS_PER_ADDRESS)
 
   app.addHook('onResponse', async (req, reply) => {
     // The web app's files, when all is well, only at debug: they would be most of the lines, and bury
@@ -181,6 +185,18 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       // The procedures whose REST row declares a larger body limit get it on /trpc too.
       largeBodies: { procedures: new Set(largeBodyProcedures().keys()), limit: UPLOAD_BODY_LIMIT },
       heavy: { procedures: heavyProcedures(), gate: photoGate, signedIn },
+      // Every procedure of a batch counts against the address's budget (@fastify/rate-limit would count
+      // the batch once), in the same figure as the per-request limit REST has.
+      routeConfig: { rateLimit: false },
+      budget: async (req, procedures) => {
+        try {
+          await services.limits.consume('requestsPerIp', req.ip, procedures)
+          return null
+        } catch (error) {
+          if (error instanceof RateLimitedError) return error.retryAfterSeconds
+          throw error
+        }
+      },
       router: appRouter,
       createContext: (req) =>
         createContextInner({

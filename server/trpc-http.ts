@@ -12,7 +12,7 @@
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { appError, publicError } from './errors.ts'
+import { appError, errorBody, publicError } from './errors.ts'
 import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
@@ -23,6 +23,13 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   onError: HTTPErrorHandler<TRouter, FastifyRequest>
   /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
   largeBodies?: { procedures: ReadonlySet<string>; limit: number }
+  /**
+   * The per-address budget, spent once per procedure of the call (a batch of five spends five) before
+   * anything else: null when it allows them, else the seconds to wait.
+   */
+  budget?(req: FastifyRequest, procedures: number): Promise<number | null>
+  /** Route config for every /trpc route (the app turns its per-request limiter off: `budget` counts). */
+  routeConfig?: Record<string, unknown>
   /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
   heavy?: { procedures: ReadonlySet<string>; gate: Gate; signedIn(req: FastifyRequest): Promise<boolean> }
 }
@@ -108,7 +115,16 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       .filter((procedure) => heavy.procedures.has(procedure))
       .filter((procedure) => large || !opts.largeBodies?.procedures.has(procedure)).length
   }
-  const gated = heavy ? { onRequest: gateHook(heavy.gate, weight, heavy.signedIn) } : {}
+  const budget = opts.budget
+  const spend = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!budget) return
+    const wait = await budget(req, pathOf(req).split(',').length)
+    if (wait !== null) {
+      return reply.code(429).header('retry-after', String(wait)).send(errorBody('TOO_MANY_REQUESTS'))
+    }
+  }
+  const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.signedIn)] : [spend]
+  const gated = { onRequest, config: opts.routeConfig ?? {} }
 
   app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
   for (const procedure of heavy?.procedures ?? []) {

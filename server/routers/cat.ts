@@ -17,7 +17,7 @@ import { toCat } from '../domain/cats/cat-record.ts'
 import { createCat, listCats, ownedCat, updateCat } from '../domain/cats/owner-cats.ts'
 import { visitorRecommendations } from '../domain/cats/recommendations.ts'
 import { rest } from '../rest/meta.ts'
-import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 export const catRouter = router({
   /** The owner's cats, oldest first (the newest, the current cat, is last). Never the photo bytes. */
@@ -86,6 +86,7 @@ export const catRouter = router({
     .input(recommendationsInputSchema)
     .output(recommendationsSchema)
     .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'recommendationsPerIp', ctx.ip)
       const { session_id: _sessionId, ...fields } = input
       return visitorRecommendations(ctx.services.assistant, ctx.log, fields)
     }),

@@ -46,8 +46,10 @@ export const interviewRouter = router({
     .meta(rest('PUT', '/api/supabase/interview/:id', { summary: 'Store the new messages of an interview' }))
     .input(updateInterviewInput)
     .output(updateInterviewOutput)
-    .mutation(({ ctx, input }) =>
-      updateInterview(
+    .mutation(async ({ ctx, input }) => {
+      // A visitor's writes count against the address's interview budget (an owner's are theirs).
+      if (!ctx.user) await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
+      return updateInterview(
         ctx.services.db,
         { id: input.id, sessionId: input.session_id, ownerId: ctx.user?.id },
         input.messages ?? [],
@@ -55,8 +57,8 @@ export const interviewRouter = router({
           ...(input.answers ? { answers: input.answers } : {}),
           ...(input.completed !== undefined ? { completed: input.completed } : {}),
         },
-      ),
-    ),
+      )
+    }),
 
   /** GET /api/supabase/interview: the owner's interviews, newest first (messages via `get`). */
   list: authedProcedure

@@ -85,6 +85,7 @@ export const ERROR_CATALOGUE = {
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   JSON_ONLY: { status: 415, message: ERRORS.jsonOnly },
   TOO_MANY_REQUESTS: { status: 429, message: ERRORS.tooManyRequests },
+  QUOTA_EXCEEDED: { status: 409, message: 'This account has reached its limit for this kind of record.' },
   UNEXPECTED: { status: 500, message: ERRORS.unexpected },
   SERVICE_UNAVAILABLE: { status: 503, message: ERRORS.serverBusy },
   ASSISTANT_UNAVAILABLE: { status: 503, message: ERRORS.assistantUnavailable },

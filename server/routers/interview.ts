@@ -26,6 +26,7 @@ import {
   listInterviews,
   updateInterview,
 } from '../domain/interview/store.ts'
+import { requireInterviewRoom } from '../domain/quotas.ts'
 import { rest } from '../rest/meta.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
@@ -37,6 +38,7 @@ export const interviewRouter = router({
     .output(createInterviewOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
+      if (!ctx.user) await limit(ctx, 'visitorInterviewsPerIpDaily', ctx.ip)
       const row = await createInterview(ctx.services.db, input.session_id, ctx.user?.id ?? null)
       return { id: row.id }
     }),
@@ -49,6 +51,7 @@ export const interviewRouter = router({
     .mutation(async ({ ctx, input }) => {
       // A visitor's writes count against the address's interview budget (an owner's are theirs).
       if (!ctx.user) await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
+      await requireInterviewRoom(ctx.services.db, input.id)
       return updateInterview(
         ctx.services.db,
         { id: input.id, sessionId: input.session_id, ownerId: ctx.user?.id },

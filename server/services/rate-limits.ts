@@ -27,6 +27,8 @@ export const DEFAULT_RATE_LIMITS = {
   chatPerUser: { points: 20, durationSeconds: 60 },
   /** Tokenless interview calls (create, answer checks) per IP: a whole interview needs about a dozen. */
   visitorInterviewPerIp: { points: 120, durationSeconds: 600 },
+  /** Interviews a visitor's address may start in a day: with 500 messages each, a bounded storage. */
+  visitorInterviewsPerIpDaily: { points: 300, durationSeconds: 86_400 },
   /** Tokenless recommendations, each a model call: a visitor's quiz asks a few times (issue 19). */
   recommendationsPerIp: { points: 30, durationSeconds: 600 },
   /**

@@ -27,7 +27,7 @@ import type { Redis } from './services/redis.ts'
 import { serveClient } from './static-client.ts'
 import { TRANSIENT_RETRY_AFTER_SECONDS } from './transient-faults.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
-import { uploadJsonParser } from './upload-body.ts'
+import { UploadBodyError, uploadJsonParser } from './upload-body.ts'
 
 export interface AppOptions {
   services: Services
@@ -120,12 +120,12 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
   })
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode ?? 500
-    if (status === 413) {
-      return reply
-        .code(413)
-        .send(errorBody(error.code === 'KC_PHOTO_TOO_LARGE' ? 'PHOTO_TOO_LARGE' : 'TOO_LARGE'))
+    // The upload reader says by the catalogue's code what it refused.
+    if (error instanceof UploadBodyError) {
+      return reply.code(error.statusCode).send(errorBody(error.appCode, error.message))
     }
+    const status = error.statusCode ?? 500
+    if (status === 413) return reply.code(413).send(errorBody('TOO_LARGE'))
     if (error.validation || status === 400) {
       return reply
         .code(400)

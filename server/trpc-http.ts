@@ -12,8 +12,9 @@
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { appError, errorBody, publicError } from './errors.ts'
+import { appError, errorBody } from './errors.ts'
 import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { publicError } from './public-error.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {

@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import type { FastifyInstance } from 'fastify'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
-import { errorBody, publicError } from '../errors.ts'
+import { errorBody } from '../errors.ts'
 import { isNonJsonBody } from '../json-only.ts'
+import { publicError } from '../public-error.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
 import { restRows, type ServedRow } from './table.ts'
 

@@ -124,7 +124,7 @@ describe('a card decline carries its code, and keeps the provider text', () => {
     state: 'CA',
     postalCode: '94105',
     paymentMethod,
-    billingPeriod: 'Monthly',
+    billingPeriod: 'Monthly' as const,
   })
   const declines = [
     ['pm_card_chargeDeclined', 'CARD_DECLINED', 'card_declined'],

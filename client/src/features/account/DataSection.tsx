@@ -55,12 +55,12 @@ export function DataSection() {
       </p>
       {!sent ? (
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void send()}>
-          {busy ? 'Sending…' : 'Email me a code'}
+          {busy ? 'Sending…' : 'Email me a code for my data'}
         </button>
       ) : (
         <>
           <div className="field">
-            <label htmlFor="data-code">Code from the e-mail</label>
+            <label htmlFor="data-code">Verification code for your data</label>
             <input
               id="data-code"
               className="input"

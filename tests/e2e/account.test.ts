@@ -85,7 +85,7 @@ describe('the owner controls the session', () => {
     const { page } = t
     await page.goto('/cat-profile')
     // Deleting needs a fresh code from the e-mail (issue 19), as setting a password does.
-    await page.getByRole('button', { name: 'Email me a code for my data' }).click()
+    await page.getByRole('button', { name: 'Send a code to download or delete' }).click()
     await page.getByLabel('Verification code for your data').waitFor()
     await expect
       .poll(async () => (await t.db.otpCode.count({ where: { email: `password:${email}` } })) > 0)

@@ -55,7 +55,7 @@ export function DataSection() {
       </p>
       {!sent ? (
         <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void send()}>
-          {busy ? 'Sending…' : 'Email me a code for my data'}
+          {busy ? 'Sending…' : 'Send a code to download or delete'}
         </button>
       ) : (
         <>

@@ -27,7 +27,10 @@ describe('Retry-After is the real wait', () => {
     expect((await send()).statusCode).toBe(200)
     const refused = await send()
     expect(refused.statusCode).toBe(429)
-    expect(refused.json()).toEqual({ error: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message, code: 'TOO_MANY_REQUESTS' })
+    expect(refused.json()).toEqual({
+      error: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message,
+      code: 'TOO_MANY_REQUESTS',
+    })
     const wait = Number(refused.headers['retry-after'])
     expect(wait).toBeGreaterThan(590)
     expect(wait).toBeLessThanOrEqual(600)
@@ -35,8 +38,7 @@ describe('Retry-After is the real wait', () => {
 
   it('/trpc: the same header and wait', async () => {
     const email = `wait-trpc-${Date.now()}@example.com`
-    const send = () =>
-      t.app.inject({ method: 'POST', url: '/trpc/auth.signinOtp', payload: { email } })
+    const send = () => t.app.inject({ method: 'POST', url: '/trpc/auth.signinOtp', payload: { email } })
     expect((await send()).statusCode).toBe(200)
     const refused = await send()
     expect(refused.statusCode).toBe(429)

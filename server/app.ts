@@ -1,24 +1,34 @@
 import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
+import { answerClientError } from './client-errors.ts'
 import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
-import { errorBody, publicError } from './errors.ts'
+import { errorBody } from './errors.ts'
 import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
-import { closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
+import { capConnectionsPerAddress, closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
+import { publicError } from './public-error.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { registerApiDocs } from './rest/docs.ts'
 import { heavyProcedures, largeBodyProcedures, restRows, uploadMaxBytes } from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
+import { RateLimitedError } from './services/rate-limits.ts'
 import type { Redis } from './services/redis.ts'
 import { serveClient } from './static-client.ts'
+import { TRANSIENT_RETRY_AFTER_SECONDS } from './transient-faults.ts'
 import { registerTrpcHttp } from './trpc-http.ts'
-import { uploadJsonParser } from './upload-body.ts'
+import { UploadBodyError, uploadJsonParser } from './upload-body.ts'
 
 export interface AppOptions {
   services: Services
@@ -49,12 +59,16 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send(errorBody('INVALID_INPUT', error.message))
     },
+    clientErrorHandler: answerClientError,
     // One line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   })
 
   app.server.maxConnections = HTTP_LIMITS.maxConnections
   closeSpentConnections(app.server)
+  // Behind a proxy every connection comes from the proxy: it caps each client instead.
+  if (!services.config.TRUST_PROXY)
+    capConnectionsPerAddress(app.server, services.config.MAX_CONNECTIONS_PER_ADDRESS)
 
   app.addHook('onResponse', async (req, reply) => {
     // The web app's files, when all is well, only at debug: they would be most of the lines, and bury
@@ -78,10 +92,22 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
+    // API answers carry personal data (cats, subscriptions, the export): no cache keeps them.
+    if (
+      req.url.startsWith('/api/supabase/') ||
+      req.url.startsWith('/api/openai/') ||
+      req.url.startsWith('/trpc/')
+    )
+      reply.header('cache-control', 'no-store')
   })
 
   registerSecurityHeaders(app)
   const photoGate = createGate()
+  // The session is known before a photo slot is taken (the token check is cached per token).
+  const signedIn = async (req: FastifyRequest) => {
+    const token = bearerToken(req.headers.authorization)
+    return token !== null && (await services.tokens.verify(token)) !== null
+  }
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
@@ -95,20 +121,12 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
   })
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    const status = error.statusCode ?? 500
-    if (status === 413) {
-      return reply
-        .code(413)
-        .send(
-          errorBody(
-            error.code === 'KC_PHOTO_TOO_LARGE'
-              ? 'PHOTO_TOO_LARGE'
-              : error.code === 'KC_ATTACHMENT_TOO_LARGE'
-                ? 'ATTACHMENT_TOO_LARGE'
-                : 'TOO_LARGE',
-          ),
-        )
+    // The upload reader says by the catalogue's code what it refused.
+    if (error instanceof UploadBodyError) {
+      return reply.code(error.statusCode).send(errorBody(error.appCode, error.message))
     }
+    const status = error.statusCode ?? 500
+    if (status === 413) return reply.code(413).send(errorBody('TOO_LARGE'))
     if (error.validation || status === 400) {
       return reply
         .code(400)
@@ -120,6 +138,12 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
         )
     }
     if (status === 429) return reply.code(429).send(errorBody('TOO_MANY_REQUESTS'))
+    // The database or Redis going away under a request that never reached a procedure.
+    const fault = publicError(error)
+    if (fault.status === 503) {
+      req.log.warn({ err: error }, 'transient fault')
+      return reply.code(503).header('retry-after', fault.retryAfterSeconds).send(errorBody(fault.code))
+    }
     if (status === 415) return reply.code(415).send(errorBody('JSON_ONLY', error.message))
     if (status >= 400 && status < 500)
       return reply.code(status).send(errorBody('INVALID_INPUT', error.message))
@@ -134,13 +158,18 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     }
   })
 
-  app.get('/healthz', async (_req, reply) => {
+  // Never behind the per-IP limit: that limit counts in Redis, and a health check must not wait on
+  // Redis (nor a load balancer's checks spend a budget).
+  app.get('/healthz', { config: { rateLimit: false } }, async (_req, reply) => {
     try {
       await services.db.$queryRaw`SELECT 1`
       return { status: 'ok' }
     } catch (error) {
       app.log.error({ err: error }, 'health check: database unreachable')
-      return reply.code(503).send({ status: 'unavailable' })
+      return reply
+        .code(503)
+        .header('retry-after', TRANSIENT_RETRY_AFTER_SECONDS)
+        .send({ status: 'unavailable' })
     }
   })
 
@@ -161,7 +190,19 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
         limits: largeBodyProcedures(),
         uploadMaxBytes: uploadMaxBytes(),
       },
-      heavy: { procedures: heavyProcedures(), gate: photoGate },
+      heavy: { procedures: heavyProcedures(), gate: photoGate, signedIn },
+      // Every procedure of a batch counts against the address's budget (@fastify/rate-limit would count
+      // the batch once), in the same figure as the per-request limit REST has.
+      routeConfig: { rateLimit: false },
+      budget: async (req, procedures) => {
+        try {
+          await services.limits.consume('requestsPerIp', req.ip, procedures)
+          return null
+        } catch (error) {
+          if (error instanceof RateLimitedError) return error.retryAfterSeconds
+          throw error
+        }
+      },
       router: appRouter,
       createContext: (req) =>
         createContextInner({
@@ -191,7 +232,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     // A photo read always takes a slot; an upload only when its body may be large (a photo in it).
     photos.addHook(
       'onRequest',
-      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0)),
+      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0), signedIn),
     )
     registerRestRoutes(
       photos,

@@ -1,45 +1,34 @@
-import { TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { ZodError } from 'zod'
+// The catalogue's errors on the server (shared/errors.ts): the domain throws them by code. Nothing here
+// knows tRPC or HTTP; server/public-error.ts maps an error to what each surface answers.
+import type { ZodError } from 'zod'
 import { ERROR_CATALOGUE, ERRORS, type ErrorBody, type ErrorCode } from '../shared/errors.ts'
 import { Prisma } from './generated/prisma/client.ts'
 
-type TrpcCode = TRPCError['code']
-
-/** tRPC's code for each status the catalogue uses (tRPC maps it back to the same status). */
-const TRPC_CODE_BY_STATUS: Record<number, TrpcCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  402: 'PAYMENT_REQUIRED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  412: 'PRECONDITION_FAILED',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  500: 'INTERNAL_SERVER_ERROR',
-  502: 'BAD_GATEWAY',
-  503: 'SERVICE_UNAVAILABLE',
-}
-
 /** A known failure from the catalogue: its code, its status, and its text (or a more precise one). */
-export class AppError extends TRPCError {
+export class AppError extends Error {
   readonly appCode: ErrorCode
+  /** The catalogue's HTTP status for the code. */
+  readonly status: number
+  /** Seconds the client should wait before trying again (429, 503): the real wait when it is known. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: ErrorCode, options: { message?: string; cause?: unknown } = {}) {
-    const entry = ERROR_CATALOGUE[code]
-    super({
-      code: TRPC_CODE_BY_STATUS[entry.status] ?? 'INTERNAL_SERVER_ERROR',
-      message: options.message ?? entry.message,
-      cause: options.cause,
-    })
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message, { cause: options.cause })
+    this.name = 'AppError'
     this.appCode = code
+    this.status = ERROR_CATALOGUE[code].status
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 
+export interface AppErrorOptions {
+  message?: string
+  cause?: unknown
+  retryAfterSeconds?: number
+}
+
 /** `throw appError('CAT_NOT_FOUND')` */
-export function appError(code: ErrorCode, options?: { message?: string; cause?: unknown }): AppError {
+export function appError(code: ErrorCode, options?: AppErrorOptions): AppError {
   return new AppError(code, options)
 }
 
@@ -54,35 +43,6 @@ export function describeZodError(error: ZodError): string {
   if (!issue) return ERRORS.invalidInput
   const where = issue.path.length ? `${issue.path.join('.')}: ` : ''
   return `${where}${issue.message}`
-}
-
-// The server throws every failure it knows by code (appError). The only other TRPCErrors are tRPC's
-// own refusals of a request it cannot route or read (bad JSON, no such procedure, wrong method): their
-// code follows tRPC's, never the text.
-const CODE_BY_TRPC_CODE: Partial<Record<TrpcCode, ErrorCode>> = {
-  NOT_FOUND: 'NOT_FOUND',
-  PAYLOAD_TOO_LARGE: 'TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'JSON_ONLY',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
-}
-
-/**
- * The status, text and code every surface answers for an error: the catalogue's for known failures,
- * and a generic text (never internals) for unknown ones.
- */
-export function publicError(error: TRPCError): { status: number; message: string; code: ErrorCode } {
-  const status = getHTTPStatusCodeFromError(error)
-  if (error.cause instanceof ZodError) {
-    return { status, message: describeZodError(error.cause), code: 'INVALID_INPUT' }
-  }
-  // A server fault says nothing of its cause, whatever text it was raised with.
-  if (error instanceof AppError) {
-    if (error.appCode === 'UNEXPECTED') return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
-    return { status, message: error.message, code: error.appCode }
-  }
-  // Unknown failures (a bug, a dependency's error) are UNEXPECTED and say nothing of their cause.
-  if (status >= 500) return { status, message: ERRORS.unexpected, code: 'UNEXPECTED' }
-  return { status, message: error.message, code: CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT' }
 }
 
 /**

@@ -28,6 +28,13 @@ export const HTTP_LIMITS = {
    * connections and reuses a few to the server.
    */
   maxConnections: 512,
+  /**
+   * At most 64 of them from one address by default (MAX_CONNECTIONS_PER_ADDRESS; issue 19): 520 idle connections from one address refused
+   * everyone else. 64 leaves a household, an office or a carrier's NAT plenty (a browser opens at
+   * most 6 per host). Not applied behind a proxy (TRUST_PROXY set), whose connections carry everyone;
+   * there the proxy should cap each client (nginx: limit_conn).
+   */
+  maxConnectionsPerAddress: 64,
 } as const
 
 const served = Symbol('requests served on this connection')
@@ -43,5 +50,24 @@ export function closeSpentConnections(server: Server) {
     const count = (socket[served] ?? 0) + 1
     socket[served] = count
     if (count >= HTTP_LIMITS.maxRequestsPerSocket) res.once('finish', () => socket.end())
+  })
+}
+
+/** Closes a new connection at once when its address already holds `cap` open ones. */
+export function capConnectionsPerAddress(server: Server, cap: number = HTTP_LIMITS.maxConnectionsPerAddress) {
+  const open = new Map<string, number>()
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? ''
+    const count = (open.get(address) ?? 0) + 1
+    if (count > cap) {
+      socket.destroy()
+      return
+    }
+    open.set(address, count)
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1
+      if (left <= 0) open.delete(address)
+      else open.set(address, left)
+    })
   })
 }

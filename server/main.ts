@@ -4,7 +4,7 @@ import { openDatabase } from './db.ts'
 import { cleanStoredPhotos } from './domain/cats/photo-cleanup.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
-import { openRedis, redisReady } from './services/redis.ts'
+import { closeRedisClients, openRedis, redisReady } from './services/redis.ts'
 
 /** scripts/supervise.mjs does not restart a server that exits with this code. */
 const CONFIG_ERROR_EXIT_CODE = 78
@@ -50,7 +50,7 @@ async function main() {
       await app.close()
       clearInterval(closeIdle)
       await database.close()
-      await redis?.quit().catch(() => {})
+      await closeRedisClients()
       log.info('shutdown complete')
       process.exit(0)
     } catch (error) {

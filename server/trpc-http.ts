@@ -12,8 +12,9 @@
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { appError } from './errors.ts'
+import { appError, errorBody } from './errors.ts'
 import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { publicError } from './public-error.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
@@ -30,8 +31,15 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
     /** A procedure's cap on photo bytes for the upload reader (server/upload-body.ts). */
     uploadMaxBytes?: ReadonlyMap<string, number>
   }
+  /**
+   * The per-address budget, spent once per procedure of the call (a batch of five spends five) before
+   * anything else: null when it allows them, else the seconds to wait.
+   */
+  budget?(req: FastifyRequest, procedures: number): Promise<number | null>
+  /** Route config for every /trpc route (the app turns its per-request limiter off: `budget` counts). */
+  routeConfig?: Record<string, unknown>
   /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
-  heavy?: { procedures: ReadonlySet<string>; gate: Gate }
+  heavy?: { procedures: ReadonlySet<string>; gate: Gate; signedIn(req: FastifyRequest): Promise<boolean> }
 }
 
 /**
@@ -87,6 +95,12 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
         error: null,
         createContext: () => opts.createContext(req),
         onError: (event) => opts.onError({ ...event, req }),
+        // A 429 or 503 says how long to wait, as REST does: the longest wait of the call's errors.
+        responseMeta: ({ errors }) => {
+          const waits = errors.map((error) => publicError(error).retryAfterSeconds ?? 0)
+          const wait = Math.max(0, ...waits)
+          return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {}
+        },
       })
 
       reply.code(response.status)
@@ -109,7 +123,16 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       .filter((procedure) => heavy.procedures.has(procedure))
       .filter((procedure) => large || !opts.largeBodies?.procedures.has(procedure)).length
   }
-  const gated = heavy ? { onRequest: gateHook(heavy.gate, weight) } : {}
+  const budget = opts.budget
+  const spend = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!budget) return
+    const wait = await budget(req, pathOf(req).split(',').length)
+    if (wait !== null) {
+      return reply.code(429).header('retry-after', String(wait)).send(errorBody('TOO_MANY_REQUESTS'))
+    }
+  }
+  const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.signedIn)] : [spend]
+  const gated = { onRequest, config: opts.routeConfig ?? {} }
 
   app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
   for (const procedure of heavy?.procedures ?? []) {
@@ -128,9 +151,9 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
         uploads.all(
           `${opts.prefix}/${procedure}`,
           {
-            bodyLimit: large.limits?.get(procedure) ?? large.limit,
-            config: { uploadMaxBytes: large.uploadMaxBytes?.get(procedure) },
             ...gated,
+            bodyLimit: large.limits?.get(procedure) ?? large.limit,
+            config: { ...gated.config, uploadMaxBytes: large.uploadMaxBytes?.get(procedure) },
           },
           serve(pathOf),
         )

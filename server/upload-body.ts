@@ -15,7 +15,7 @@ import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../shared/constants.ts'
-import { ERRORS } from '../shared/errors.ts'
+import { ERROR_CATALOGUE, type ErrorCode } from '../shared/errors.ts'
 import { DEFAULT_BODY_LIMIT } from './body-limits.ts'
 
 declare module 'fastify' {
@@ -34,24 +34,25 @@ const LONG_STRING = 256 * 1024
 /** A photo of `maxBytes` as base64 in a data URL (5 MB: about 6.7 MB of text). */
 const maxLongString = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 64 * 1024
 
+/** A refused upload body, by the catalogue's code; its status is the catalogue's. */
 export class UploadBodyError extends Error {
+  readonly statusCode: number
+
   constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code = 'KC_UPLOAD_BODY',
+    readonly appCode: ErrorCode,
+    message: string = ERROR_CATALOGUE[appCode].message,
   ) {
     super(message)
+    this.statusCode = ERROR_CATALOGUE[appCode].status
   }
 }
 
-const tooLarge = () => new UploadBodyError(413, ERRORS.tooLarge)
+const tooLarge = () => new UploadBodyError('TOO_LARGE')
 /** Over the route's photo cap: the cat photo's 5 MB, or the chat photo's 10 MB. */
 const photoTooLarge = (maxBytes: number) => () =>
-  maxBytes >= ATTACHMENT_MAX_BYTES
-    ? new UploadBodyError(413, ERRORS.attachmentTooLarge, 'KC_ATTACHMENT_TOO_LARGE')
-    : new UploadBodyError(413, ERRORS.photoTooLarge, 'KC_PHOTO_TOO_LARGE')
-const invalidJson = () => new UploadBodyError(400, 'Invalid JSON body', 'FST_ERR_CTP_INVALID_JSON_BODY')
-const notBytes = () => new UploadBodyError(400, 'The photo must be a list of bytes (0 to 255)')
+  new UploadBodyError(maxBytes >= ATTACHMENT_MAX_BYTES ? 'ATTACHMENT_TOO_LARGE' : 'PHOTO_TOO_LARGE')
+const invalidJson = () => new UploadBodyError('INVALID_INPUT', 'Invalid JSON body')
+const notBytes = () => new UploadBodyError('INVALID_INPUT', 'The photo must be a list of bytes (0 to 255)')
 
 /** A byte buffer that grows by doubling up to `max`; `onFull` says what exceeding it means. */
 class Sink {

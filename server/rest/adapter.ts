@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import type { FastifyInstance } from 'fastify'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
-import { errorBody, publicError } from '../errors.ts'
+import { errorBody } from '../errors.ts'
 import { isNonJsonBody } from '../json-only.ts'
+import { publicError } from '../public-error.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
 import { restRows, type ServedRow } from './table.ts'
 
@@ -39,13 +40,13 @@ export function registerRestRoutes(
           return reply.code(415).send(errorBody('JSON_ONLY'))
         }
         if (row.headers) reply.headers(row.headers)
-        const ctx = await createContextInner({
-          services,
-          token: bearerToken(req.headers.authorization),
-          ip: req.ip,
-          log: req.log,
-        })
         try {
+          const ctx = await createContextInner({
+            services,
+            token: bearerToken(req.headers.authorization),
+            ip: req.ip,
+            log: req.log,
+          })
           const input = row.toInput({
             body: req.body,
             params: objectOrEmpty(req.params),
@@ -64,10 +65,12 @@ export function registerRestRoutes(
           }
           return reply.send(result ?? { success: true })
         } catch (error) {
-          if (!(error instanceof TRPCError)) throw error
-          const { status, message, code } = publicError(error)
-          if (status >= 500) req.log.error({ err: error.cause ?? error }, 'procedure failed')
-          if (error.code === 'TOO_MANY_REQUESTS') reply.header('retry-after', 60)
+          const { status, message, code, retryAfterSeconds } = publicError(error)
+          if (status >= 500) {
+            const cause = error instanceof TRPCError ? (error.cause ?? error) : error
+            req.log[status === 503 ? 'warn' : 'error']({ err: cause }, 'procedure failed')
+          }
+          if (retryAfterSeconds) reply.header('retry-after', retryAfterSeconds)
           return reply.code(status).send({ error: message, code })
         }
       },

@@ -1,11 +1,80 @@
-// The signed-in owner's account as a whole (issue 14). tRPC only: it is no row of SPEC §7's call table.
-import { ownerStateOutput } from '../../shared/schemas/account.ts'
+// The signed-in owner's account as a whole (issues 12, 14, 19): its state, "Download my data" and
+// "Delete account". The last two need a fresh code mailed to the account's address (step-up).
+import { ownerStateOutput, verificationCodeInput } from '../../shared/schemas/account.ts'
+import { successOutput } from '../../shared/schemas/auth.ts'
+import {
+  deleteAccount,
+  exportAccount,
+  mailVerificationCode,
+  requireFreshCode,
+} from '../domain/accounts/data.ts'
 import { readOwnerState } from '../domain/accounts/owner-state.ts'
-import { authedProcedure, router } from '../trpc.ts'
+import { resendTooSoon } from '../domain/accounts/sign-in-code.ts'
+import { appError } from '../errors.ts'
+import { type RestRequest, rest } from '../rest/meta.ts'
+import { authedProcedure, limit, router } from '../trpc.ts'
+
+/** REST sends the fresh code in a header, so it never sits in a URL (nor a proxy's access log). */
+const codeFromHeader = (req: RestRequest) => ({ code: req.headers['x-verification-code'] })
 
 export const accountRouter = router({
   /** The owner's cats, subscription, interview and conversation, read in one round of queries. */
   state: authedProcedure
     .output(ownerStateOutput)
     .query(({ ctx }) => readOwnerState(ctx.services.db, ctx.user.id)),
+
+  /** Step-up: mails a fresh one-time code to the account's own address, for export and deletion. */
+  sendVerificationCode: authedProcedure
+    .meta(
+      rest('POST', '/api/supabase/account/verification-code', {
+        summary: 'Mail a fresh code to the account address (needed to export or delete the account)',
+      }),
+    )
+    .output(successOutput)
+    .mutation(async ({ ctx }) => {
+      await limit(ctx, 'otpSendPerIp', ctx.ip)
+      await limit(ctx, 'otpSendPerEmail', ctx.user.email)
+      const sent = await mailVerificationCode(ctx.services, ctx.user)
+      if (sent !== true) throw resendTooSoon(sent.retryAfterSeconds)
+      return { success: true as const }
+    }),
+
+  /**
+   * "Download my data": one JSON document of everything the owner has here, and nothing else; each
+   * photo is read apart at its `photo_url`. A mutation on tRPC: it spends the code.
+   */
+  exportData: authedProcedure
+    .meta(
+      rest('GET', '/api/supabase/account/export', {
+        summary:
+          'Everything the account holds, as one JSON document (photos apart, at photo_url); header X-Verification-Code',
+        input: codeFromHeader,
+      }),
+    )
+    .input(verificationCodeInput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
+      await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
+      await requireFreshCode(ctx.services, ctx.user, input.code)
+      return exportAccount(ctx.services, ctx.user.id)
+    }),
+
+  /** "Delete account": subscriptions cancelled at the provider, then every row and photo erased. */
+  deleteAccount: authedProcedure
+    .meta(
+      rest('DELETE', '/api/supabase/account', {
+        summary:
+          'Cancel the subscription, erase every record of the owner and end all sessions; header X-Verification-Code',
+        input: codeFromHeader,
+      }),
+    )
+    .input(verificationCodeInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
+      await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
+      await requireFreshCode(ctx.services, ctx.user, input.code)
+      await deleteAccount(ctx.services, ctx.user, ctx.log)
+      return { success: true as const }
+    }),
 })

@@ -1,6 +1,6 @@
 // Sign-up, sign-in (password or one-time code), sessions, the password and the account's data: the
 // procedures. The rules are in server/domain/accounts, one file a job (sign-up.ts, sign-in.ts,
-// sign-in-code.ts, sessions.ts, password.ts, data.ts, claim-visitor-records.ts).
+// sign-in-code.ts, sessions.ts, password.ts, claim-visitor-records.ts).
 import {
   meOutput,
   refreshInput,
@@ -18,7 +18,6 @@ import {
 import type { Context } from '../context.ts'
 import { accountProfile } from '../domain/accounts/account-row.ts'
 import { claimAtSignIn } from '../domain/accounts/claim-visitor-records.ts'
-import { deleteAccount, exportAccount } from '../domain/accounts/data.ts'
 import { CODE_FAILURES } from '../domain/accounts/one-time-codes.ts'
 import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
 import { bearerSession, tokenSession, verifiedSession } from '../domain/accounts/session-answers.ts'
@@ -215,32 +214,6 @@ export const authRouter = router({
       if (input.end_other_sessions) {
         await endOtherSessions(ctx.services.db, ctx.services.tokens, ctx.user.id, ctx.user.sessionId!)
       }
-      return { success: true as const }
-    }),
-
-  /** "Download my data": one JSON document of everything the owner has here, and nothing else. */
-  exportData: authedProcedure
-    .meta(
-      rest('GET', '/api/supabase/account/export', {
-        summary: 'Everything the account holds, as one JSON document',
-      }),
-    )
-    .query(async ({ ctx }) => {
-      const data = await exportAccount(ctx.services, ctx.user.id).catch(() => null)
-      if (!data) throw appError('NOT_AUTHENTICATED')
-      return data
-    }),
-
-  /** "Delete account": subscriptions cancelled at the provider, then every row and photo erased. */
-  deleteAccount: authedProcedure
-    .meta(
-      rest('DELETE', '/api/supabase/account', {
-        summary: 'Cancel the subscription, erase every record of the owner and end all sessions',
-      }),
-    )
-    .output(successOutput)
-    .mutation(async ({ ctx }) => {
-      await deleteAccount(ctx.services, ctx.user, ctx.log)
       return { success: true as const }
     }),
 })

@@ -1,5 +1,4 @@
 // The billing procedures: inputs and outputs from shared/schemas/billing.ts, rules in server/domain/billing.
-import type { ZodType } from 'zod'
 import { DEFAULT_BILLING_PERIOD } from '../../shared/rules/pricing.ts'
 import {
   billingStateSchema,
@@ -13,7 +12,7 @@ import {
   customerOutput,
   paymentIntentInput,
   paymentIntentOutput,
-  recordSubscriptionInput,
+  subscribeInput,
   subscriptionInput,
   subscriptionListOutput,
   subscriptionOutput,
@@ -24,12 +23,8 @@ import {
 } from '../../shared/schemas/billing.ts'
 import type { Context } from '../context.ts'
 import * as billing from '../domain/billing/index.ts'
-import { appError } from '../errors.ts'
 import { type RestRequest, rest } from '../rest/meta.ts'
-import type { SessionUser } from '../services/tokens.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
-
-type Authed = Context & { user: SessionUser }
 
 const deps = (ctx: Context): billing.BillingDeps => ({
   db: ctx.services.db,
@@ -38,13 +33,6 @@ const deps = (ctx: Context): billing.BillingDeps => ({
   config: ctx.services.config,
   log: ctx.log,
 })
-
-/** Parses with `schema` inside a procedure; a failure is a 400 with the schema's readable message. */
-function parse<T>(schema: ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(value)
-  if (!result.success) throw appError('INVALID_INPUT', { cause: result.error })
-  return result.data
-}
 
 function headerOf(req: RestRequest, name: string): string | undefined {
   const value = req.headers[name]
@@ -123,16 +111,15 @@ export const billingRouter = router({
         input: withIdempotencyKey,
       }),
     )
-    .input((value: unknown) => (value && typeof value === 'object' ? value : {}) as Record<string, unknown>)
+    .input(subscribeInput)
     .output(checkoutOutput)
-    .mutation(async ({ ctx, input }: { ctx: Authed; input: Record<string, unknown> }) => {
-      if (typeof input.subscriptionId === 'string') {
-        const form = parse(recordSubscriptionInput, input)
+    .mutation(async ({ ctx, input }) => {
+      if ('subscriptionId' in input) {
         return billing.checkoutAnswer(
-          await billing.recordedSubscription(deps(ctx), ctx.user, form.subscriptionId),
+          await billing.recordedSubscription(deps(ctx), ctx.user, input.subscriptionId),
         )
       }
-      return billing.checkoutAnswer(await billing.checkout(deps(ctx), ctx.user, parse(checkoutInput, input)))
+      return billing.checkoutAnswer(await billing.checkout(deps(ctx), ctx.user, input))
     }),
 
   /** POST /api/payments/stripe/customer */

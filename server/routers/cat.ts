@@ -1,5 +1,6 @@
 // Cats (SPEC §3, §6, §7): the procedures. The rules are in server/domain/cats (an owner's cats:
 // owner-cats.ts; the photo: cat-photo.ts; the recommendations: recommendations.ts).
+
 import {
   catIdInputSchema,
   catListSchema,
@@ -16,8 +17,9 @@ import { catPhoto } from '../domain/cats/cat-photo.ts'
 import { toCat } from '../domain/cats/cat-record.ts'
 import { createCat, listCats, ownedCat, updateCat } from '../domain/cats/owner-cats.ts'
 import { visitorRecommendations } from '../domain/cats/recommendations.ts'
+import { requireRoom } from '../domain/quotas.ts'
 import { rest } from '../rest/meta.ts'
-import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 export const catRouter = router({
   /** The owner's cats, oldest first (the newest, the current cat, is last). Never the photo bytes. */
@@ -46,6 +48,7 @@ export const catRouter = router({
     .input(createCatInputSchema)
     .output(createCatOutputSchema)
     .mutation(async ({ ctx, input }) => {
+      await requireRoom(ctx.services.db, ctx.user.id, 'cats')
       const { session_id: sessionId, photo, ...fields } = input
       return createCat({ ...ctx.services, log: ctx.log }, ctx.user.id, { fields, photo, sessionId })
     }),
@@ -86,6 +89,7 @@ export const catRouter = router({
     .input(recommendationsInputSchema)
     .output(recommendationsSchema)
     .mutation(async ({ ctx, input }) => {
+      await limit(ctx, 'recommendationsPerIp', ctx.ip)
       const { session_id: _sessionId, ...fields } = input
       return visitorRecommendations(ctx.services.assistant, ctx.log, fields)
     }),

@@ -1,5 +1,6 @@
 // The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows): the procedures; the rules are in
 // server/domain/chat (who may chat: admission.ts; one message: send.ts; the REST chat row: answer-list.ts).
+
 import {
   chatInput,
   chatOutput,
@@ -32,6 +33,7 @@ import { appendConversationList, historyPage } from '../domain/chat/message-stor
 import { openChat } from '../domain/chat/open-chat.ts'
 import { resumeReply, stopReply } from '../domain/chat/reply-control.ts'
 import { sendMessage } from '../domain/chat/send.ts'
+import { requireRoom } from '../domain/quotas.ts'
 import { rest } from '../rest/meta.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 
@@ -70,9 +72,10 @@ export const conversationRouter = router({
     .meta(rest('POST', '/api/supabase/conversations', { summary: 'Start a conversation' }))
     .input(createConversationInput)
     .output(conversationOutput)
-    .mutation(async ({ ctx, input }) =>
-      toConversation(await createConversation(ctx.services.db, ctx.user.id, input.session_id)),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      await requireRoom(ctx.services.db, ctx.user.id, 'conversations')
+      return toConversation(await createConversation(ctx.services.db, ctx.user.id, input.session_id))
+    }),
 
   /** PUT /api/supabase/conversations/:id {session_id, messages}: stores only what is new in the list. */
   update: authedProcedure
@@ -83,6 +86,7 @@ export const conversationRouter = router({
     .output(updateConversationOutput)
     .mutation(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
+      await requireRoom(ctx.services.db, ctx.user.id, 'messages')
       await claimListAttachments(ctx.services.db, ctx.user.id, conversation.id, input.messages)
       const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages)
       return { id: conversation.id, appended }
@@ -117,6 +121,7 @@ export const conversationRouter = router({
    */
   send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
     await admitMessage(ctx)
+    await requireRoom(ctx.services.db, ctx.user.id, 'messages')
     return sendMessage(deps(ctx), ctx.user.id, { ...input, attachmentIds: input.attachment_ids }, signal)
   }),
 
@@ -149,6 +154,7 @@ export const conversationRouter = router({
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {
       await admitMessage(ctx)
+      await requireRoom(ctx.services.db, ctx.user.id, 'messages')
       return answerList(
         deps(ctx),
         ctx.user.id,

@@ -26,6 +26,7 @@ import {
   listInterviews,
   updateInterview,
 } from '../domain/interview/store.ts'
+import { requireInterviewRoom } from '../domain/quotas.ts'
 import { rest } from '../rest/meta.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
@@ -37,6 +38,7 @@ export const interviewRouter = router({
     .output(createInterviewOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
+      if (!ctx.user) await limit(ctx, 'visitorInterviewsPerIpDaily', ctx.ip)
       const row = await createInterview(ctx.services.db, input.session_id, ctx.user?.id ?? null)
       return { id: row.id }
     }),
@@ -46,8 +48,11 @@ export const interviewRouter = router({
     .meta(rest('PUT', '/api/supabase/interview/:id', { summary: 'Store the new messages of an interview' }))
     .input(updateInterviewInput)
     .output(updateInterviewOutput)
-    .mutation(({ ctx, input }) =>
-      updateInterview(
+    .mutation(async ({ ctx, input }) => {
+      // A visitor's writes count against the address's interview budget (an owner's are theirs).
+      if (!ctx.user) await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
+      await requireInterviewRoom(ctx.services.db, input.id)
+      return updateInterview(
         ctx.services.db,
         { id: input.id, sessionId: input.session_id, ownerId: ctx.user?.id },
         input.messages ?? [],
@@ -55,8 +60,8 @@ export const interviewRouter = router({
           ...(input.answers ? { answers: input.answers } : {}),
           ...(input.completed !== undefined ? { completed: input.completed } : {}),
         },
-      ),
-    ),
+      )
+    }),
 
   /** GET /api/supabase/interview: the owner's interviews, newest first (messages via `get`). */
   list: authedProcedure

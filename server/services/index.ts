@@ -65,10 +65,13 @@ export async function createServices(
       apiBase: config.PAYPAL_API_BASE,
     }),
     limits: createRateLimits(
-      { chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 } },
+      {
+        chatPerUser: { points: config.CHAT_RATE_PER_MINUTE, durationSeconds: 60 },
+        requestsPerIp: { points: config.GLOBAL_RATE_PER_MINUTE, durationSeconds: 60 },
+      },
       redis,
     ),
-    streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL, config.REDIS_KEY_PREFIX)),
+    streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL, log, config.REDIS_KEY_PREFIX)),
     ...overrides,
   }
 }

@@ -35,6 +35,15 @@ export const DEFAULT_RATE_LIMITS = {
   chatPerUser: { points: 20, durationSeconds: 60 },
   /** Tokenless interview calls (create, answer checks) per IP: a whole interview needs about a dozen. */
   visitorInterviewPerIp: { points: 120, durationSeconds: 600 },
+  /** Interviews a visitor's address may start in a day: with 500 messages each, a bounded storage. */
+  visitorInterviewsPerIpDaily: { points: 300, durationSeconds: 86_400 },
+  /** Tokenless recommendations, each a model call: a visitor's quiz asks a few times (issue 19). */
+  recommendationsPerIp: { points: 30, durationSeconds: 600 },
+  /**
+   * Procedures per address on /trpc, each procedure of a batch counted (GLOBAL_RATE_PER_MINUTE sets
+   * it; REST requests count in @fastify/rate-limit's per-IP window, one procedure each).
+   */
+  requestsPerIp: { points: 1200, durationSeconds: 60 },
   /** Card attempts (each payment step counts): slows card testing, leaves room for honest retries. */
   paymentPerUser: { points: 30, durationSeconds: 3600 },
   /** Shared vet-report links opened per IP: a vet opens a link a few times; a guesser gets nowhere. */
@@ -76,10 +85,10 @@ export function createRateLimits(
     limiters.set(name as RateLimitName, limiter(name, rule, redis))
   }
   return {
-    /** Spends one point of `name` for `key`; throws RateLimitedError when the budget is gone. */
-    async consume(name: RateLimitName, key: string): Promise<void> {
+    /** Spends `points` of `name` for `key`; throws RateLimitedError when the budget is gone. */
+    async consume(name: RateLimitName, key: string, points = 1): Promise<void> {
       try {
-        await limiters.get(name)!.consume(key)
+        await limiters.get(name)!.consume(key, points)
       } catch (error) {
         if (error instanceof RateLimiterRes) throw new RateLimitedError(Math.ceil(error.msBeforeNext / 1000))
         throw error

@@ -1,6 +1,7 @@
 // The signed-in owner's state as the server knows it (issue 14): what the browser restores into the
 // SPEC's local-storage keys after a sign-in and on every load with a token, before it routes.
 import { z } from 'zod'
+import { codeSchema } from './auth.ts'
 import { catListSchema } from './cat.ts'
 
 export const ownerStateOutput = z.object({
@@ -18,3 +19,11 @@ export const ownerStateOutput = z.object({
   conversationId: z.number().int().nullable(),
 })
 export type OwnerState = z.infer<typeof ownerStateOutput>
+
+/**
+ * The fresh code of a sensitive step (export, deletion): mailed by `account.sendVerificationCode`
+ * (REST: POST /api/supabase/account/verification-code), sent back as `code` (REST: the
+ * `X-Verification-Code` header, so it never sits in a URL or a proxy's log).
+ */
+export const verificationCodeInput = z.object({ code: codeSchema })
+export type VerificationCodeInput = z.input<typeof verificationCodeInput>

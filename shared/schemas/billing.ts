@@ -279,6 +279,23 @@ export const recordSubscriptionInput = z.object({
 })
 export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>
 
+/**
+ * billing.subscribe (POST /api/supabase/subscriptions): SPEC §7 sends either payload to the one row. A
+ * body with a `subscriptionId` records a subscription (recordSubscriptionInput); any other is the
+ * subscribe payload (checkoutInput). A refusal names the first problem of the payload the body is,
+ * as each schema alone would ("paymentMethod: A card payment method is required").
+ */
+export const subscribeInput = z.union([recordSubscriptionInput, checkoutInput], {
+  error: (issue) => {
+    if (issue.code !== 'invalid_union' || !('errors' in issue)) return undefined
+    const input = issue.input as { subscriptionId?: unknown } | undefined
+    const branch = issue.errors[typeof input?.subscriptionId === 'string' ? 0 : 1]?.[0]
+    if (!branch) return undefined
+    return branch.path.length ? `${branch.path.join('.')}: ${branch.message}` : branch.message
+  },
+})
+export type SubscribeInput = z.input<typeof subscribeInput>
+
 // --- Cancellation and webhooks ----------------------------------------------------------------------
 
 /** billing.welcome: whether this caller shows the thank-you screen and the meow (once per subscription). */

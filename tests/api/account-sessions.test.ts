@@ -306,7 +306,7 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
       for (let i = 0; i < 5; i++) {
         const res = await proxied.app.inject({
           method: 'GET',
-          url: '/healthz',
+          url: '/api/openapi.json',
           // The client forges the left part; the proxy appends the address it really saw.
           headers: { 'x-forwarded-for': `10.9.${i}.${i}, 198.51.100.7` },
         })
@@ -316,7 +316,7 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
       // Another real client still has its own budget.
       const other = await proxied.app.inject({
         method: 'GET',
-        url: '/healthz',
+        url: '/api/openapi.json',
         headers: { 'x-forwarded-for': '10.9.0.0, 198.51.100.8' },
       })
       expect(other.statusCode).toBe(200)
@@ -327,6 +327,16 @@ describe('behind a proxy (TRUST_PROXY=1)', () => {
 })
 
 describe('download my data and delete account', () => {
+  /** A fresh step-up code, as the owner reads it from the mail (an earlier one's resend wait moved past). */
+  async function freshCode(caller: Awaited<ReturnType<TestApp['caller']>>, email: string) {
+    await t.db.otpCode.updateMany({
+      where: { email: { endsWith: email } },
+      data: { createdAt: new Date(Date.now() - 60_000) },
+    })
+    expect(await caller.account.sendVerificationCode()).toEqual({ success: true })
+    return mailedCode(email)
+  }
+
   async function ownerWithEverything(tag: string) {
     const email = address(tag)
     const visitor = `${tag}-${Date.now()}`
@@ -358,9 +368,11 @@ describe('download my data and delete account', () => {
   it('exports everything of the owner and nothing of anyone else, on tRPC and REST', async () => {
     const ada = await ownerWithEverything('ada')
     const bob = await ownerWithEverything('bob')
-    const data = (await ada.caller.auth.exportData()) as Record<string, unknown> & {
+    const data = (await ada.caller.account.exportData({
+      code: await freshCode(ada.caller, ada.email),
+    })) as Record<string, unknown> & {
       account: { email: string; passwordHash?: unknown }
-      cats: { id: number; name: string; photo: string | null }[]
+      cats: { id: number; name: string; photo_url: string | null }[]
       conversations: { id: number; messages: { content: string }[] }[]
       interviews: { id: number }[]
       subscriptions: { userId: number }[]
@@ -368,7 +380,11 @@ describe('download my data and delete account', () => {
     expect(data.account.email).toBe(ada.email)
     expect(data.account).not.toHaveProperty('passwordHash')
     expect(data.cats.map((c) => c.id)).toEqual([ada.catId])
-    expect(data.cats[0]!.photo).toMatch(/^iVBOR/)
+    // The photo apart, at its own address, which gives it whole.
+    expect(data.cats[0]!.photo_url).toBe(`/api/supabase/cats/${ada.catId}/photo`)
+    const photo = await get(data.cats[0]!.photo_url!, ada.owner.session.access_token)
+    expect(photo.body.data_url).toMatch(/^data:image\/png;base64,iVBOR/)
+    expect(Object.values(data.cats[0]!)).not.toContain(photo.body.data_url)
     expect(data.conversations.map((c) => c.id)).toEqual([ada.conversationId])
     expect(data.conversations[0]!.messages.map((m) => m.content)).toEqual(['ada asks about food'])
     expect(data.interviews.map((i) => i.id)).toEqual([ada.interviewId])
@@ -379,9 +395,14 @@ describe('download my data and delete account', () => {
     expect(text).not.toContain('bob-cat')
     expect(text).not.toContain('bob asks')
 
-    const rest = await get('/api/supabase/account/export', ada.owner.session.access_token)
-    expect(rest.status).toBe(200)
-    expect(rest.body.cats.map((c: { id: number }) => c.id)).toEqual([ada.catId])
+    const code = await freshCode(ada.caller, ada.email)
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/account/export',
+      headers: { authorization: `Bearer ${ada.owner.session.access_token}`, 'x-verification-code': code },
+    })
+    expect(rest.statusCode).toBe(200)
+    expect(rest.json().cats.map((c: { id: number }) => c.id)).toEqual([ada.catId])
     expect((await t.app.inject({ method: 'GET', url: '/api/supabase/account/export' })).statusCode).toBe(401)
   })
 
@@ -390,10 +411,11 @@ describe('download my data and delete account', () => {
     const keep = await ownerWithEverything('kept')
     const other = await signInWithCode(ada.email)
     const id = ada.owner.user.id
+    const code = await freshCode(ada.caller, ada.email)
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/supabase/account',
-      headers: { authorization: `Bearer ${ada.owner.session.access_token}` },
+      headers: { authorization: `Bearer ${ada.owner.session.access_token}`, 'x-verification-code': code },
     })
     expect(res.statusCode).toBe(200)
     // Every table that holds an owner's rows, asked directly.
@@ -423,10 +445,47 @@ describe('download my data and delete account', () => {
       where: { userId: ada.owner.user.id },
       data: { provider: 'elsewhere' },
     })
-    await trpcFailure(ada.caller.auth.deleteAccount())
+    await trpcFailure(ada.caller.account.deleteAccount({ code: await freshCode(ada.caller, ada.email) }))
     expect(await t.db.user.count({ where: { id: ada.owner.user.id } })).toBe(1)
     await t.db.subscription.updateMany({ where: { userId: ada.owner.user.id }, data: { provider: 'demo' } })
-    expect(await ada.caller.auth.deleteAccount()).toEqual({ success: true })
+    const code = await freshCode(ada.caller, ada.email)
+    expect(await ada.caller.account.deleteAccount({ code })).toEqual({ success: true })
     expect(await t.db.user.count({ where: { id: ada.owner.user.id } })).toBe(0)
+  })
+
+  it('export and deletion need a fresh mailed code: a session token alone takes and erases nothing', async () => {
+    const ada = await ownerWithEverything('stepup')
+    const token = ada.owner.session.access_token
+    const auth = { authorization: `Bearer ${token}` }
+    // No code, a made-up code: refused with the code's own error, never a 401 (the owner stays signed in).
+    const bare = await t.app.inject({ method: 'GET', url: '/api/supabase/account/export', headers: auth })
+    expect(bare.statusCode).toBe(400)
+    expect(bare.json()).toEqual({ error: `code: ${ERRORS.codeFormat}`, code: 'INVALID_INPUT' })
+    const guessed = await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/account/export',
+      headers: { ...auth, 'x-verification-code': '000000' },
+    })
+    expect(guessed.statusCode).toBe(400)
+    expect(guessed.json().code).toBe('INVALID_CODE')
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/supabase/account', headers: auth })
+    expect(gone.statusCode).toBe(400)
+    await expectTrpcError(
+      ada.caller.account.deleteAccount({ code: '000000' }),
+      'BAD_REQUEST',
+      ERRORS.invalidCode,
+    )
+    expect(await t.db.user.count({ where: { id: ada.owner.user.id } })).toBe(1)
+    // The sign-in code of the address is not a step-up code.
+    await expectTrpcError(
+      ada.caller.account.exportData({ code: mailedCode(ada.email) }),
+      'BAD_REQUEST',
+      ERRORS.invalidCode,
+    )
+    // A code is spent by one use.
+    const code = await freshCode(ada.caller, ada.email)
+    expect((await ada.caller.account.exportData({ code })).cats).toHaveLength(1)
+    await expectTrpcError(ada.caller.account.exportData({ code }), 'BAD_REQUEST', ERRORS.invalidCode)
+    expect((await get('/api/supabase/cats', token)).status).toBe(200)
   })
 })

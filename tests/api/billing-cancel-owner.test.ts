@@ -48,8 +48,10 @@ describe('cancelOwnerSubscriptions', () => {
       provider: 'paypal',
       providerSubscriptionId: 'I-OWNERDELETE1',
     })
+    // The domain's own error (no tRPC there): the catalogue's code and its 412.
     await expect(cancelOwnerSubscriptions(deps(), owner.id)).rejects.toMatchObject({
-      code: 'PRECONDITION_FAILED',
+      appCode: 'PAYPAL_NOT_CONFIGURED',
+      status: 412,
     })
     expect(await hasActiveSubscription(t.db, owner.id)).toBe(true)
   })

@@ -4,7 +4,8 @@ import { TRPCClientError } from '@trpc/client'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { AppError, appError, publicError } from '../../server/errors.ts'
+import { AppError, appError } from '../../server/errors.ts'
+import { publicError, toTrpcError } from '../../server/public-error.ts'
 import { ERROR_CATALOGUE, ERRORS, type ErrorCode } from '../../shared/errors.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 
@@ -18,12 +19,19 @@ describe('the catalogue', () => {
   it('answers each entry with its own status, text and code', () => {
     for (const code of Object.keys(ERROR_CATALOGUE) as ErrorCode[]) {
       const error = appError(code)
-      expect(error).toBeInstanceOf(TRPCError)
-      expect(getHTTPStatusCodeFromError(error), code).toBe(ERROR_CATALOGUE[code].status)
-      expect(publicError(error)).toEqual({
-        status: ERROR_CATALOGUE[code].status,
+      // The domain's error knows nothing of tRPC; a procedure's caller gets it as a TRPCError of the
+      // same status (every status tRPC has a code for; 431 is only ever answered before tRPC).
+      expect(error).toBeInstanceOf(AppError)
+      expect(error).not.toBeInstanceOf(TRPCError)
+      if (ERROR_CATALOGUE[code].status !== 431)
+        expect(getHTTPStatusCodeFromError(toTrpcError(error)), code).toBe(ERROR_CATALOGUE[code].status)
+      const status = ERROR_CATALOGUE[code].status
+      expect(publicError(error)).toStrictEqual({
+        status,
         message: code === 'UNEXPECTED' ? ERRORS.unexpected : ERROR_CATALOGUE[code].message,
         code,
+        // Without a known wait: a minute for a rate limit, two seconds for a busy server.
+        ...(status === 429 ? { retryAfterSeconds: 60 } : status === 503 ? { retryAfterSeconds: 2 } : {}),
       })
     }
   })
@@ -116,7 +124,7 @@ describe('a card decline carries its code, and keeps the provider text', () => {
     state: 'CA',
     postalCode: '94105',
     paymentMethod,
-    billingPeriod: 'Monthly',
+    billingPeriod: 'Monthly' as const,
   })
   const declines = [
     ['pm_card_chargeDeclined', 'CARD_DECLINED', 'card_declined'],
@@ -159,8 +167,10 @@ describe('a card decline carries its code, and keeps the provider text', () => {
     const failure = await caller.billing
       .subscribe(subscribe('pm_card_chargeDeclined'))
       .catch((e: unknown) => e)
-    expect(failure).toBeInstanceOf(AppError)
-    expect((failure as AppError).appCode).toBe('CARD_DECLINED')
+    expect(failure).toBeInstanceOf(TRPCError)
+    expect((failure as TRPCError).code).toBe('PAYMENT_REQUIRED')
+    expect((failure as TRPCError).cause).toBeInstanceOf(AppError)
+    expect(((failure as TRPCError).cause as AppError).appCode).toBe('CARD_DECLINED')
   })
 })
 

@@ -24,7 +24,12 @@ export function generousLimits() {
   return createRateLimits(rules)
 }
 
-export const GENEROUS_ENV = { GLOBAL_RATE_PER_MINUTE: '100000000', CHAT_RATE_PER_MINUTE: '100000000' }
+export const GENEROUS_ENV = {
+  GLOBAL_RATE_PER_MINUTE: '100000000',
+  CHAT_RATE_PER_MINUTE: '100000000',
+  // Load from one address (the test) over more connections than one client may hold.
+  MAX_CONNECTIONS_PER_ADDRESS: '100000',
+}
 
 /** The test app listening on a free port of 127.0.0.1; returns its base URL. */
 export async function listen(t: TestApp): Promise<string> {

@@ -54,7 +54,14 @@ beforeAll(async () => {
   dataDir = tempDataDir('burst')
   server = await startBuilt(
     build.mainJs,
-    { DATABASE_URL: database.url!, DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'info', ...GENEROUS_ENV },
+    {
+      DATABASE_URL: database.url!,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: '1',
+      ...GENEROUS_ENV,
+    },
     { asStarted: true },
   )
 })
@@ -69,12 +76,17 @@ function acceptable(outcome: Outcome & { retryAfter: string | null }): boolean {
   return outcome.status >= 400 && outcome.status < 500 && isClearJsonError(outcome)
 }
 
-async function send(url: string, method: string, body: string, token?: string) {
+/** Each client from its own address (behind one trusted proxy): one address holds one photo slot. */
+async function send(url: string, method: string, body: string, token?: string, address = '198.51.100.1') {
   const started = Date.now()
   try {
     const res = await fetch(url, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': address,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body,
       signal: AbortSignal.timeout(120_000),
     })
@@ -112,9 +124,17 @@ describe('a burst of 5 MB photos sent as JSON byte arrays', () => {
 
     const results = await Promise.all([
       ...owners.map((o, i) =>
-        send(`${server.base}/api/supabase/cats/${o.catId}`, 'PUT', bodies[i]!, o.token),
+        send(
+          `${server.base}/api/supabase/cats/${o.catId}`,
+          'PUT',
+          bodies[i]!,
+          o.token,
+          `198.51.100.${10 + i}`,
+        ),
       ),
-      ...anonymous.map((body) => send(`${server.base}/api/supabase/cats`, 'POST', body)),
+      ...anonymous.map((body, i) =>
+        send(`${server.base}/api/supabase/cats`, 'POST', body, undefined, `203.0.113.${10 + i}`),
+      ),
     ])
     const health = await request(`${server.base}/healthz`, { timeoutMs: 10_000 })
     const peak = peakRssMb(server.child.pid!)

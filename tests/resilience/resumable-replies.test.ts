@@ -57,7 +57,7 @@ async function startInstance() {
       },
     }),
   )
-  const streams = createRedisReplyStreams(REDIS_URL, PREFIX)
+  const streams = createRedisReplyStreams(REDIS_URL, log, PREFIX)
   const services = await createServices(config, database.prisma, log, { streams })
   const app = await buildApp({ services, clientDir: path.join(dataDir, 'no-client') })
   const base = await app.listen({ port: 0, host: '127.0.0.1' })

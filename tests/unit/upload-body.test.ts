@@ -70,7 +70,7 @@ describe('readUploadBody', () => {
     const body = Buffer.from(JSON.stringify({ data: photo.toString('base64') }))
     await expect(readUploadBody(Readable.from([body]), 48 << 20)).rejects.toMatchObject({
       statusCode: 413,
-      code: 'KC_PHOTO_TOO_LARGE',
+      appCode: 'PHOTO_TOO_LARGE',
     })
     const read = (await readUploadBody(Readable.from([body]), 48 << 20, ATTACHMENT_MAX_BYTES)) as {
       data: Buffer
@@ -82,7 +82,7 @@ describe('readUploadBody', () => {
     await expect(readUploadBody(Readable.from([over]), 48 << 20, ATTACHMENT_MAX_BYTES)).rejects.toMatchObject(
       {
         statusCode: 413,
-        code: 'KC_ATTACHMENT_TOO_LARGE',
+        appCode: 'ATTACHMENT_TOO_LARGE',
       },
     )
   })

@@ -1,74 +1,103 @@
 // "Download my data" and "Delete account" (issue 12): the owner takes everything of theirs, or erases it.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Services } from '../../context.ts'
+import { appError } from '../../errors.ts'
 import type { SessionUser } from '../../services/tokens.ts'
 import { cancelOwnerSubscriptions } from '../billing/index.ts'
+import { progressExportOf } from '../care/progress-export.ts'
+import { CODE_FAILURES, checkCode } from './one-time-codes.ts'
+import { mailPasswordCode, stepUpKey } from './password.ts'
 
 /**
- * One JSON document of the owner's records: the account (never its password hash), cats with their
- * photos (base64), conversations and interviews with their messages, subscriptions and payments, and the
- * chat photos listed without their bytes (each is GET /api/chat/attachments/{id}: an owner with hundreds
- * of them would otherwise make one document of hundreds of MB).
- * Every query names the owner, so nothing of anyone else can be in it.
+ * Mails a fresh step-up code to the account's own address (the one set-password takes too); false when
+ * the last one is younger than the resend interval (with the seconds left).
+ */
+export function mailVerificationCode(
+  services: Services,
+  user: SessionUser,
+): Promise<true | { retryAfterSeconds: number }> {
+  return mailPasswordCode(services, user.email)
+}
+
+/**
+ * Export and deletion need a fresh proof of the address, as setting a password does: a session token
+ * alone (stolen, or left open on a shared computer) must not take or erase everything.
+ */
+export async function requireFreshCode(services: Services, user: SessionUser, code: string): Promise<void> {
+  const result = await checkCode(services.db, services.tokens.codePepper, stepUpKey(user.email), code)
+  if (result !== 'ok') throw appError(CODE_FAILURES[result])
+}
+
+/** Where an exported cat's photo is read, one photo a request (behind the photo gate). */
+export const photoPath = (catId: number) => `/api/supabase/cats/${catId}/photo`
+
+/**
+ * One JSON document of the owner's records: the account (never its password hash), cats (each photo
+ * apart: its address, `photo_url`), conversations and interviews with their messages, subscriptions and
+ * payments. Photos are the megabytes of an account: 16 of them inline (base64) took the server past its
+ * heap, so the document holds none and stays within the owner's quotas' size (README "Limits and
+ * quotas"). Every query names the owner, so nothing of anyone else can be in it.
  */
 export async function exportAccount(services: Services, userId: number) {
   const { db } = services
-  const [user, cats, conversations, interviews, subscriptions, payments, chatPhotos] = await Promise.all([
-    db.user.findUniqueOrThrow({
-      where: { id: userId },
-      select: {
-        id: true,
-        email: true,
-        firstName: true,
-        lastName: true,
-        fullName: true,
-        avatarUrl: true,
-        billingPeriod: true,
-        emailVerifiedAt: true,
-        createdAt: true,
-        passwordHash: true,
-      },
-    }),
-    db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
-    db.conversation.findMany({
-      where: { userId },
-      orderBy: { id: 'asc' },
-      include: { messages: { orderBy: { id: 'asc' } } },
-    }),
-    db.interview.findMany({
-      where: { userId },
-      orderBy: { id: 'asc' },
-      include: { messages: { orderBy: { id: 'asc' } } },
-    }),
-    db.subscription.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
-    db.payment.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
-    db.chatAttachment.findMany({
-      where: { userId },
-      orderBy: { id: 'asc' },
-      select: {
-        id: true,
-        conversationId: true,
-        mimetype: true,
-        width: true,
-        height: true,
-        bytes: true,
-        createdAt: true,
-      },
-    }),
-  ])
+  const [user, cats, conversations, interviews, subscriptions, payments, chatPhotos, progress] =
+    await Promise.all([
+      db.user.findUnique({
+        where: { id: userId },
+        select: {
+          id: true,
+          email: true,
+          firstName: true,
+          lastName: true,
+          fullName: true,
+          avatarUrl: true,
+          billingPeriod: true,
+          emailVerifiedAt: true,
+          createdAt: true,
+          passwordHash: true,
+        },
+      }),
+      db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' }, omit: { photo: true } }),
+      db.conversation.findMany({
+        where: { userId },
+        orderBy: { id: 'asc' },
+        include: { messages: { orderBy: { id: 'asc' } } },
+      }),
+      db.interview.findMany({
+        where: { userId },
+        orderBy: { id: 'asc' },
+        include: { messages: { orderBy: { id: 'asc' } } },
+      }),
+      db.subscription.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
+      db.payment.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
+      db.chatAttachment.findMany({
+        where: { userId },
+        orderBy: { id: 'asc' },
+        select: {
+          id: true,
+          conversationId: true,
+          mimetype: true,
+          width: true,
+          height: true,
+          bytes: true,
+          createdAt: true,
+        },
+      }),
+      progressExportOf(db, userId),
+    ])
+  // Deleted between the token check and here: a session problem, not a server fault.
+  if (!user) throw appError('NOT_AUTHENTICATED')
   const { passwordHash, ...account } = user
   return {
     exported_at: new Date().toISOString(),
     account: { ...account, hasPassword: passwordHash !== null },
-    cats: cats.map(({ photo, ...cat }) => ({
-      ...cat,
-      photo: photo ? Buffer.from(photo).toString('base64') : null,
-    })),
+    cats: cats.map((cat) => ({ ...cat, photo_url: cat.photoMimetype ? photoPath(cat.id) : null })),
     conversations,
     interviews,
     subscriptions,
     payments,
     chat_photos: chatPhotos,
+    ...progress,
   }
 }
 
@@ -85,7 +114,7 @@ export async function deleteAccount(services: Services, user: SessionUser, log: 
   const sessions = await db.session.findMany({ where: { userId: user.id }, select: { id: true } })
   await db.$transaction([
     // Codes are kept by address, not by account.
-    db.otpCode.deleteMany({ where: { email: { in: [user.email, `password:${user.email}`] } } }),
+    db.otpCode.deleteMany({ where: { email: { in: [user.email, stepUpKey(user.email)] } } }),
     db.user.deleteMany({ where: { id: user.id } }),
   ])
   services.tokens.forgetSessions(sessions.map((s) => s.id))

@@ -9,7 +9,7 @@ import { hashPassword } from './password-hash.ts'
  * spends or replaces the other. The space puts the key where no address reaches, whatever characters the
  * e-mail rule lets through: SPEC §5's pattern never allows whitespace.
  */
-const stepUpKey = (email: string) => `password ${email}`
+export const stepUpKey = (email: string) => `password ${email}`
 
 /** Mails a step-up code to `email`; the wait when the last one is younger than the resend interval. */
 export function mailPasswordCode(services: Services, email: string) {

@@ -37,6 +37,7 @@ export function resendTooSoon(seconds: number) {
   return appError('RESEND_TOO_SOON', {
     message: resendWaitMessage(seconds),
     cause: new RateLimitedError(seconds),
+    retryAfterSeconds: seconds,
   })
 }
 

@@ -1,12 +1,14 @@
 // Reply streams in Redis, shared by every instance: a reply's pieces are a list, its state a key, and
 // news (a piece, the end, a stop request) goes out by pub/sub. Every key carries a time to live, so a
 // reply whose instance died expires on its own. Keys start with `prefix` (tests use a random one).
-import { Redis } from 'ioredis'
+import type { FastifyBaseLogger } from 'fastify'
+import { openRedis } from '../redis.ts'
 import { REPLY_SILENCE_MS, REPLY_TTL_MS, type ReplyState, type ReplyStreams } from './types.ts'
 
-export function createRedisReplyStreams(url: string, prefix = 'kc:'): ReplyStreams {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 })
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 2 })
+export function createRedisReplyStreams(url: string, log: FastifyBaseLogger, prefix = 'kc:'): ReplyStreams {
+  // Keys carry `prefix` here (channels too), so the clients add none of their own.
+  const redis = openRedis(url, log, '', 'reply streams')
+  const subscriber = openRedis(url, log, '', 'reply stream news')
   const listeners = new Map<string, Set<() => void>>()
   subscriber.on('message', (channel: string) => {
     for (const listener of listeners.get(channel) ?? []) listener()
@@ -85,9 +87,13 @@ export function createRedisReplyStreams(url: string, prefix = 'kc:'): ReplyStrea
           resolve()
         }
         signal?.addEventListener('abort', done, { once: true })
-        void listen(k.news(replyId), done).then((off) => {
-          unlisten = off
-        })
+        // Without news (Redis unreachable) the wait ends at its timeout, and the reader reads again.
+        listen(k.news(replyId), done).then(
+          (off) => {
+            unlisten = off
+          },
+          () => {},
+        )
       })
       unlisten()
     },

@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
+import { DataSection } from '../../features/account/DataSection.tsx'
 import { readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 import { useAccountTask } from './useAccountTask.ts'
@@ -128,64 +128,6 @@ function SessionsSection() {
         <p className="error-box" role="alert">
           {error}
         </p>
-      )}
-    </section>
-  )
-}
-
-function DataSection() {
-  const [confirming, setConfirming] = useState(false)
-  const { busy, error, run } = useAccountTask()
-  const utils = trpc.useUtils()
-  const deleteAccount = trpc.auth.deleteAccount.useMutation()
-
-  function download() {
-    return run(async () => {
-      // Always read afresh, and keep the owner's data in no cache once it is saved.
-      const data = await utils.auth.exportData.fetch(undefined, { staleTime: 0, gcTime: 0 })
-      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
-      const link = document.createElement('a')
-      link.href = url
-      link.download = 'kitty-care-data.json'
-      link.click()
-      setTimeout(() => URL.revokeObjectURL(url), 1000)
-    }, 'Downloading your data failed')
-  }
-
-  function erase() {
-    return run(() => deleteAccount.mutateAsync(), 'Deleting the account failed', 'sign-out')
-  }
-
-  return (
-    <section className="stack" aria-labelledby="data-title">
-      <h3 id="data-title">Your data</h3>
-      <div className="row">
-        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void download()}>
-          Download my data
-        </button>
-        <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setConfirming(true)}>
-          Delete account
-        </button>
-      </div>
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title="Delete your account?"
-          busy={busy}
-          confirmLabel="Yes, delete everything"
-          busyLabel="Deleting…"
-          cancelLabel="Keep my account"
-          onConfirm={() => void erase()}
-          onCancel={() => setConfirming(false)}
-        >
-          This erases your account, your cats and their photos, your conversations with the specialist, your
-          interviews, your subscriptions and payment records, and signs you out everywhere. Any active
-          subscription is cancelled first. This cannot be undone.
-        </ConfirmDialog>
       )}
     </section>
   )

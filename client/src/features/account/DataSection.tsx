@@ -1,0 +1,115 @@
+// "Download my data" and "Delete account" (issues 12, 19): both need a fresh code mailed to the account's
+// address, as setting a password does. A failure shows its message; only a real 401 (handled by the
+// tRPC link for every call) ends the session.
+import { useState } from 'react'
+import { OTP_LENGTH } from '../../../../shared/constants.ts'
+import { sanitizeCode } from '../../../../shared/rules/email.ts'
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
+import { useAccountTask } from '../../pages/account/useAccountTask.ts'
+import { readText } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
+import { saveJson, withPhotos } from './export-file.ts'
+
+export function DataSection() {
+  const [confirming, setConfirming] = useState(false)
+  const [sent, setSent] = useState(false)
+  const [code, setCode] = useState('')
+  const { busy, error, run } = useAccountTask()
+  const utils = trpc.useUtils()
+  const sendCode = trpc.account.sendVerificationCode.useMutation()
+  const exportData = trpc.account.exportData.useMutation()
+  const deleteAccount = trpc.account.deleteAccount.useMutation()
+  const email = readText('email')
+
+  function send() {
+    return run(async () => {
+      await sendCode.mutateAsync()
+      setSent(true)
+    }, 'Failed to send verification code')
+  }
+
+  function download() {
+    return run(async () => {
+      const data = await exportData.mutateAsync({ code })
+      // The code is spent: the next download or deletion asks for a new one.
+      setSent(false)
+      setCode('')
+      const full = await withPhotos(data, async (id) => {
+        // Read afresh and kept in no cache once saved.
+        const photo = await utils.cat.photo.fetch({ id }, { staleTime: 0, gcTime: 0 })
+        return photo.data_url
+      })
+      saveJson(full)
+    }, 'Downloading your data failed')
+  }
+
+  function erase() {
+    return run(() => deleteAccount.mutateAsync({ code }), 'Deleting the account failed', 'sign-out')
+  }
+
+  return (
+    <section className="stack" aria-labelledby="data-title">
+      <h3 id="data-title">Your data</h3>
+      <p className="muted">
+        To download or delete your data, we e-mail a {OTP_LENGTH}-digit code to {email || 'your address'}.
+      </p>
+      {!sent ? (
+        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void send()}>
+          {busy ? 'Sending…' : 'Send a code to download or delete'}
+        </button>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor="data-code">Verification code for your data</label>
+            <input
+              id="data-code"
+              className="input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(sanitizeCode(e.target.value))}
+            />
+          </div>
+          <div className="row">
+            <button
+              type="button"
+              className="btn btn--secondary"
+              disabled={busy}
+              onClick={() => void download()}
+            >
+              Download my data
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={busy}
+              onClick={() => setConfirming(true)}
+            >
+              Delete account
+            </button>
+          </div>
+        </>
+      )}
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title="Delete your account?"
+          busy={busy}
+          confirmLabel="Yes, delete everything"
+          busyLabel="Deleting…"
+          cancelLabel="Keep my account"
+          onConfirm={() => void erase()}
+          onCancel={() => setConfirming(false)}
+        >
+          This erases your account, your cats and their photos, your conversations with the specialist, your
+          interviews, your subscriptions and payment records, and signs you out everywhere. Any active
+          subscription is cancelled first. This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,118 @@
+// The photo gate (issue 19 item 4): two anonymous connections trickling a 10 MB cat upload must not hold
+// every owner's photo reads and uploads. The gate is taken once the session is known: visitors share one
+// slot, and any address holds at most one. Real sockets on a listening app; addresses through
+// X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1), as in production behind nginx.
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+let t: TestApp
+let base: string
+let port: number
+const trickles: net.Socket[] = []
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { TRUST_PROXY: '1' } })
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (t.app.server.address() as net.AddressInfo).port
+  base = `http://127.0.0.1:${port}`
+})
+afterAll(async () => {
+  for (const socket of trickles) socket.destroy()
+  await t.close()
+})
+
+/** An upload that declares 10 MB and sends its first bytes only (then nothing, for now). */
+function trickle(address: string, token?: string): net.Socket {
+  const socket = net.connect(port, '127.0.0.1')
+  socket.on('error', () => {})
+  socket.write(
+    [
+      'POST /api/supabase/cats HTTP/1.1',
+      'Host: 127.0.0.1',
+      'Content-Type: application/json',
+      `Content-Length: ${10 * 1024 * 1024}`,
+      `X-Forwarded-For: ${address}`,
+      ...(token ? [`Authorization: Bearer ${token}`] : []),
+      '',
+      '{"cat_name":"Slow","session_id":"trickle","photo":{"buffer":[1,2,3',
+    ].join('\r\n'),
+  )
+  trickles.push(socket)
+  return socket
+}
+
+async function photoRead(catId: number, token: string | null, address: string) {
+  const res = await fetch(`${base}/api/supabase/cats/${catId}/photo`, {
+    headers: { 'x-forwarded-for': address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  })
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
+}
+
+describe('two anonymous trickling uploads', () => {
+  it('leave the owners a photo slot: an owner reads a photo while they trickle', async () => {
+    const owner = await t.signIn()
+    const caller = await t.caller(owner.token)
+    const cat = await caller.cat.create({
+      name: 'Gated',
+      photo: { buffer: PNG.toString('base64'), mimetype: 'image/png' },
+    })
+    const slow = [trickle('203.0.113.1'), trickle('203.0.113.2')]
+    // Until the trickles hold what they can: a third visitor's photo read is then turned away at the gate.
+    let probe = await photoRead(cat.id, null, '203.0.113.3')
+    for (let i = 0; i < 200 && probe.status !== 503; i++) probe = await photoRead(cat.id, null, '203.0.113.3')
+    expect(probe.status).toBe(503)
+    expect(probe.retryAfter).toBe('2')
+    expect(probe.body).toEqual({
+      error: 'The server is busy. Please try again in a moment.',
+      code: 'SERVICE_UNAVAILABLE',
+    })
+
+    const read = await photoRead(cat.id, owner.token, '198.51.100.20')
+    expect(read.status).toBe(200)
+    expect(read.body.data_url).toMatch(/^data:image\/png;base64,/)
+    for (const socket of slow) socket.destroy()
+  })
+
+  it('one address holds at most one slot', async () => {
+    const owner = await t.signIn()
+    const caller = await t.caller(owner.token)
+    const cat = await caller.cat.create({
+      name: 'Same address',
+      photo: { buffer: PNG.toString('base64'), mimetype: 'image/png' },
+    })
+    // The owner's own slow upload (signed in: the visitors' share plays no part here). It may itself
+    // be turned away while one of the reads below holds the address's slot: then it is sent again.
+    let busy = trickle('198.51.100.30', owner.token)
+    let refused = false
+    const watch = (socket: net.Socket) =>
+      socket.once('data', () => {
+        refused = true
+      })
+    watch(busy)
+    let read = await photoRead(cat.id, owner.token, '198.51.100.30')
+    for (let i = 0; i < 200 && read.status !== 503; i++) {
+      if (refused) {
+        busy.destroy()
+        busy = trickle('198.51.100.30', owner.token)
+        refused = false
+        watch(busy)
+      }
+      read = await photoRead(cat.id, owner.token, '198.51.100.30')
+    }
+    // The address's one slot is held by its own upload, still unanswered.
+    expect(read.status).toBe(503)
+    expect(refused).toBe(false)
+    busy.destroy()
+    // Freed when that request's connection closes.
+    let again = await photoRead(cat.id, owner.token, '198.51.100.30')
+    for (let i = 0; i < 200 && again.status !== 200; i++)
+      again = await photoRead(cat.id, owner.token, '198.51.100.30')
+    expect(again.status).toBe(200)
+  })
+})

@@ -1,0 +1,119 @@
+// Quotas (issue 19 item 7): an owner's cats (and so photos), conversations and messages, and one
+// interview's messages, are bounded; past the figure a new record is refused with 409 QUOTA_EXCEEDED in
+// the contract's shape. A visitor's address may start a bounded number of interviews a day.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QUOTAS } from '../../server/domain/quotas.ts'
+import { createRateLimits } from '../../server/services/rate-limits.ts'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp({
+    overrides: {
+      limits: createRateLimits({ visitorInterviewsPerIpDaily: { points: 2, durationSeconds: 86_400 } }),
+    },
+  })
+})
+afterAll(() => t.close())
+
+function send(method: string, url: string, payload: object, token?: string) {
+  return t.app.inject({
+    method: method as 'POST',
+    url,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+}
+
+function expectQuota(res: { statusCode: number; json(): unknown }, text: string) {
+  expect(res.statusCode).toBe(409)
+  expect(res.json()).toEqual({ error: text, code: 'QUOTA_EXCEEDED' })
+}
+
+describe('per owner', () => {
+  it(`cats: at most ${QUOTAS.cats}`, async () => {
+    const owner = await t.signIn()
+    await t.db.cat.createMany({
+      data: Array.from({ length: QUOTAS.cats - 1 }, (_, i) => ({
+        userId: owner.id,
+        name: `Cat ${i}`,
+        issuesFaced: [],
+      })),
+    })
+    expect((await send('POST', '/api/supabase/cats', { name: 'Last one' }, owner.token)).statusCode).toBe(200)
+    expectQuota(
+      await send('POST', '/api/supabase/cats', { name: 'One too many' }, owner.token),
+      'This account has reached its limit of 50 cats.',
+    )
+    expect(await t.db.cat.count({ where: { userId: owner.id } })).toBe(QUOTAS.cats)
+  })
+
+  it(`conversations: at most ${QUOTAS.conversations}`, async () => {
+    const owner = await t.signIn()
+    await t.db.conversation.createMany({
+      data: Array.from({ length: QUOTAS.conversations }, (_, i) => ({
+        userId: owner.id,
+        sessionId: `q-${owner.id}-${i}`,
+      })),
+    })
+    expectQuota(
+      await send('POST', '/api/supabase/conversations', { session_id: `q-${owner.id}-new` }, owner.token),
+      'This account has reached its limit of 20 conversations.',
+    )
+  })
+
+  it(`messages: at most ${QUOTAS.messages} over all conversations`, async () => {
+    const owner = await t.signIn()
+    const conversation = await t.db.conversation.create({
+      data: { userId: owner.id, sessionId: `m-${owner.id}` },
+    })
+    await t.db.conversationMessage.createMany({
+      data: Array.from({ length: QUOTAS.messages }, (_, i) => ({
+        conversationId: conversation.id,
+        role: i % 2 ? 'assistant' : 'user',
+        content: `message ${i}`,
+      })),
+    })
+    expectQuota(
+      await send(
+        'PUT',
+        `/api/supabase/conversations/${conversation.id}`,
+        { session_id: `m-${owner.id}`, messages: [{ role: 'user', content: 'one more', id: 'more-1' }] },
+        owner.token,
+      ),
+      'This account has reached its limit of 10,000 chat messages.',
+    )
+  })
+})
+
+describe('per interview and per visitor address', () => {
+  it(`an interview keeps at most ${QUOTAS.interviewMessages} messages`, async () => {
+    const created = await send('POST', '/api/supabase/interview', { session_id: 'quota-visitor' })
+    expect(created.statusCode).toBe(200)
+    const { id } = created.json() as { id: number }
+    await t.db.interviewMessage.createMany({
+      data: Array.from({ length: QUOTAS.interviewMessages }, (_, i) => ({
+        interviewId: id,
+        role: 'user',
+        content: `a ${i}`,
+      })),
+    })
+    expectQuota(
+      await send('PUT', `/api/supabase/interview/${id}`, {
+        session_id: 'quota-visitor',
+        messages: [{ role: 'user', content: 'one more' }],
+      }),
+      'This account has reached its limit of 500 messages in one interview.',
+    )
+  })
+
+  it('a visitor address starts a bounded number of interviews a day', async () => {
+    // The budget of 2 in this file: one spent above, one left.
+    expect(
+      (await send('POST', '/api/supabase/interview', { session_id: 'quota-visitor-2' })).statusCode,
+    ).toBe(200)
+    const refused = await send('POST', '/api/supabase/interview', { session_id: 'quota-visitor-3' })
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(86_000)
+  })
+})

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc.ts'
 import { accountRouter } from './account.ts'
 import { authRouter } from './auth.ts'
 import { billingRouter } from './billing.ts'
+import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
 import { interviewRouter } from './interview.ts'
@@ -13,6 +14,7 @@ export const appRouter = router({
   interview: interviewRouter,
   billing: billingRouter,
   account: accountRouter,
+  care: careRouter,
 })
 
 export type AppRouter = typeof appRouter

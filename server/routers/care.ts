@@ -1,0 +1,80 @@
+// The care loop (CONTRACT "Beyond SPEC §7"): the plan, check-ins and the e-mail's one-click unsubscribe.
+// The rules are in server/domain/care (plan.ts, schedule.ts, check-ins.ts); the reminders in server/jobs.
+import { z } from 'zod'
+import {
+  careCatInput,
+  carePlanSchema,
+  carePlanUpdateInput,
+  checkInAnswerInput,
+  checkInSchema,
+  ownerTimeZoneInput,
+  unsubscribeInput,
+} from '../../shared/schemas/care.ts'
+import { answerCheckIn, listCheckIns } from '../domain/care/check-ins.ts'
+import { getCarePlan, rememberOwnerTimeZone, unsubscribe, updateCarePlan } from '../domain/care/plan.ts'
+import { rest } from '../rest/meta.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+
+const successSchema = z.object({ success: z.literal(true) })
+/** GET rows read `?cat_id=` from the query string. */
+const fromQuery = { input: (req: { query: Record<string, string> }) => ({ ...req.query }) }
+
+export const careRouter = router({
+  plan: authedProcedure
+    .meta(
+      rest('GET', '/api/care/plan', { summary: "The care plan of the owner's (current) cat", ...fromQuery }),
+    )
+    .input(careCatInput)
+    .output(carePlanSchema)
+    .query(({ ctx, input }) => getCarePlan(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  updatePlan: authedProcedure
+    .meta(
+      rest('PUT', '/api/care/plan', {
+        summary: 'Change the care plan: period, days, time, zone, channels, pause',
+      }),
+    )
+    .input(carePlanUpdateInput)
+    .output(carePlanSchema)
+    .mutation(({ ctx, input }) => updateCarePlan(ctx.services.db, ctx.user.id, input)),
+
+  checkIns: authedProcedure
+    .meta(rest('GET', '/api/care/check-ins', { summary: "The cat's check-ins, newest first", ...fromQuery }))
+    .input(careCatInput)
+    .output(z.array(checkInSchema))
+    .query(({ ctx, input }) => listCheckIns(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  answerCheckIn: authedProcedure
+    .meta(
+      rest('POST', '/api/care/check-ins/:id', { summary: 'Answer a check-in (weight, unit, note): done' }),
+    )
+    .input(checkInAnswerInput)
+    .output(checkInSchema)
+    .mutation(({ ctx, input }) => answerCheckIn(ctx.services.db, ctx.user.id, input)),
+
+  /** The browser's own zone, sent at sign-in and when the quiz is finished (plans made later take it). */
+  timezone: authedProcedure
+    .meta(rest('PUT', '/api/care/timezone', { summary: "The owner's browser time zone" }))
+    .input(ownerTimeZoneInput)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await rememberOwnerTimeZone(ctx.services.db, ctx.user.id, input.timezone)
+      return { success: true as const }
+    }),
+
+  /** RFC 8058: the mail client POSTs `List-Unsubscribe=One-Click` (a form body) with no session. */
+  unsubscribe: publicProcedure
+    .meta(
+      rest('POST', '/api/care/unsubscribe/:token', {
+        summary: 'One-click unsubscribe (RFC 8058): pauses the check-in reminders',
+        rawBody: true,
+        input: (req) => ({ token: req.params.token }),
+      }),
+    )
+    .input(unsubscribeInput)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await unsubscribe(ctx.services.db, input.token)
+      return { success: true as const }
+    }),
+})

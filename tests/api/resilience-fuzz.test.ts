@@ -44,7 +44,7 @@ let cases = 0
 /** Header values for Authorization, by name; `valid` is a real session of an owner with records. */
 const auth: Record<string, string | undefined> = {}
 /** The owner's own record ids, so some generated requests reach real rows. */
-const own = { cat: 0, conversation: 0, interview: 0, subscription: '' }
+const own = { cat: 0, conversation: 0, interview: 0, subscription: '', checkIn: 0 }
 
 // ——— Generators ———
 
@@ -497,6 +497,10 @@ beforeAll(async () => {
   own.cat = (await api.cat.create({ name: 'Fuzzy', breed: 'Siamese', age: 3 })).id
   own.conversation = (await api.conversation.create({ session_id: 'fuzz-session-0001' })).id
   own.interview = (await api.interview.create({ session_id: 'fuzz-session-0001' })).id
+  // Check-ins are made by the reminder worker; one is written directly.
+  own.checkIn = (
+    await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })
+  ).id
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).
   const gone = await t.signIn('fuzz-deleted@example.com')

@@ -30,7 +30,7 @@ import { checkoutAs } from '../helpers/checkout.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PROCEDURES = procedures().filter((p) => !CAPABILITY_LINK_PROCEDURES.has(p.path))
-const ROWS = (await restTable()).filter((r) => !CAPABILITY_LINK_PROCEDURES.has(r.procedure))
+const ROWS = (await restTable()).filter((r) => !CAPABILITY_LINK_PROCEDURES.has(r.procedure ?? ''))
 
 let t: TestApp
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
+import { registerCareUnsubscribePage } from './care-unsubscribe-page.ts'
 import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody, publicError } from './errors.ts'
@@ -187,6 +188,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     )
   })
   registerApiDocs(app)
+  registerCareUnsubscribePage(app, services)
   await serveClient(app, services.config, clientDir ?? CLIENT_DIST_DIR)
   return app
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db.ts'
+import { startJobs } from './jobs/index.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
 import { openRedis, redisReady } from './services/redis.ts'
@@ -27,10 +28,10 @@ async function main() {
   )
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_KEY_PREFIX) : null
   if (redis) await redisReady(redis)
-  const app = await buildApp({
-    services: await createServices(config, database.prisma, log, {}, redis),
-    redis,
-  })
+  const services = await createServices(config, database.prisma, log, {}, redis)
+  const app = await buildApp({ services, redis })
+  // The check-in reminders' worker (server/jobs): its failures are logged, never fatal.
+  const jobs = await startJobs(database, services)
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -48,6 +49,7 @@ async function main() {
     try {
       await app.close()
       clearInterval(closeIdle)
+      await jobs.stop()
       await database.close()
       await redis?.quit().catch(() => {})
       log.info('shutdown complete')

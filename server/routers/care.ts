@@ -6,10 +6,13 @@ import {
   carePlanSchema,
   carePlanUpdateInput,
   checkInAnswerInput,
+  checkInIdInput,
+  checkInOpeningSchema,
   checkInSchema,
   ownerTimeZoneInput,
   unsubscribeInput,
 } from '../../shared/schemas/care.ts'
+import { checkInOpening } from '../domain/care/check-in-opening.ts'
 import { answerCheckIn, listCheckIns } from '../domain/care/check-ins.ts'
 import { getCarePlan, rememberOwnerTimeZone, unsubscribe, updateCarePlan } from '../domain/care/plan.ts'
 import { rest } from '../rest/meta.ts'
@@ -43,6 +46,13 @@ export const careRouter = router({
     .input(careCatInput)
     .output(z.array(checkInSchema))
     .query(({ ctx, input }) => listCheckIns(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  /** One check-in with Dr. Olivia's opening (the chat opened from the e-mail's link shows it). */
+  checkIn: authedProcedure
+    .meta(rest('GET', '/api/care/check-ins/:id', { summary: "A check-in and Dr. Olivia's opening of it" }))
+    .input(checkInIdInput)
+    .output(checkInOpeningSchema)
+    .query(({ ctx, input }) => checkInOpening(ctx.services.db, ctx.user.id, input.id)),
 
   answerCheckIn: authedProcedure
     .meta(

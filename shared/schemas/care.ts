@@ -167,3 +167,12 @@ export const ownerTimeZoneInput = z.object({ timezone: timeZoneSchema })
 export const unsubscribeInput = z.object({
   token: z.string({ error: 'Invalid token' }).max(200, 'Invalid token'),
 })
+
+/** GET /api/care/check-ins/{id}: the check-in and Dr. Olivia's opening of it in the chat. */
+export const checkInOpeningSchema = z.object({
+  check_in: checkInSchema,
+  cat_name: z.string(),
+  /** The unit the owner weighs the cat in (the form's default). */
+  weight_unit: weightUnitSchema,
+  opening: z.string(),
+})

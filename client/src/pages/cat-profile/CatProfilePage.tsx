@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/schemas/cat.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
+import { CarePlanEditor } from '../../features/care/CarePlanEditor.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -70,6 +71,7 @@ export function CatProfilePage() {
         {body}
       </section>
       <CancelSubscription />
+      <CarePlanEditor card />
       <AccountSettings />
     </div>
   )

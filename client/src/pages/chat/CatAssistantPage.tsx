@@ -4,6 +4,7 @@ import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
+import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
 import { ChatError } from './ChatError.tsx'
 import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
@@ -33,6 +34,7 @@ export function CatAssistantPage() {
           </p>
         </div>
       </header>
+      <CheckInOpening />
       {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
       <MessageList
         messages={chat.messages}

@@ -5,6 +5,8 @@ import { catDisplayName, cupsLabel, treatsLabel } from '../../../../shared/rules
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { CareCheckIns } from '../../features/care/CareCheckIns.tsx'
+import { CarePlanEditor } from '../../features/care/CarePlanEditor.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 
@@ -94,6 +96,8 @@ export function ProgressPage() {
     <section className="card card--wide report" aria-labelledby="report-title">
       <h1 id="report-title">Review Report</h1>
       {body}
+      {current && <CarePlanEditor />}
+      {current && <CareCheckIns />}
       <SubscriptionSummary />
     </section>
   )

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { publicUrl } from '../config.ts'
 import type { Services } from '../context.ts'
 import type { Database } from '../db.ts'
+import { createPushSender } from '../services/push.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
 
@@ -24,7 +25,13 @@ export async function startJobs(
   await boss.start()
   const care = await startCareWorker(
     boss,
-    { db: services.db, mailer: services.mailer, log, origin: publicUrl(services.config) },
+    {
+      db: services.db,
+      mailer: services.mailer,
+      log,
+      origin: publicUrl(services.config),
+      push: createPushSender(services.db, log),
+    },
     options,
   )
   log.info('job worker started (check-in reminders)')

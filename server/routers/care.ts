@@ -10,12 +10,17 @@ import {
   checkInOpeningSchema,
   checkInSchema,
   ownerTimeZoneInput,
+  pushEndpointInput,
+  pushKeySchema,
+  pushSubscriptionInput,
   unsubscribeInput,
 } from '../../shared/schemas/care.ts'
 import { checkInOpening } from '../domain/care/check-in-opening.ts'
 import { answerCheckIn, listCheckIns } from '../domain/care/check-ins.ts'
 import { getCarePlan, rememberOwnerTimeZone, unsubscribe, updateCarePlan } from '../domain/care/plan.ts'
+import { deletePushSubscription, savePushSubscription } from '../domain/care/push-subscriptions.ts'
 import { rest } from '../rest/meta.ts'
+import { resolveVapidKeys } from '../services/push.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 const successSchema = z.object({ success: z.literal(true) })
@@ -69,6 +74,32 @@ export const careRouter = router({
     .output(successSchema)
     .mutation(async ({ ctx, input }) => {
       await rememberOwnerTimeZone(ctx.services.db, ctx.user.id, input.timezone)
+      return { success: true as const }
+    }),
+
+  /** The VAPID public key a browser subscribes with (Web Push, opt-in). */
+  pushKey: authedProcedure
+    .meta(rest('GET', '/api/care/push/key', { summary: 'The Web Push (VAPID) public key' }))
+    .output(pushKeySchema)
+    .query(async ({ ctx }) => ({ public_key: (await resolveVapidKeys(ctx.services.db)).publicKey })),
+
+  subscribePush: authedProcedure
+    .meta(rest('POST', '/api/care/push/subscriptions', { summary: "This browser's push subscription" }))
+    .input(pushSubscriptionInput)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await savePushSubscription(ctx.services.db, ctx.user.id, input)
+      return { success: true as const }
+    }),
+
+  unsubscribePush: authedProcedure
+    .meta(
+      rest('DELETE', '/api/care/push/subscriptions', { summary: "Forget this browser's push subscription" }),
+    )
+    .input(pushEndpointInput)
+    .output(successSchema)
+    .mutation(async ({ ctx, input }) => {
+      await deletePushSubscription(ctx.services.db, ctx.user.id, input.endpoint)
       return { success: true as const }
     }),
 

@@ -176,3 +176,29 @@ export const checkInOpeningSchema = z.object({
   weight_unit: weightUnitSchema,
   opening: z.string(),
 })
+
+const base64url = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be base64url text` })
+    .regex(/^[A-Za-z0-9_-]+=*$/, `${field} must be base64url text`)
+    .min(min, `${field} is too short`)
+    .max(max, `${field} is too long`)
+
+/** A browser's PushSubscription as `toJSON()` gives it; push services are reached over https only. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z
+    .string({ error: 'endpoint must be a URL' })
+    .max(1000, 'endpoint is too long')
+    .refine(
+      (value) => URL.canParse(value) && new URL(value).protocol === 'https:',
+      'endpoint must be an https URL',
+    ),
+  keys: z.object(
+    { p256dh: base64url('keys.p256dh', 40, 200), auth: base64url('keys.auth', 8, 64) },
+    { error: 'keys must be {p256dh, auth}' },
+  ),
+})
+export const pushEndpointInput = z.object({
+  endpoint: z.string({ error: 'endpoint must be a URL' }).max(1000),
+})
+export const pushKeySchema = z.object({ public_key: z.string() })

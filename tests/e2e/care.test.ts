@@ -87,4 +87,20 @@ describe('the care loop at 390 × 844', () => {
     await t.screenshot('care-check-in-390')
     expect(t.pageErrors).toEqual([])
   })
+
+  it('installs to a home screen: the manifest and the service worker are served', async () => {
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(manifest.statusCode).toBe(200)
+    expect(manifest.json()).toMatchObject({
+      name: 'Kitty Care',
+      display: 'standalone',
+      start_url: '/progress',
+    })
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' })
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['content-type']).toContain('javascript')
+    expect(worker.body).toContain("addEventListener('push'")
+    await t.page.goto('/progress')
+    expect(await t.page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
+  })
 })

@@ -5,6 +5,7 @@ import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
 import type { CarePlan } from '../../../../shared/schemas/care.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 import { type TrainingDay, toggleDay, zoneLabel } from './plan-form.ts'
+import { PushUnavailable, subscribeThisDevice } from './push.ts'
 import { browserTimeZone } from './SendTimeZone.tsx'
 
 type Draft = Pick<CarePlan, 'check_in_period' | 'training_days' | 'reminder_time' | 'timezone' | 'channels'>
@@ -61,6 +62,25 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
     },
   })
   const here = browserTimeZone()
+  const subscribePush = trpc.care.subscribePush.useMutation()
+  const [pushProblem, setPushProblem] = useState<string | null>(null)
+
+  /** Push on: this device subscribes first; a browser that cannot leaves the box unticked and says why. */
+  async function choosePush(on: boolean) {
+    setPushProblem(null)
+    if (!on) return set({ channels: { ...draft.channels, push: false } })
+    try {
+      const { public_key: key } = await utils.care.pushKey.fetch()
+      await subscribePush.mutateAsync(await subscribeThisDevice(key))
+      set({ channels: { ...draft.channels, push: true } })
+    } catch (error) {
+      setPushProblem(
+        error instanceof PushUnavailable
+          ? error.message
+          : errorMessage(error, 'Could not turn on notifications'),
+      )
+    }
+  }
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -152,10 +172,16 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
             <input
               type="checkbox"
               checked={draft.channels.push}
-              onChange={(e) => set({ channels: { ...draft.channels, push: e.target.checked } })}
+              disabled={subscribePush.isPending}
+              onChange={(e) => void choosePush(e.target.checked)}
             />{' '}
             Notifications on this device
           </label>
+          {pushProblem && (
+            <p className="field-error" role="alert">
+              {pushProblem}
+            </p>
+          )}
         </fieldset>
         {update.error && (
           <p className="error-box" role="alert">

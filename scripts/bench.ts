@@ -15,6 +15,7 @@ import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
 import { startOpenAiDouble } from '../tests/doubles/openai-server.ts'
 import { startNginx } from '../tests/resilience/nginx.ts'
+import { careReminderRows } from './bench/care-reminders.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
@@ -378,6 +379,7 @@ async function main() {
       ['server peak RSS during the run', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150],
       ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
       ...lighthouse,
+      ...(await careReminderRows(database.url, log)),
     ]
     const errors =
       a.errors + b.errors + trpcRead.errors + restRead.errors + proxied.one.errors + proxied.two.errors

@@ -16,8 +16,9 @@ import {
 export const REMINDER_QUEUE = 'care-reminder'
 
 export interface CareWorkerOptions {
-  /** Jobs fetched at once and sent side by side. */
+  /** Jobs fetched at once and sent side by side, by each of `loops` fetch loops. */
   batchSize?: number
+  loops?: number
   pollingIntervalSeconds?: number
   /** How often the sweep runs, and how far ahead it queues. */
   sweepIntervalMs?: number
@@ -30,7 +31,8 @@ export interface CareWorkerOptions {
 }
 
 const DEFAULTS: Required<CareWorkerOptions> = {
-  batchSize: 100,
+  batchSize: 25,
+  loops: 2,
   pollingIntervalSeconds: 1,
   sweepIntervalMs: 15_000,
   sweepAheadMs: 60_000,
@@ -39,7 +41,7 @@ const DEFAULTS: Required<CareWorkerOptions> = {
   expireInSeconds: 120,
 }
 
-const SWEEP_BATCH = 5000
+const SWEEP_BATCH = 2000
 
 export function reminderJobRequest(job: ReminderJob) {
   return {
@@ -93,20 +95,29 @@ export async function startCareWorker(
     }
   }
 
-  await boss.work<ReminderJob>(
-    REMINDER_QUEUE,
-    { batchSize: o.batchSize, pollingIntervalSeconds: o.pollingIntervalSeconds, includeMetadata: true },
-    async (jobs) => {
-      // Each job on its own: a failed one is marked for retry above, the others complete.
-      await Promise.all(jobs.map(handle))
-    },
-  )
+  // Several fetch loops, so one slow send does not hold up the batches behind it.
+  for (let i = 0; i < o.loops; i++) {
+    await boss.work<ReminderJob>(
+      REMINDER_QUEUE,
+      { batchSize: o.batchSize, pollingIntervalSeconds: o.pollingIntervalSeconds, includeMetadata: true },
+      async (jobs) => {
+        // Each job on its own: a failed one is marked for retry above, the others complete.
+        await Promise.all(jobs.map(handle))
+      },
+    )
+  }
 
   let sweeping: Promise<void> | null = null
   const sweep = async () => {
     try {
-      const due = await duePlans(deps.db, new Date(Date.now() + o.sweepAheadMs), SWEEP_BATCH)
-      await enqueue(due)
+      const horizon = new Date(Date.now() + o.sweepAheadMs)
+      // Page by page, so a minute with many owners due is queued whole.
+      for (let after: ReminderJob | undefined; ; ) {
+        const due = await duePlans(deps.db, horizon, SWEEP_BATCH, after)
+        await enqueue(due)
+        if (due.length < SWEEP_BATCH) break
+        after = due.at(-1)
+      }
       await markMissedCheckIns(deps.db)
     } catch (error) {
       deps.log.warn({ err: error }, 'check-in sweep failed; the next one retries')

@@ -137,13 +137,24 @@ export async function giveUpCheckIn(db: Db, job: ReminderJob) {
 }
 
 /**
- * The plans due by `horizon`, earliest first: a range on the next_check_in_at index, so its cost follows
- * the number due, not the number of owners.
+ * The plans due by `horizon`, earliest first, a page at a time after `after`: a range on the
+ * next_check_in_at index, so its cost follows the number due, not the number of owners.
  */
-export async function duePlans(db: Db, horizon: Date, limit: number): Promise<ReminderJob[]> {
+export async function duePlans(
+  db: Db,
+  horizon: Date,
+  limit: number,
+  after?: ReminderJob,
+): Promise<ReminderJob[]> {
+  const from = after ? new Date(after.dueAt) : null
   const rows = await db.carePlan.findMany({
-    where: { nextCheckInAt: { lte: horizon } },
-    orderBy: { nextCheckInAt: 'asc' },
+    where: {
+      nextCheckInAt: { lte: horizon, ...(from ? { gte: from } : {}) },
+      ...(from && after
+        ? { OR: [{ nextCheckInAt: { gt: from } }, { catId: { gt: after.catId } }] }
+        : {}),
+    },
+    orderBy: [{ nextCheckInAt: 'asc' }, { catId: 'asc' }],
     select: { catId: true, nextCheckInAt: true },
     take: limit,
   })

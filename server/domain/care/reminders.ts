@@ -150,9 +150,7 @@ export async function duePlans(
   const rows = await db.carePlan.findMany({
     where: {
       nextCheckInAt: { lte: horizon, ...(from ? { gte: from } : {}) },
-      ...(from && after
-        ? { OR: [{ nextCheckInAt: { gt: from } }, { catId: { gt: after.catId } }] }
-        : {}),
+      ...(from && after ? { OR: [{ nextCheckInAt: { gt: from } }, { catId: { gt: after.catId } }] } : {}),
     },
     orderBy: [{ nextCheckInAt: 'asc' }, { catId: 'asc' }],
     select: { catId: true, nextCheckInAt: true },

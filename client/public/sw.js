@@ -5,13 +5,18 @@ self.addEventListener('push', (event) => {
   try {
     data = { ...data, ...event.data.json() }
   } catch {}
-  event.waitUntil(self.registration.showNotification(data.title, { body: data.body, data: { url: data.url } }))
+  event.waitUntil(
+    self.registration.showNotification(data.title, { body: data.body, data: { url: data.url } }),
+  )
 })
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
   const url = new URL(event.notification.data?.url ?? '/progress', self.location.origin)
   // Only this app's own pages are opened.
-  const target = url.origin === self.location.origin ? url.href : new URL(url.pathname + url.search, self.location.origin).href
+  const target =
+    url.origin === self.location.origin
+      ? url.href
+      : new URL(url.pathname + url.search, self.location.origin).href
   event.waitUntil(self.clients.openWindow(target))
 })

@@ -30,8 +30,7 @@ async function main() {
   if (redis) await redisReady(redis)
   const services = await createServices(config, database.prisma, log, {}, redis)
   const app = await buildApp({ services, redis })
-  // The check-in reminders' worker (server/jobs): its failures are logged, never fatal.
-  const jobs = await startJobs(database, services)
+  let jobs: Awaited<ReturnType<typeof startJobs>> | null = null
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -49,7 +48,7 @@ async function main() {
     try {
       await app.close()
       clearInterval(closeIdle)
-      await jobs.stop()
+      await jobs?.stop()
       await database.close()
       await redis?.quit().catch(() => {})
       log.info('shutdown complete')
@@ -64,6 +63,8 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST })
   log.info({ database: database.kind }, `Kitty Care is listening on ${address}`)
+  // The check-in reminders' worker (server/jobs), once the server answers; its failures are logged.
+  if (!closing) jobs = await startJobs(database, services)
 }
 
 await main()

@@ -131,7 +131,8 @@ export async function startCareWorker(
   }
   const timer = setInterval(() => void runSweep(), o.sweepIntervalMs)
   timer.unref()
-  await runSweep()
+  // The first sweep runs in the background: a minute with thousands due must not hold up start-up.
+  void runSweep()
 
   return {
     /** Runs the sweep now (tests, after moving time in the database). */

@@ -45,7 +45,6 @@ beforeAll(async () => {
       JWT_SECRET,
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'https://care.example.test',
-      LOG_LEVEL: 'warn',
       DATA_DIR: dir,
     }
   }

@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core'
 import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
+import { careReminderRows } from './bench/care-reminders.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
 import { measureThroughNginx } from './bench/nginx.ts'
 import { startOpenAiDouble } from './bench/openai-double.ts'
@@ -392,6 +393,7 @@ async function main() {
       ...lighthouse,
       ...triageRows(),
       ...progress,
+      ...(await careReminderRows(database.url, log)),
     ]
     const proxyErrors = 'note' in proxied ? 0 : proxied.one.errors + proxied.two.errors
     const errors = a.errors + b.errors + trpcRead.errors + restRead.errors + proxyErrors

@@ -8,6 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
+import { registerCareUnsubscribePage } from './care-unsubscribe-page.ts'
 import { answerClientError } from './client-errors.ts'
 import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
@@ -241,6 +242,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     )
   })
   registerApiDocs(app)
+  registerCareUnsubscribePage(app, services)
   await serveClient(app, services.config, clientDir ?? CLIENT_DIST_DIR)
   return app
 }

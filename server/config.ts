@@ -32,6 +32,8 @@ const envSchema = z.object({
     .string()
     .default(DEFAULT_SESSION_TTL)
     .refine((v) => parseDurationSeconds(v) !== null, 'must be a duration like 30m, 1h or 7d'),
+  /** Where owners reach this app: every link in an e-mail starts with it. Unset: http://HOST:PORT. */
+  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'https://care.example.com'),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://127.0.0.1:2525'),
   MAIL_FROM: z.string().min(3).default('Kitty Care <no-reply@kittycare.local>'),
   OPENAI_API_KEY: optional,
@@ -106,6 +108,11 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {}
+
+/** The origin links in e-mails start with: PUBLIC_URL without its trailing slash, else this server. */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '')
+}
 
 /** Parses the environment; a bad value stops start-up with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

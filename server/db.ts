@@ -9,6 +9,10 @@ export type Db = PrismaClient
 export interface Database {
   prisma: Db
   kind: 'postgresql' | 'pglite'
+  /** The server's address (PostgreSQL): the job queue opens its own pool there. */
+  url?: string | null
+  /** The embedded database itself (PGlite): the job queue runs its SQL through it, in this process. */
+  pglite?: PGlite
   close(): Promise<void>
 }
 
@@ -29,7 +33,7 @@ export async function openPostgres(
   pool.on('connect', (client) => client.on('error', onConnectionError))
   const adapter = new PrismaPg(pool, { disposeExternalPool: true })
   const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS })
-  return { prisma, kind: 'postgresql', close: () => prisma.$disconnect() }
+  return { prisma, kind: 'postgresql', url: connectionString, close: () => prisma.$disconnect() }
 }
 
 /**
@@ -51,6 +55,7 @@ export async function openPglite(dataDir?: string, migrationsDir = MIGRATIONS_DI
   return {
     prisma,
     kind: 'pglite',
+    pglite: pg,
     close: async () => {
       await prisma.$disconnect()
       await pg.close()

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase } from './db.ts'
 import { cleanStoredPhotos } from './domain/cats/photo-cleanup.ts'
+import { startJobs } from './jobs/index.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
 import { closeRedisClients, openRedis, redisReady } from './services/redis.ts'
@@ -28,10 +29,9 @@ async function main() {
   )
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_KEY_PREFIX) : null
   if (redis) await redisReady(redis)
-  const app = await buildApp({
-    services: await createServices(config, database.prisma, log, {}, redis),
-    redis,
-  })
+  const services = await createServices(config, database.prisma, log, {}, redis)
+  const app = await buildApp({ services, redis })
+  let jobs: Awaited<ReturnType<typeof startJobs>> | null = null
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -49,6 +49,7 @@ async function main() {
     try {
       await app.close()
       clearInterval(closeIdle)
+      await jobs?.stop()
       await database.close()
       await closeRedisClients()
       log.info('shutdown complete')
@@ -69,6 +70,8 @@ async function main() {
     if (!closing)
       log.error({ err: error }, 'cleaning stored profile photos failed; it resumes at the next start')
   })
+  // The check-in reminders' worker (server/jobs), once the server answers; its failures are logged.
+  if (!closing) jobs = await startJobs(database, services)
 }
 
 await main()

@@ -110,6 +110,11 @@ export const ERROR_CATALOGUE = {
   IMAGE_TOO_MANY_PIXELS: { status: 413, message: ERRORS.imageTooManyPixels },
   ATTACHMENT_NOT_FOUND: { status: 404, message: ERRORS.attachmentNotFound },
   MESSAGE_NOT_STORED: { status: 409, message: 'messages: the last message was not stored' },
+  // Care loop
+  CHECK_IN_CLOSED: {
+    status: 409,
+    message: 'This check-in is closed: it was answered, or 24 hours have passed.',
+  },
   // Billing
   NO_SUBSCRIPTION_ID: { status: 400, message: ERRORS.noSubscriptionId },
   INVALID_SUBSCRIPTION_ID: { status: 400, message: ERRORS.invalidSubscriptionId },

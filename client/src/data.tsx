@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { SendTimeZone } from './features/care/SendTimeZone.tsx'
 import { createReactClient, trpc } from './trpc.ts'
 
 // The data layer (React Query + the tRPC client) is its own chunk: the first load of /login and /start
@@ -15,7 +16,10 @@ const trpcClient = createReactClient()
 export function DataProviders({ children }: { children: ReactNode }) {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <SendTimeZone />
+        {children}
+      </QueryClientProvider>
     </trpc.Provider>
   )
 }

@@ -13,6 +13,7 @@ import {
   updateCatInputSchema,
 } from '../../shared/schemas/cat.ts'
 import { UPLOAD_BODY_LIMIT } from '../body-limits.ts'
+import { ensureCarePlan } from '../domain/care/plan.ts'
 import { catPhoto } from '../domain/cats/cat-photo.ts'
 import { toCat } from '../domain/cats/cat-record.ts'
 import { createCat, listCats, ownedCat, updateCat } from '../domain/cats/owner-cats.ts'
@@ -50,7 +51,14 @@ export const catRouter = router({
     .mutation(async ({ ctx, input }) => {
       await requireRoom(ctx.services.db, ctx.user.id, 'cats')
       const { session_id: sessionId, photo, ...fields } = input
-      return createCat({ ...ctx.services, log: ctx.log }, ctx.user.id, { fields, photo, sessionId })
+      const created = await createCat({ ...ctx.services, log: ctx.log }, ctx.user.id, {
+        fields,
+        photo,
+        sessionId,
+      })
+      // The care loop starts with the cat: its plan (from the quiz's rhythm and days) and first reminder.
+      await ensureCarePlan(ctx.services.db, ctx.user.id, created.id)
+      return created
     }),
 
   /** Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. */

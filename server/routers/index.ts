@@ -3,6 +3,7 @@ import { accountRouter } from './account.ts'
 import { attachmentRouter } from './attachment.ts'
 import { authRouter } from './auth.ts'
 import { billingRouter } from './billing.ts'
+import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
 import { interviewRouter } from './interview.ts'
@@ -17,6 +18,7 @@ export const appRouter = router({
   account: accountRouter,
   progress: progressRouter,
   attachment: attachmentRouter,
+  care: careRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -11,6 +11,7 @@ import {
   shareLinkSchema,
   shareTokenInput,
 } from '../../shared/schemas/progress.ts'
+import { publicUrl } from '../config.ts'
 import { careCat } from '../domain/care/care-cat.ts'
 import { PAGE_CHECK_IN_DAYS, progressReport } from '../domain/care/progress-report.ts'
 import { checkInsForReport } from '../domain/care/report-check-ins.ts'
@@ -114,8 +115,10 @@ export const progressRouter = router({
     .mutation(async ({ ctx, input }) => {
       const cat = await careCat(ctx.services.db, ctx.user.id, input.cat_id)
       const link = await createShareLink(ctx.services.db, ctx.user.id, cat.id, input.days)
-      // TODO(lead, at merge): prefix with config.PUBLIC_URL once the care engineer's config has it.
-      return { url: `${SHARED_REPORT_PATH}?token=${link.token}`, expires_at: link.expiresAt.toISOString() }
+      return {
+        url: `${publicUrl(ctx.services.config)}${SHARED_REPORT_PATH}?token=${link.token}`,
+        expires_at: link.expiresAt.toISOString(),
+      }
     }),
 
   /** Every link of the owner answers 404 from now on. */

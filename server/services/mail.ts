@@ -4,9 +4,25 @@ import { OTP_TTL_SECONDS, PRODUCT_NAME } from '../../shared/constants.ts'
 /** What a mailed code is for: signing in, or changing the password (issue 23: said as such). */
 export type CodePurpose = 'sign-in' | 'password-change'
 
+/** An e-mail of the app's own (the check-in reminder): both parts, and headers such as List-Unsubscribe. */
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  headers?: Record<string, string>
+  /** What the log line calls it ('check-in'). */
+  kind: string
+}
+
 export interface Mailer {
   sendLoginCode(to: string, code: string, purpose?: CodePurpose): Promise<void>
+  /** Sends or, without SMTP, logs it; rejects when the mail server refuses it or times out. */
+  send(mail: OutgoingMail): Promise<void>
 }
+
+/** A mail server that does not answer within this is a failure the job queue retries. */
+const SMTP_TIMEOUT_MS = 20_000
 
 const WORDING = {
   'sign-in': { name: 'login code', line: 'Sign-in code', mail: 'login-code' },
@@ -45,6 +61,12 @@ export function createMailer(options: {
         write(`${line} for ${to}: ${code}`)
         options.log.info({ mail, to, code }, `${line} for ${to}: ${code}`)
       },
+      async send(mail) {
+        options.log.info(
+          { mail: mail.kind, to: mail.to, subject: mail.subject, text: mail.text },
+          'e-mail (no SMTP_URL)',
+        )
+      },
     }
   }
   const smtpUrl = options.smtpUrl
@@ -53,9 +75,23 @@ export function createMailer(options: {
     nodemailer.createTransport(smtpUrl),
   )
   transport.catch(() => {})
+  // Reminders go out by the thousand in one minute: a small pool of kept-open connections.
+  const pooled = import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport(smtpUrl, {
+      pool: true,
+      maxConnections: 8,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    } as Parameters<typeof nodemailer.createTransport>[1]),
+  )
+  pooled.catch(() => {})
   return {
     async sendLoginCode(to, code, purpose = 'sign-in') {
       await (await transport).sendMail({ from: options.from, to, ...loginCodeMessage(code, purpose) })
+    },
+    async send({ kind: _kind, ...mail }) {
+      await (await pooled).sendMail({ from: options.from, ...mail })
     },
   }
 }

@@ -45,7 +45,7 @@ let cases = 0
 /** Header values for Authorization, by name; `valid` is a real session of an owner with records. */
 const auth: Record<string, string | undefined> = {}
 /** The owner's own record ids, so some generated requests reach real rows. */
-const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0, attachment: 0 }
+const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0, attachment: 0, checkIn: 0 }
 
 // ——— Generators ———
 
@@ -500,6 +500,10 @@ beforeAll(async () => {
   own.interview = (await api.interview.create({ session_id: 'fuzz-session-0001' })).id
   own.weight = (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
   own.attachment = (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
+  // Check-ins are made by the reminder worker; one is written directly.
+  own.checkIn = (
+    await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })
+  ).id
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).
   const gone = await t.signIn('fuzz-deleted@example.com')

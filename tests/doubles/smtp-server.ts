@@ -19,6 +19,8 @@ export interface SmtpCapture {
   messages: CapturedMail[]
   /** Resolves with the first message to `to` received after `since` (epoch ms), waiting up to `timeoutMs`. */
   waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>
+  /** The next `count` messages are refused at DATA with a 451 (a mail server in trouble). */
+  failNext(count: number): void
   /** The 6-digit code of the next login mail to `to` after `since`. */
   waitForCode(to: string, options?: { since?: number; timeoutMs?: number }): Promise<string>
   close(): Promise<void>
@@ -37,14 +39,35 @@ export function codeOf(mail: CapturedMail): string {
   return match[1]!
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export interface SmtpCaptureOptions {
+  /** Addresses the server refuses at RCPT TO with a 550 (a bouncing address). */
+  refuse?: (address: string) => boolean
+}
+
+/** An SMTP reply error the client sees as that code (nodemailer's `responseCode`). */
+function smtpError(code: number, text: string) {
+  return Object.assign(new Error(text), { responseCode: code })
+}
+
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = []
   const waiters = new Set<() => void>()
+  let failures = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) return callback(smtpError(550, '5.1.1 mailbox unavailable'))
+      callback()
+    },
     onData(stream, session, callback) {
+      if (failures > 0) {
+        failures--
+        stream.resume()
+        stream.on('end', () => callback(smtpError(451, '4.3.0 try again later')))
+        return
+      }
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
@@ -99,6 +122,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     messages,
     waitForMail,
     waitForCode: async (to, options) => codeOf(await waitForMail(to, options)),
+    failNext(count) {
+      failures = count
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

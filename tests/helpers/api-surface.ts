@@ -161,7 +161,14 @@ export const ID_FIELDS: Record<string, RecordKind | 'byRouter'> = {
   interviewId: 'interview',
   subscriptionId: 'subscription',
 }
-export type RecordKind = 'cat' | 'conversation' | 'interview' | 'subscription' | 'weight' | 'attachment'
+export type RecordKind =
+  | 'cat'
+  | 'conversation'
+  | 'interview'
+  | 'subscription'
+  | 'weight'
+  | 'attachment'
+  | 'checkIn'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -173,7 +180,14 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   billing: 'subscription',
   progress: 'weight',
   attachment: 'attachment',
+  care: 'checkIn',
 }
+
+/**
+ * Procedures reached through a secret link rather than an owned id (the e-mail's one-click
+ * unsubscribe): whoever holds the link may use it, so ownership attempts skip them.
+ */
+export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe'])
 
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */
 export function recordKind(procedure: string, field: string): RecordKind | null {

@@ -8,6 +8,9 @@ import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createContextInner, type Services } from '../../server/context.ts'
 import type { Database, Db } from '../../server/db.ts'
+import type { BossOptions } from '../../server/jobs/boss.ts'
+import type { CareWorkerOptions } from '../../server/jobs/care-reminders.ts'
+import { type Jobs, startJobs } from '../../server/jobs/index.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createServices } from '../../server/services/index.ts'
@@ -17,6 +20,10 @@ export interface TestApp {
   app: FastifyInstance
   services: Services
   db: Db
+  /** The database the app runs on (its job queue uses it too). */
+  database: Database
+  /** The background worker, when the test asked for it (`jobs`); null otherwise. */
+  jobs: Jobs | null
   /** Every log line the server wrote, for assertions that secrets stay out of them. */
   logs: string[]
   /** A tRPC caller with no HTTP, as an anonymous visitor or with a session token. */
@@ -52,6 +59,8 @@ export async function createTestApp(
     overrides?: Partial<Services>
     clientDir?: string
     database?: Database
+    /** Start the job worker (check-in reminders) too; off by default so other files stay fast. */
+    jobs?: boolean | (BossOptions & CareWorkerOptions)
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase())
@@ -68,11 +77,16 @@ export async function createTestApp(
   const services = await createServices(config, database.prisma, log, options.overrides)
   const app = await buildApp({ services, clientDir: options.clientDir ?? path.join(dataDir, 'no-client') })
   await app.ready()
+  const jobs = options.jobs
+    ? await startJobs(database, services, options.jobs === true ? {} : options.jobs)
+    : null
 
   return {
     app,
     services,
     db: database.prisma,
+    database,
+    jobs,
     logs,
     caller: async (token) => createCaller(await createContextInner({ services, token })),
     async signIn(email, names = {}) {
@@ -91,6 +105,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close()
+      await jobs?.stop()
       if (!options.database) await database.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
@@ -141,6 +156,12 @@ export function suiteApp(
     },
     get db() {
       return now().db
+    },
+    get database() {
+      return now().database
+    },
+    get jobs() {
+      return now().jobs
     },
     get logs() {
       return now().logs

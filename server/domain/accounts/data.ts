@@ -4,6 +4,7 @@ import type { Services } from '../../context.ts'
 import { appError } from '../../errors.ts'
 import type { SessionUser } from '../../services/tokens.ts'
 import { cancelOwnerSubscriptions } from '../billing/index.ts'
+import { careExportOf } from '../care/export.ts'
 import { progressExportOf } from '../care/progress-export.ts'
 import { CODE_FAILURES, checkCode } from './one-time-codes.ts'
 import { mailPasswordCode, stepUpKey } from './password.ts'
@@ -40,7 +41,7 @@ export const photoPath = (catId: number) => `/api/supabase/cats/${catId}/photo`
  */
 export async function exportAccount(services: Services, userId: number) {
   const { db } = services
-  const [user, cats, conversations, interviews, subscriptions, payments, chatPhotos, progress] =
+  const [user, cats, conversations, interviews, subscriptions, payments, chatPhotos, progress, care] =
     await Promise.all([
       db.user.findUnique({
         where: { id: userId },
@@ -84,6 +85,7 @@ export async function exportAccount(services: Services, userId: number) {
         },
       }),
       progressExportOf(db, userId),
+      careExportOf(db, userId),
     ])
   // Deleted between the token check and here: a session problem, not a server fault.
   if (!user) throw appError('NOT_AUTHENTICATED')
@@ -98,6 +100,7 @@ export async function exportAccount(services: Services, userId: number) {
     payments,
     chat_photos: chatPhotos,
     ...progress,
+    ...care,
   }
 }
 

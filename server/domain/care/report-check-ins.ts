@@ -1,5 +1,6 @@
 // The check-ins the progress report shows (the last four weeks on /progress, 30 days in the vet's PDF).
 import type { Db } from '../../db.ts'
+import { toCheckIn } from './check-ins.ts'
 
 export interface ReportCheckIn {
   due_at: string
@@ -10,14 +11,19 @@ export interface ReportCheckIn {
   note: string | null
 }
 
-/**
- * The cat's check-ins due since `since`, oldest first.
- *
- * TODO(lead, at merge): read the care engineer's check-ins table (the `check_ins` model of router
- * `care`, CONTRACT "GET /api/care/check-ins"): `db.checkIn.findMany({where: {catId, dueAt: {gte: since}},
- * orderBy: {dueAt: 'asc'}})` mapped to ReportCheckIn. Until then the report honestly says
- * "no check-ins yet".
- */
-export async function checkInsForReport(_db: Db, _catId: number, _since: Date): Promise<ReportCheckIn[]> {
-  return []
+/** The cat's check-ins due since `since`, oldest first, with their status as of `now`. */
+export async function checkInsForReport(
+  db: Db,
+  catId: number,
+  since: Date,
+  now: Date = new Date(),
+): Promise<ReportCheckIn[]> {
+  const rows = await db.checkIn.findMany({
+    where: { catId, dueAt: { gte: since, lte: now } },
+    orderBy: { dueAt: 'asc' },
+  })
+  return rows.map((row) => {
+    const { due_at, status, answered_at, weight, unit, note } = toCheckIn(row, now)
+    return { due_at, status, answered_at, weight, unit, note }
+  })
 }

@@ -2,6 +2,7 @@
 // apart from the request, so a dropped connection or a reload does not stop it. A retried message gets
 // its stored reply, or joins the reply still being written.
 
+import { answerCheckInFromChat } from '../care/chat-answer.ts'
 import { claimAttachments } from './attachments.ts'
 import { ownedConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
@@ -36,6 +37,8 @@ export async function sendMessage(
     attachmentIds,
   })
   // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
+  // A weight in the message answers the owner's open check-in (issue 21).
+  if (!question.retried) await answerCheckInFromChat(db, userId, message.content)
   const stored = question.retried ? await storedReply(db, question.row.id) : null
   if (stored) return onePiece(stored.content, stored.urgency)
   const replyId = await startSpecialistReply(deps, {

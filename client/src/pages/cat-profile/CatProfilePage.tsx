@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/schemas/cat.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
+import { CarePlanEditor } from '../../features/care/CarePlanEditor.tsx'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
@@ -76,6 +77,7 @@ export function CatProfilePage() {
         {body}
       </section>
       <CancelSubscription />
+      <CarePlanEditor card />
       <AccountSettings />
     </div>
   )

@@ -5,6 +5,7 @@ import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
+import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
 import { AttachPhotoButton } from '../../features/chat/attachments/AttachPhotoButton.tsx'
 import { PhotoTray } from '../../features/chat/attachments/PhotoTray.tsx'
 import { usePhotoAttachments } from '../../features/chat/attachments/usePhotoAttachments.ts'
@@ -44,6 +45,7 @@ export function CatAssistantPage() {
         <AiDisclosure />
         <CatSwitcher onChosen={chat.switchCat} />
       </header>
+      <CheckInOpening />
       {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
       <MessageList
         messages={chat.messages}

@@ -6,6 +6,8 @@ import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommenda
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { CareCheckIns } from '../../features/care/CareCheckIns.tsx'
+import { CarePlanEditor } from '../../features/care/CarePlanEditor.tsx'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ProgressReport } from '../../features/progress/ProgressReport.tsx'
 import { useCats } from '../../hooks/useCats.ts'
@@ -98,6 +100,8 @@ export function ProgressPage() {
       <h1 id="report-title">Review Report</h1>
       <CatSwitcher />
       {body}
+      {current && <CarePlanEditor />}
+      {current && <CareCheckIns />}
       <SubscriptionSummary />
     </section>
   )

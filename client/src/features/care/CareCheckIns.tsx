@@ -1,0 +1,57 @@
+// The check-ins on /progress: the open ones with their form, then the last few answered or missed.
+import { errorMessage, trpc } from '../../trpc.ts'
+import { CheckInForm } from './CheckInForm.tsx'
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+
+const STATUS = { due: 'Open', done: 'Done', missed: 'Missed' } as const
+
+export function CareCheckIns() {
+  const query = trpc.care.checkIns.useQuery({})
+  if (query.isLoading)
+    return (
+      <p className="muted" role="status">
+        Loading check-ins…
+      </p>
+    )
+  if (query.error) {
+    // An owner with no cat yet has no check-ins: the page says so elsewhere.
+    return query.error.data?.code === 'NOT_FOUND' ? null : (
+      <p className="error-box" role="alert">
+        {errorMessage(query.error, 'Could not load the check-ins')}
+      </p>
+    )
+  }
+  const all = query.data ?? []
+  const open = all.filter((c) => c.status === 'due')
+  const past = all.filter((c) => c.status !== 'due').slice(0, 5)
+  return (
+    <section className="report__section care-check-ins" aria-labelledby="care-check-ins-title">
+      <h2 id="care-check-ins-title">Check-ins</h2>
+      {all.length === 0 && <p className="muted">Your first check-in arrives at the time on your plan.</p>}
+      {open.map((c) => (
+        <div key={c.id} className="stack">
+          <h3>{when(c.due_at)}</h3>
+          <CheckInForm checkInId={c.id} weighIn={c.weigh_in} />
+        </div>
+      ))}
+      {past.length > 0 && (
+        <ul className="care-check-ins__past">
+          {past.map((c) => (
+            <li key={c.id}>
+              {when(c.due_at)}: {STATUS[c.status]}
+              {c.weight !== null ? `, ${c.weight} ${c.unit === 'Kg' ? 'kg' : 'lb'}` : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

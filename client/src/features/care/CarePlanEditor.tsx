@@ -1,0 +1,215 @@
+// The care plan, editable (issue 21): the rhythm, the training days as toggle buttons, the reminder time,
+// the zone by name, e-mail and push, pause and resume. Mounted with one line on /progress and /profile.
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
+import type { CarePlan } from '../../../../shared/schemas/care.ts'
+import { errorMessage, trpc } from '../../trpc.ts'
+import { type TrainingDay, toggleDay, zoneLabel } from './plan-form.ts'
+import { PushUnavailable, subscribeThisDevice } from './push.ts'
+import { browserTimeZone } from './SendTimeZone.tsx'
+
+type Draft = Pick<CarePlan, 'check_in_period' | 'training_days' | 'reminder_time' | 'timezone' | 'channels'>
+
+const draftOf = (plan: CarePlan): Draft => ({
+  check_in_period: plan.check_in_period,
+  training_days: plan.training_days,
+  reminder_time: plan.reminder_time,
+  timezone: plan.timezone,
+  channels: plan.channels,
+})
+
+const nextText = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString(undefined, {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+
+/** `card`: drawn as a card of its own (the profile page); else a section of the page's card (/progress). */
+export function CarePlanEditor({ card = false }: { card?: boolean }) {
+  const plan = trpc.care.plan.useQuery({}, { retry: false })
+  if (plan.isLoading) {
+    return (
+      <p className="muted" role="status">
+        Loading your care plan…
+      </p>
+    )
+  }
+  if (plan.error || !plan.data) {
+    if (plan.error?.data?.code === 'NOT_FOUND') return null
+    return (
+      <p className="error-box" role="alert">
+        {errorMessage(plan.error, 'Could not load the care plan')}
+      </p>
+    )
+  }
+  return <Editor plan={plan.data} card={card} />
+}
+
+function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
+  const id = useId()
+  const utils = trpc.useUtils()
+  const [draft, setDraft] = useState<Draft>(() => draftOf(plan))
+  const [saved, setSaved] = useState(false)
+  useEffect(() => setDraft(draftOf(plan)), [plan])
+  const update = trpc.care.updatePlan.useMutation({
+    onSuccess: (fresh) => {
+      utils.care.plan.setData({}, fresh)
+      setSaved(true)
+    },
+  })
+  const here = browserTimeZone()
+  const subscribePush = trpc.care.subscribePush.useMutation()
+  const [pushProblem, setPushProblem] = useState<string | null>(null)
+
+  /** Push on: this device subscribes first; a browser that cannot leaves the box unticked and says why. */
+  async function choosePush(on: boolean) {
+    setPushProblem(null)
+    if (!on) return set({ channels: { ...draft.channels, push: false } })
+    try {
+      const { public_key: key } = await utils.care.pushKey.fetch()
+      await subscribePush.mutateAsync(await subscribeThisDevice(key))
+      set({ channels: { ...draft.channels, push: true } })
+    } catch (error) {
+      setPushProblem(
+        error instanceof PushUnavailable
+          ? error.message
+          : errorMessage(error, 'Could not turn on notifications'),
+      )
+    }
+  }
+
+  function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSaved(false)
+    update.mutate(draft)
+  }
+  const set = (change: Partial<Draft>) => {
+    setSaved(false)
+    setDraft((d) => ({ ...d, ...change }))
+  }
+
+  return (
+    <section
+      className={card ? 'card card--wide care-plan' : 'report__section care-plan'}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`}>Check-in plan</h2>
+      <p className="muted" role="status">
+        {plan.paused || !plan.next_check_in_at
+          ? 'Reminders are paused.'
+          : `Next check-in: ${nextText(plan.next_check_in_at, plan.timezone)}.`}
+      </p>
+      <form className="stack" noValidate onSubmit={save}>
+        <fieldset className="care-plan__group">
+          <legend>How often</legend>
+          <div className="care-plan__toggles">
+            {CHECK_IN_PERIODS.map((period) => (
+              <button
+                key={period}
+                type="button"
+                className="choice care-plan__toggle"
+                aria-pressed={draft.check_in_period === period}
+                onClick={() => set({ check_in_period: period })}
+              >
+                {period}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="care-plan__group">
+          <legend>Training days</legend>
+          <div className="care-plan__toggles">
+            {TRAINING_DAYS.map((day) => (
+              <button
+                key={day}
+                type="button"
+                className="choice care-plan__toggle"
+                aria-pressed={draft.training_days.includes(day)}
+                onClick={() => set({ training_days: toggleDay(draft.training_days as TrainingDay[], day) })}
+              >
+                {day}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-time`}>Reminder time</label>
+          <input
+            id={`${id}-time`}
+            className="input"
+            type="time"
+            required
+            value={draft.reminder_time}
+            onChange={(e) => set({ reminder_time: e.target.value.slice(0, 5) })}
+          />
+        </div>
+        <p>
+          Time zone: <strong>{zoneLabel(draft.timezone)}</strong>
+          {here && here !== draft.timezone && (
+            <>
+              {' '}
+              <button type="button" className="btn btn--ghost" onClick={() => set({ timezone: here })}>
+                Use {zoneLabel(here)}
+              </button>
+            </>
+          )}
+        </p>
+        <fieldset className="care-plan__group">
+          <legend>Remind me by</legend>
+          <label className="care-plan__check">
+            <input
+              type="checkbox"
+              checked={draft.channels.email}
+              onChange={(e) => set({ channels: { ...draft.channels, email: e.target.checked } })}
+            />{' '}
+            E-mail
+          </label>
+          <label className="care-plan__check">
+            <input
+              type="checkbox"
+              checked={draft.channels.push}
+              disabled={subscribePush.isPending}
+              onChange={(e) => void choosePush(e.target.checked)}
+            />{' '}
+            Notifications on this device
+          </label>
+          {pushProblem && (
+            <p className="field-error" role="alert">
+              {pushProblem}
+            </p>
+          )}
+        </fieldset>
+        {update.error && (
+          <p className="error-box" role="alert">
+            {errorMessage(update.error, 'Could not save the plan')}
+          </p>
+        )}
+        {saved && (
+          <p className="notice" role="status">
+            Plan saved.
+          </p>
+        )}
+        <div className="care-plan__actions">
+          <button type="submit" className="btn btn--primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save plan'}
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={update.isPending}
+            onClick={() => {
+              setSaved(false)
+              update.mutate({ paused: !plan.paused })
+            }}
+          >
+            {plan.paused ? 'Resume reminders' : 'Pause reminders'}
+          </button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,100 @@
+// The check-in form (issue 21): a weight (asked on weigh-in days, optional otherwise) and a note. The
+// server decides (a closed check-in, a weight out of range); the form shows what it says.
+import { type FormEvent, useId, useState } from 'react'
+import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
+import { errorMessage, trpc } from '../../trpc.ts'
+
+export interface CheckInFormProps {
+  checkInId: number
+  weighIn: boolean
+  defaultUnit?: WeightUnit
+  onDone?: () => void
+}
+
+export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }: CheckInFormProps) {
+  const id = useId()
+  const utils = trpc.useUtils()
+  const [weight, setWeight] = useState('')
+  const [unit, setUnit] = useState<WeightUnit>(defaultUnit)
+  const [note, setNote] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const answer = trpc.care.answerCheckIn.useMutation({
+    onSuccess: async () => {
+      await Promise.all([utils.care.checkIns.invalidate(), utils.care.checkIn.invalidate({ id: checkInId })])
+      onDone?.()
+    },
+  })
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const value = weight.trim() ? Number(weight.replace(',', '.')) : undefined
+    if (value !== undefined && !(value > 0)) {
+      setProblem('Enter the weight as a number, like 10.4')
+      return
+    }
+    if (weighIn && value === undefined && !note.trim()) {
+      setProblem('Enter the weight, or a note if you could not weigh today')
+      return
+    }
+    setProblem(null)
+    answer.mutate({
+      id: checkInId,
+      ...(value !== undefined ? { weight: value, unit } : {}),
+      ...(note.trim() ? { note: note.trim() } : {}),
+    })
+  }
+
+  const error = problem ?? (answer.error ? errorMessage(answer.error, 'Could not save the check-in') : null)
+  return (
+    <form className="stack check-in-form" noValidate onSubmit={submit} aria-label="Check-in">
+      <div className="check-in-form__weight">
+        <div className="field">
+          <label htmlFor={`${id}-weight`}>{weighIn ? 'Weight today' : 'Weight (optional)'}</label>
+          <input
+            id={`${id}-weight`}
+            className="input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={weight}
+            onChange={(e) => setWeight(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-unit`}>Unit</label>
+          <select
+            id={`${id}-unit`}
+            className="input"
+            value={unit}
+            onChange={(e) => setUnit(e.target.value as WeightUnit)}
+          >
+            {WEIGHT_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u === 'Kg' ? 'kg' : 'lb'}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <textarea
+          id={`${id}-note`}
+          className="input"
+          rows={2}
+          maxLength={2000}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+      </div>
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={answer.isPending}>
+        {answer.isPending ? 'Saving…' : 'Send check-in'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,68 @@
+// The check-in reminder e-mail: the cat in the subject, the day's plan, a button to the check-in, both
+// parts, and RFC 8058's one-click unsubscribe headers. Every link starts with PUBLIC_URL.
+import { PRODUCT_NAME } from '../../../shared/constants.ts'
+import type { OutgoingMail } from '../../services/mail.ts'
+import type { DayPlan } from './day-plan.ts'
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  )
+
+/** Where the e-mail's button leads: the chat, opened on this check-in. */
+export function checkInLink(origin: string, checkInId: number): string {
+  return `${origin}/cat-assistant?check_in=${checkInId}`
+}
+
+export function unsubscribeLink(origin: string, token: string): string {
+  return `${origin}/api/care/unsubscribe/${encodeURIComponent(token)}`
+}
+
+export function checkInReminderMail(input: {
+  to: string
+  ownerName: string
+  plan: DayPlan
+  origin: string
+  checkInId: number
+  unsubscribeToken: string
+}): OutgoingMail {
+  const { plan } = input
+  const link = checkInLink(input.origin, input.checkInId)
+  const unsubscribe = unsubscribeLink(input.origin, input.unsubscribeToken)
+  const hello = input.ownerName ? `Hi ${input.ownerName},` : 'Hi,'
+  const subject = `${plan.catName}'s check-in with Dr. Olivia`
+  const text = [
+    hello,
+    '',
+    `It is time for ${plan.catName}'s check-in. Today's plan:`,
+    ...plan.lines.map((line) => `- ${line}`),
+    '',
+    `Open the check-in: ${link}`,
+    '',
+    `Dr. Olivia, ${PRODUCT_NAME}`,
+    '',
+    `To pause these reminders: ${unsubscribe}`,
+    '',
+  ].join('\n')
+  const html = `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#222">
+<h1 style="color:#6b3fa0;font-size:22px">${escapeHtml(subject)}</h1>
+<p>${escapeHtml(hello)}</p>
+<p>It is time for ${escapeHtml(plan.catName)}'s check-in. Today's plan:</p>
+<ul>${plan.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#6b3fa0;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Open the check-in</a></p>
+<p>Dr. Olivia, ${PRODUCT_NAME}</p>
+<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}" style="color:#666">Pause these reminders</a></p>
+</div>`
+  return {
+    kind: 'check-in',
+    to: input.to,
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
+}

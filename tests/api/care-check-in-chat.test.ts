@@ -1,0 +1,93 @@
+// The check-in in the chat (issue 21): the e-mail's link opens the chat on the check-in, Dr. Olivia opens
+// it with the day's plan (asking for the weight on a weigh-in day), and a weight the owner writes there
+// marks it done and lands in the weight log.
+import { describe, expect, it } from 'vitest'
+import { weightInMessage } from '../../server/domain/care/chat-answer.ts'
+import { suiteApp } from '../helpers/app.ts'
+import { subscriberInChat } from '../helpers/subscribers.ts'
+
+const t = suiteApp()
+
+async function drain(pieces: AsyncIterable<string>) {
+  let text = ''
+  for await (const piece of pieces) text += piece
+  return text
+}
+
+async function chatWithOpenCheckIn(weighIn: boolean) {
+  const chat = await subscriberInChat(t, { cat: { name: 'Nori', foodBowls: 2, treats: 2, playtime: 30 } })
+  const checkIn = await t.db.checkIn.create({
+    data: { catId: chat.cat.id, dueAt: new Date(Date.now() - 60_000), sentAt: new Date(), weighIn },
+  })
+  return { ...chat, checkIn }
+}
+
+describe('GET /api/care/check-ins/{id}', () => {
+  it("opens with the day's plan and asks for the weight on a weigh-in day", async () => {
+    const { user, checkIn } = await chatWithOpenCheckIn(true)
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/care/check-ins/${checkIn.id}`,
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.check_in).toMatchObject({ id: checkIn.id, status: 'due', weigh_in: true })
+    expect(body.cat_name).toBe('Nori')
+    expect(body.opening).toContain("Nori's check-in")
+    expect(body.opening).toContain('Food: 2 cups of food and 2 treats')
+    expect(body.opening).toContain('how much does Nori weigh today?')
+  })
+
+  it('does not ask for a weight on other days; another owner gets 404', async () => {
+    const { user, checkIn } = await chatWithOpenCheckIn(false)
+    const api = await t.caller(user.token)
+    expect((await api.care.checkIn({ id: checkIn.id })).opening).not.toContain('weigh')
+    const other = await t.signIn()
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/care/check-ins/${checkIn.id}`,
+      headers: { authorization: `Bearer ${other.token}` },
+    })
+    expect(res.statusCode).toBe(404)
+  })
+})
+
+describe('a weight written in the chat', () => {
+  it('marks the open check-in done and logs the weight', async () => {
+    const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
+    await drain(
+      await api.conversation.send({
+        conversationId: conversation.id,
+        catId: cat.id,
+        content: 'She is 9.8 lbs today and ate everything',
+        clientId: 'c-weight-1',
+      }),
+    )
+    const row = await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })
+    expect(row).toMatchObject({ status: 'done', weight: 9.8, unit: 'Lbs' })
+    expect(await t.db.weightEntry.findMany({ where: { catId: cat.id } })).toMatchObject([
+      { weight: 9.8, unit: 'Lbs', source: 'chat' },
+    ])
+  })
+
+  it('a message with no weight leaves the check-in open', async () => {
+    const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
+    await drain(
+      await api.conversation.send({
+        conversationId: conversation.id,
+        catId: cat.id,
+        content: 'She played for 20 minutes',
+        clientId: 'c-weight-2',
+      }),
+    )
+    expect((await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).status).toBe('due')
+  })
+
+  it('reads weights in either unit and ignores implausible ones', () => {
+    expect(weightInMessage('4,2 kg')).toEqual({ weight: 4.2, unit: 'Kg' })
+    expect(weightInMessage('about 11 pounds')).toEqual({ weight: 11, unit: 'Lbs' })
+    expect(weightInMessage('99 lbs')).toBeNull()
+    expect(weightInMessage('she ate 2 cups')).toBeNull()
+  })
+})

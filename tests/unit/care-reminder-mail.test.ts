@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { dayPlan } from '../../server/domain/care/day-plan.ts'
+import { checkInReminderMail } from '../../server/domain/care/reminder-mail.ts'
+
+const cat = { name: 'Biscuit <b>', foodBowls: 2, treats: 1, playtime: 35 }
+
+describe("the day's plan", () => {
+  it('has play on a training day, food every day and a weigh-in on the first check-in of the week', () => {
+    expect(dayPlan(cat, { trainingDay: true, weighIn: true }).lines).toEqual([
+      'Play: 35 minutes of play with Biscuit <b> today, a training day.',
+      'Food: 2 cups of food and 1 treat, spread through the day.',
+      'Weigh-in: weigh Biscuit <b> and tell me the weight; it goes into the weight log.',
+    ])
+    expect(dayPlan(cat, { trainingDay: false, weighIn: false }).lines).toEqual([
+      'Food: 2 cups of food and 1 treat, spread through the day.',
+    ])
+  })
+})
+
+describe('the reminder e-mail', () => {
+  const mail = checkInReminderMail({
+    to: 'ada@example.com',
+    ownerName: 'Ada',
+    plan: dayPlan(cat, { trainingDay: true, weighIn: true }),
+    origin: 'https://care.example.test',
+    checkInId: 42,
+    unsubscribeToken: 'tok_en-1',
+  })
+
+  it('names the cat, links to the check-in and carries RFC 8058 headers', () => {
+    expect(mail.subject).toBe("Biscuit <b>'s check-in with Dr. Olivia")
+    expect(mail.text).toContain('https://care.example.test/cat-assistant?check_in=42')
+    expect(mail.html).toContain('href="https://care.example.test/cat-assistant?check_in=42"')
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': '<https://care.example.test/api/care/unsubscribe/tok_en-1>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
+  })
+
+  it('escapes the cat name in HTML', () => {
+    expect(mail.html).toContain('Biscuit &lt;b&gt;')
+    expect(mail.html).not.toContain('Biscuit <b>')
+  })
+})

@@ -15,7 +15,11 @@ export interface BrowserTest extends TestApp {
   browser: Browser
   context: BrowserContext
   page: Page
-  /** Uncaught errors in the page; tests assert it stays empty. */
+  /**
+   * Uncaught errors in the page (and in any page a test adds it to). After every test the e2e set-up
+   * (tests/helpers/e2e-setup.ts) fails it when this is not empty; a test that expects an error takes it
+   * with `takePageErrors` and asserts on it.
+   */
   pageErrors: string[]
   screenshot(name: string): Promise<void>
   /**
@@ -24,6 +28,20 @@ export interface BrowserTest extends TestApp {
    * test's timers or a sign-out cannot navigate in the middle of the next goto.
    */
   storeSession(token: string, keys?: Record<string, string>, onPage?: Page): Promise<void>
+}
+
+/** The page-error lists of the browser tests now open, checked after every test. */
+const openPageErrors = new Set<string[]>()
+
+/** Fails the running test with every uncaught page error since the last check (and forgets them). */
+export function expectNoPageErrors(): void {
+  const errors = [...openPageErrors].flatMap((list) => list.splice(0))
+  expect(errors, 'uncaught errors in the page').toEqual([])
+}
+
+/** The page errors so far, taken off the list checked after the test: for a test that expects some. */
+export function takePageErrors(t: Pick<BrowserTest, 'pageErrors'>): string[] {
+  return t.pageErrors.splice(0)
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -64,6 +82,7 @@ export async function startBrowserTest(
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  openPageErrors.add(pageErrors)
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   return {
     ...t,
@@ -87,6 +106,7 @@ export async function startBrowserTest(
     close: async () => {
       await browser.close()
       await t.close()
+      openPageErrors.delete(pageErrors)
     },
   }
 }

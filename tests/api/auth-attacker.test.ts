@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits, type RateLimitedError } from '../../server/services/rate-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postRest, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
@@ -15,16 +15,8 @@ let seq = 0
 const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0')
 
-async function post(app: TestApp, url: string, payload: object, remoteAddress?: string, token?: string) {
-  const res = await app.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    ...(remoteAddress && { remoteAddress }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  return { status: res.statusCode, body: res.json(), headers: res.headers }
-}
+const post = (app: TestApp, url: string, payload: object, remoteAddress?: string, token?: string) =>
+  postRest(app, url, payload, { remoteAddress, token })
 
 const sendCode = (app: TestApp, email: string, ip?: string) =>
   post(app, '/api/supabase/signin-otp', { email }, ip)

@@ -5,7 +5,7 @@ import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { resendWaitMessage } from '../../shared/rules/resend-wait.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postRest, suiteApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
 import { mailedCode, mailedCodes } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
@@ -15,26 +15,19 @@ import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
 
-let t: TestApp
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
-
-beforeAll(async () => {
-  // Rate limits are tested on their own app below; here they must not get in the way of the rules.
-  t = await createTestApp({
+// Rate limits are tested on their own app below; here they must not get in the way of the rules.
+const t = suiteApp(() =>
+  createTestApp({
     overrides: {
       limits: generousLimits(),
     },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-})
+  }),
+)
+let seq = 0
+const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 
-async function post(app: TestApp, url: string, payload: unknown, remoteAddress?: string) {
-  const res = await app.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress })
-  return { status: res.statusCode, body: res.json(), headers: res.headers }
-}
+const post = (app: TestApp, url: string, payload: unknown, remoteAddress?: string) =>
+  postRest(app, url, payload, { remoteAddress })
 
 const lastCode = (app: TestApp, email: string) => mailedCode(app.logs, email)
 

@@ -1,9 +1,9 @@
 // Cat photos: the type is sniffed from the bytes, only PNG/JPEG/WebP/GIF are kept, more than 5 MB is a
 // 413, the photo is stored once on its cat and served to its owner only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -25,17 +25,13 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" heigh
 /** A PNG signature followed by padding, `size` bytes in all. */
 const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)])
 
-let t: TestApp
+const t = suiteApp()
 let owner: { id: number; token: string }
 let other: { id: number; token: string }
 
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await t.signIn('photo-owner@example.com')
   other = await t.signIn('photo-other@example.com')
-})
-afterAll(async () => {
-  await t.close()
 })
 
 async function newCat(token = owner.token) {

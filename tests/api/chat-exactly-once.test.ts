@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { collect } from '../helpers/streams.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 
 let double: OpenAiDouble
@@ -66,12 +67,6 @@ function askNew(
     catId: chat.cat.id,
     messages: [{ id, role: 'user', content }],
   })
-}
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
 }
 
 describe('POST /api/openai/chat reconciles by message id', () => {

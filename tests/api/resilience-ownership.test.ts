@@ -26,6 +26,7 @@ import {
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { checkoutAs } from '../helpers/checkout.ts'
+import { collect } from '../helpers/streams.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PROCEDURES = procedures()
@@ -45,12 +46,6 @@ let a: Owner
 let b: Owner
 
 const KINDS: RecordKind[] = ['cat', 'conversation', 'interview', 'subscription']
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
-}
 
 function checkout(owner: { token: string }) {
   return checkoutAs(t, owner.token, { checkoutKey: randomUUID() })

@@ -5,8 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
-import { browserTestWithOpenAi, signedOut } from '../helpers/browser.ts'
-import { grantSubscription } from '../helpers/subscribers.ts'
+import { browserTestWithOpenAi, signedInSubscriber, signedOut } from '../helpers/browser.ts'
 
 const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
@@ -22,24 +21,8 @@ const user = (page: Page) => page.locator('.bubble[data-role="user"]')
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 
 /** A signed-in subscriber with a cat, stored in the browser the way sign-in and payment leave it. */
-async function subscriber(page: Page, options: { subscribed?: boolean; cat?: string | null } = {}) {
-  const owner = await t.signIn()
-  if (options.subscribed !== false) {
-    await grantSubscription(t.db, owner.id)
-  }
-  const cat =
-    options.cat === null
-      ? null
-      : await t.db.cat.create({
-          data: { userId: owner.id, name: options.cat ?? 'Luna', breed: 'Persian', age: 5 },
-        })
-  await t.storeSession(
-    owner.token,
-    { subscriptionId: 'sub_browser', interview_completed: 'true', ...(cat ? { catId: String(cat.id) } : {}) },
-    page,
-  )
-  return { owner, cat }
-}
+const subscriber = (page: Page, options: { subscribed?: boolean; cat?: string | null } = {}) =>
+  signedInSubscriber(t, page, options)
 
 /** Opens the chat and waits for the connection and the welcome lines of an empty conversation. */
 async function openChat(page: Page, welcome = 4) {

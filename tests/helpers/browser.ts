@@ -6,6 +6,7 @@ import { ROOT_DIR } from '../../server/paths.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { mailedCode } from './mailed-codes.ts'
+import { grantSubscription } from './subscribers.ts'
 
 export const SCREENSHOT_DIR = path.join(ROOT_DIR, 'tests/.artifacts/screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -147,6 +148,33 @@ export function browserTestWithOpenAi(options: Parameters<typeof startBrowserTes
     await double.close?.()
   })
   return { t, double }
+}
+
+/**
+ * An owner signed in on `page` the way the wizard leaves one: a live subscription unless `subscribed` is
+ * false, and a cat (Luna, a Persian of 5; `cat` names it, null for none).
+ */
+export async function signedInSubscriber(
+  t: BrowserTest,
+  page: Page,
+  options: { subscribed?: boolean; cat?: string | null } = {},
+) {
+  const owner = await t.signIn()
+  if (options.subscribed !== false) {
+    await grantSubscription(t.db, owner.id)
+  }
+  const cat =
+    options.cat === null
+      ? null
+      : await t.db.cat.create({
+          data: { userId: owner.id, name: options.cat ?? 'Luna', breed: 'Persian', age: 5 },
+        })
+  await t.storeSession(
+    owner.token,
+    { subscriptionId: 'sub_browser', interview_completed: 'true', ...(cat ? { catId: String(cat.id) } : {}) },
+    page,
+  )
+  return { owner, cat }
 }
 
 /** Leaves the page signed out: the login page with nothing in local storage. */

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto'
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_BODY_LIMIT } from '../../server/body-limits.ts'
 import {
   createRateLimits,
@@ -24,7 +24,7 @@ import {
   sampleInput,
   showsStackTrace,
 } from '../helpers/api-surface.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
 const JWT_SECRET = 'fuzz-secret-that-is-long-enough-for-hs256-signing'
 /** Cases per REST row and per procedure; with today's 33 rows and 41 procedures that is > 2,000 cases. */
@@ -39,7 +39,6 @@ const SESSION_ENDING = new Set(['auth.logout', 'auth.logoutEverywhere', 'auth.de
 const PROCEDURES = procedures().filter((p) => !SESSION_ENDING.has(p.path))
 const ROWS = (await restTable()).filter((row) => !SESSION_ENDING.has(row.procedure ?? ''))
 
-let t: TestApp
 let cases = 0
 /** The cases the fuzz tests that ran set out to send (their numRuns): `cases` must come to this. */
 let planned = 0
@@ -474,15 +473,17 @@ function summary(target: string): string[] {
 
 // ——— The tests ———
 
-beforeAll(async () => {
+const t = suiteApp(() => {
   const generous = Object.fromEntries(
     Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { points: 1_000_000_000, durationSeconds: 60 }]),
   ) as Record<RateLimitName, { points: number; durationSeconds: number }>
-  t = await createTestApp({
+  return createTestApp({
     env: { JWT_SECRET, GLOBAL_RATE_PER_MINUTE: '1000000', CHAT_RATE_PER_MINUTE: '1000000' },
     overrides: { limits: createRateLimits(generous) },
   })
+})
 
+beforeAll(async () => {
   // An owner with one of each record, so valid-token requests reach real rows.
   const owner = await t.signIn('fuzz-owner@example.com')
   const api = await t.caller(owner.token)
@@ -533,10 +534,6 @@ beforeAll(async () => {
     junkJwt: 'Bearer eyJ.eyJ.sig',
   })
 }, 120_000)
-
-afterAll(async () => {
-  await t?.close()
-})
 
 /** A valid input for the procedure with the owner's own ids (undefined when none could be made). */
 async function validInput(

@@ -39,6 +39,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/global-setup-db.ts', 'tests/helpers/global-setup-build.ts'],
+          setupFiles: ['tests/helpers/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each browser test file drives one Chromium; two cores run two of them well. Browser tests run

@@ -23,6 +23,8 @@ export interface RecordedRequest {
   receivedAt: number
   /** When the first non-empty content piece was written (the upstream's own first token). */
   firstTokenAt?: number
+  /** How many content pieces of a streamed reply were written so far. */
+  piecesSent: number
   /** 'aborted' when the client closed the connection before the answer was complete. */
   outcome: 'pending' | 'finished' | 'aborted'
   /** Resolves once the exchange is over either way. */
@@ -72,6 +74,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       headers: { ...req.headers },
       receivedAt: now(),
       outcome: 'pending',
+      piecesSent: 0,
       settled: new Promise((resolve) => {
         resolveSettled = resolve
       }),
@@ -174,6 +177,7 @@ async function streamCompletion(
     if (res.destroyed) return
     if (record.firstTokenAt === undefined) record.firstTokenAt = now()
     write(chunk([choice({ content: piece })]))
+    record.piecesSent++
   }
   write(chunk([choice({}, 'stop')]))
   if (run.includeUsage) write(chunk([], { usage: usage(run.pieces.join('')) }))

@@ -58,12 +58,29 @@ export function hashRefreshSecret(secret: string): string {
  * (CONTRACT.md "Session token"), plus email_verified (OpenID Connect's claim name). A token is valid
  * while its signature, its `exp` and its session row all hold.
  */
-export function createTokenService(options: { secret: string; ttlSeconds: number; db: Db }) {
+export function createTokenService(options: {
+  secret: string
+  ttlSeconds: number
+  db: Db
+  /** The clock (ms since the epoch) expiries are issued and checked by; tests move it instead of sleeping. */
+  now?: () => number
+}) {
   const key = new TextEncoder().encode(options.secret)
   const { db } = options
-  const verified = new LRUCache<string, SessionUser>({ max: VERIFIED_TOKENS_KEPT, ttlAutopurge: false })
+  const now = options.now ?? Date.now
+  // An injected clock also drives the caches' expiry, read at every check (no 1 ms reuse of a reading).
+  const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}
+  const verified = new LRUCache<string, SessionUser>({
+    max: VERIFIED_TOKENS_KEPT,
+    ttlAutopurge: false,
+    ...clock,
+  })
   // Session id → its account's id: a token's `sub` must be the session's own account.
-  const openSessions = new LRUCache<string, number>({ max: VERIFIED_TOKENS_KEPT, ttl: SESSION_CHECK_MS })
+  const openSessions = new LRUCache<string, number>({
+    max: VERIFIED_TOKENS_KEPT,
+    ttl: SESSION_CHECK_MS,
+    ...clock,
+  })
   const refreshKey = crypto
     .createHmac('sha256', options.secret)
     .update('kitty-care refresh token v1')
@@ -82,7 +99,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
       select: { revokedAt: true, userId: true, createdAt: true },
     })
     if (!row || row.revokedAt || row.userId !== userId) return false
-    if (row.createdAt.getTime() <= Date.now() - SESSION_MAX_MS) return false
+    if (row.createdAt.getTime() <= now() - SESSION_MAX_MS) return false
     openSessions.set(sessionId, userId)
     return true
   }
@@ -120,8 +137,8 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         })
         refreshToken = `${sessionId}.${secret}`
       }
-      const now = Math.floor(Date.now() / 1000)
-      const expiresAt = now + options.ttlSeconds
+      const issuedAt = Math.floor(now() / 1000)
+      const expiresAt = issuedAt + options.ttlSeconds
       const token = await new SignJWT({
         email: user.email,
         sid: sessionId,
@@ -130,7 +147,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
       })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(user.id))
-        .setIssuedAt(now)
+        .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .sign(key)
       return {
@@ -166,7 +183,11 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
   async function verifySignature(token: string): Promise<SessionUser | null> {
     try {
       // Pinning the algorithm rejects `alg: none` and any key-confusion trick; a token must expire.
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] })
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        currentDate: new Date(now()),
+      })
       const id = Number(payload.sub)
       if (!Number.isSafeInteger(id) || id <= 0 || typeof payload.email !== 'string') return null
       if (typeof payload.sid !== 'string' || !payload.sid) return null
@@ -179,7 +200,7 @@ export function createTokenService(options: { secret: string; ttlSeconds: number
         emailVerified: payload.email_verified === true,
         sessionId: payload.sid,
       })
-      const msLeft = (payload.exp as number) * 1000 - Date.now()
+      const msLeft = (payload.exp as number) * 1000 - now()
       if (msLeft > 0) verified.set(token, user, { ttl: msLeft })
       return user
     } catch (error) {

@@ -3,34 +3,22 @@
 // stolen token cannot set a password, deleted accounts and tokens without exp are 401, claimed records
 // refuse the old session_id, creating a cat needs the token, and forged X-Forwarded-For keys nothing.
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postRest, postTrpc, suiteApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
-import { mailedCode as mailedLogCode } from '../helpers/mailed-codes.ts'
+import { mailedCode as mailedLogCode, signInWithMailedCode } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 import { expectTrpcError, trpcFailure } from '../helpers/trpc-errors.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
-let t: TestApp
+const t = suiteApp(() => createTestApp({ overrides: { limits: generousLimits() } }))
 let seq = 0
 const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 
-beforeAll(async () => {
-  t = await createTestApp({ overrides: { limits: generousLimits() } })
-})
-afterAll(async () => {
-  await t?.close()
-})
-
 async function post(url: string, payload: object = {}, token?: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  return { status: res.statusCode, body: res.json() }
+  const { status, body } = await postRest(t, url, payload, { token })
+  return { status, body }
 }
 
 async function get(url: string, token: string) {
@@ -40,23 +28,7 @@ async function get(url: string, token: string) {
 
 const mailedCode = (email: string) => mailedLogCode(t.logs, email)
 
-interface CodeSession {
-  session: { access_token: string; refresh_token: string; expires_at: number }
-  user: { id: number }
-}
-
-async function signInWithCode(email: string, sessionId?: string): Promise<CodeSession> {
-  await t.db.otpCode.deleteMany({ where: { email } })
-  expect((await post('/api/supabase/signin-otp', { email })).status).toBe(200)
-  const res = await post('/api/supabase/verify-otp', {
-    email,
-    token: mailedCode(email),
-    type: 'email',
-    ...(sessionId ? { session_id: sessionId } : {}),
-  })
-  expect(res.status).toBe(200)
-  return res.body as CodeSession
-}
+const signInWithCode = (email: string, sessionId?: string) => signInWithMailedCode(t, email, sessionId)
 
 /** 401 on tRPC (a caller) and on REST alike. */
 async function expectRefusedEverywhere(token: string) {

@@ -1,21 +1,14 @@
 // account.state through tRPC callers on a real database (issue 14): what a signed-in owner's browser
 // restores before it routes — the current cat, the subscription that grants access, the interview and the
 // conversation — from that owner's records only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { claimVisitorRecords } from '../../server/domain/accounts/claim-visitor-records.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = suiteApp()
 
 const DAY = 86_400_000
 

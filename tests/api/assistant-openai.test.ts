@@ -5,6 +5,7 @@ import { CHECK_RETRY, createOpenAiAssistant } from '../../server/services/assist
 import type { Assistant, AssistantMessage } from '../../server/services/assistant/types.ts'
 import { EXPERT_NAME, RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
+import { collectPieces } from '../helpers/streams.ts'
 
 const API_KEY = 'sk-test-0123456789abcdef-secret'
 const MODEL = 'gpt-kitty-test'
@@ -22,11 +23,7 @@ const userSays = (content: string): AssistantMessage[] => [
   { role: 'user', content },
 ]
 
-async function collect(pieces: AsyncIterable<string>): Promise<string[]> {
-  const out: string[] = []
-  for await (const piece of pieces) out.push(piece)
-  return out
-}
+const collect = collectPieces
 
 async function failureOf(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -131,8 +128,14 @@ describe('reply (streaming)', () => {
 
   it('an abort before the first token also ends quietly', async () => {
     double.setNext({ hang: true })
-    const signal = AbortSignal.timeout(100)
-    expect(await collect(assistant.reply({ cat: null, history: userSays('hi'), signal }))).toEqual([])
+    // Aborted once the upstream has the request (a fixed 100 ms could end before it was even sent).
+    const controller = new AbortController()
+    const reading = collect(
+      assistant.reply({ cat: null, history: userSays('hi'), signal: controller.signal }),
+    )
+    await expect.poll(() => double.requests.length).toBe(1)
+    controller.abort()
+    expect(await reading).toEqual([])
     expect(await double.requests[0]?.settled).toBe('aborted')
   })
 

@@ -1,11 +1,11 @@
 // Issue 19: sign-in, sessions and addresses against a patient attacker, through the REST rows
 // (app.inject) and tRPC callers on a real database. Codes are read from the mailer's log line.
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits, type RateLimitedError } from '../../server/services/rate-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postRest, suiteApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
@@ -15,16 +15,8 @@ let seq = 0
 const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0')
 
-async function post(app: TestApp, url: string, payload: object, remoteAddress?: string, token?: string) {
-  const res = await app.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    ...(remoteAddress && { remoteAddress }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  return { status: res.statusCode, body: res.json(), headers: res.headers }
-}
+const post = (app: TestApp, url: string, payload: object, remoteAddress?: string, token?: string) =>
+  postRest(app, url, payload, { remoteAddress, token })
 
 const sendCode = (app: TestApp, email: string, ip?: string) =>
   post(app, '/api/supabase/signin-otp', { email }, ip)
@@ -56,13 +48,7 @@ async function codeSignIn(app: TestApp, email: string, ip?: string) {
 }
 
 describe('sessions and addresses', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ overrides: { limits: generousLimits() } })
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = suiteApp(() => createTestApp({ overrides: { limits: generousLimits() } }))
 
   it('proving an address ends the sessions opened before the proof and drops the name the unproven party chose', async () => {
     const email = address('victim')
@@ -205,13 +191,7 @@ describe('sessions and addresses', () => {
 })
 
 describe('budgets an attacker spends on their own', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
+  const t = suiteApp()
 
   it('a code request refused as too soon costs nothing, and says how long to wait', async () => {
     const email = address('target')

@@ -1,22 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codeOf, type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
 // The login code by real SMTP (nodemailer → a local capture server), and SESSION_TTL from the environment.
 
 let smtp: SmtpCapture
-let t: TestApp
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kitty Care <codes@kittycare.test>', SESSION_TTL: '2d' },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-  await smtp?.close()
-})
+const t = suiteApp(
+  async () => {
+    smtp = await startSmtpCapture()
+    return createTestApp({
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kitty Care <codes@kittycare.test>', SESSION_TTL: '2d' },
+    })
+  },
+  async () => {
+    await smtp?.close()
+  },
+)
 
 describe('login code e-mail over SMTP', () => {
   it('sends a plain-text and an HTML body with the product, the code and its validity', async () => {

@@ -1,48 +1,34 @@
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postRest, postTrpc, suiteApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
-import { mailedCode } from '../helpers/mailed-codes.ts'
+import { mailedCode, signInWithMailedCode } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 // Proving the e-mail address (closing account pre-registration): sign-up hands out an account and a
 // session for an address nobody has proved. A used sign-in code proves it (User.emailVerifiedAt); only
 // then does a password sign in or may one be set, and the first proof clears a password set before it.
 
-let t: TestApp
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
-
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(() =>
+  createTestApp({
     overrides: {
       limits: generousLimits(),
     },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-})
+  }),
+)
+let seq = 0
+const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 
 async function post(url: string, payload: object) {
-  const res = await t.app.inject({ method: 'POST', url, payload })
-  return { status: res.statusCode, body: res.json() }
+  const { status, body } = await postRest(t, url, payload)
+  return { status, body }
 }
 
 const signup = (payload: object) => post('/api/supabase/signup-passwordless', payload)
 const signin = (email: string, password: string) => post('/api/supabase/signin', { email, password })
 
-/** Mails a code to `email` (the log mailer) and signs in with it, as the address's real owner does. */
-async function signInWithCode(email: string) {
-  expect((await post('/api/supabase/signin-otp', { email })).status).toBe(200)
-  const code = mailedCode(t.logs, email)
-  const res = await post('/api/supabase/verify-otp', { email, token: code, type: 'email' })
-  expect(res.status).toBe(200)
-  // The next code for this address may be asked for at once.
-  await t.db.otpCode.deleteMany({ where: { email } })
-  return res.body as { session: { access_token: string }; user: { id: number } }
-}
+const signInWithCode = (email: string) => signInWithMailedCode(t, email)
 
 const account = (email: string) => t.db.user.findUniqueOrThrow({ where: { email } })
 

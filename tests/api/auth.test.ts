@@ -5,7 +5,7 @@ import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { resendWaitMessage } from '../../shared/rules/resend-wait.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, postRest, suiteApp, type TestApp } from '../helpers/app.ts'
 import { generousLimits } from '../helpers/limits.ts'
 import { mailedCode, mailedCodes } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
@@ -15,26 +15,19 @@ import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
 
-let t: TestApp
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
-
-beforeAll(async () => {
-  // Rate limits are tested on their own app below; here they must not get in the way of the rules.
-  t = await createTestApp({
+// Rate limits are tested on their own app below; here they must not get in the way of the rules.
+const t = suiteApp(() =>
+  createTestApp({
     overrides: {
       limits: generousLimits(),
     },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-})
+  }),
+)
+let seq = 0
+const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 
-async function post(app: TestApp, url: string, payload: unknown, remoteAddress?: string) {
-  const res = await app.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress })
-  return { status: res.statusCode, body: res.json(), headers: res.headers }
-}
+const post = (app: TestApp, url: string, payload: unknown, remoteAddress?: string) =>
+  postRest(app, url, payload, { remoteAddress })
 
 const lastCode = (app: TestApp, email: string) => mailedCode(app.logs, email)
 
@@ -116,7 +109,11 @@ describe('one-time code: sending', () => {
     const tooSoon = await sendCode(t, email)
     expect(tooSoon.status).toBe(429)
     expect(tooSoon.body).toEqual({ error: resendWaitMessage(30), code: 'RESEND_TOO_SOON' })
-    expect(tooSoon.headers['retry-after']).toBeDefined()
+    // Whole seconds, never shorter than the real wait (a retry then would be refused again), at most the
+    // limiter's minute. (Today it is the minute: the real 30 s is lost on the way, issue 24.)
+    expect(tooSoon.headers['retry-after']).toMatch(/^\d+$/)
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(30)
+    expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60)
     expect(mailedCodes(t.logs, email)).toHaveLength(1)
 
     await ageNewestCode(t, email, 29)
@@ -228,15 +225,17 @@ describe('one-time code: verifying', () => {
     const email = address()
     await sendCode(t, email)
     const first = lastCode(t, email)
-    await ageNewestCode(t, email, 31)
-    await sendCode(t, email)
-    const second = lastCode(t, email)
-    if (first !== second) {
-      expect(await verify(t, email, first)).toMatchObject({
-        status: 400,
-        body: { error: ERRORS.invalidCode },
-      })
+    let second = first
+    // Codes are random: a new one that happens to repeat the old one could not tell them apart.
+    while (second === first) {
+      await ageNewestCode(t, email, 31)
+      await sendCode(t, email)
+      second = lastCode(t, email)
     }
+    expect(await verify(t, email, first)).toMatchObject({
+      status: 400,
+      body: { error: ERRORS.invalidCode },
+    })
     expect((await verify(t, email, second)).status).toBe(200)
   })
 
@@ -665,16 +664,19 @@ describe('rate limits (the shipped budgets)', () => {
     await sendCode(strict, email, ip)
     const code = lastCode(strict, email)
     const statuses: number[] = []
+    const refusals: unknown[] = []
     for (let i = 1; i <= 20; i++) {
       // From the 6th guess on the attacker even sends the right code.
       const res = await verify(strict, email, i >= 6 ? code : wrong(code, i), {}, ip)
       expect(res.status).not.toBe(200)
       statuses.push(res.status)
-      if (res.status === 429)
-        expect(res.body).toEqual({ error: ERRORS.tooManyRequests, code: 'TOO_MANY_REQUESTS' })
+      refusals.push(res.body)
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
+    expect(refusals.slice(10)).toEqual(
+      Array(10).fill({ error: ERRORS.tooManyRequests, code: 'TOO_MANY_REQUESTS' }),
+    )
     expect(await strict.db.user.count({ where: { email } })).toBe(0)
   })
 

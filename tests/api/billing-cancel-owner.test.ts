@@ -1,18 +1,12 @@
 // cancelOwnerSubscriptions (server/domain/billing/cancellation.ts), for account deletion (issue 12):
 // every subscription of the owner that could still charge is cancelled at its provider, and only theirs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cancelOwnerSubscriptions, hasActiveSubscription } from '../../server/domain/billing/index.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 import { checkoutAs } from '../helpers/checkout.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = suiteApp()
 
 const deps = () => ({
   db: t.db,

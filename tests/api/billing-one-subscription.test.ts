@@ -2,6 +2,7 @@
 // subscription is refused (409) before anything is charged, whatever keys it is sent with.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { postRest } from '../helpers/app.ts'
 import { CARD_CHECKOUT, specIntentPayload } from '../helpers/checkout.ts'
 import { suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 
@@ -11,13 +12,9 @@ const ALREADY =
   'You already have an active subscription. Cancel it in your profile before starting another one.'
 
 async function post(url: string, token: string, payload: Record<string, unknown>, key?: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { authorization: `Bearer ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
-    payload,
-  })
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> }
+  const headers: Record<string, string> = key ? { 'idempotency-key': key } : {}
+  const { status, body } = await postRest(t, url, payload, { token, headers })
+  return { status, body: body as Record<string, unknown> }
 }
 
 const subscribe = (token: string, key?: string) =>

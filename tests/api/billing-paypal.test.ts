@@ -1,9 +1,9 @@
 // PayPal cancellation (ids starting I-) against a local PayPal-compatible server started by the test.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const CLIENT_ID = 'paypal-client'
@@ -82,22 +82,22 @@ async function startPayPalDouble(): Promise<PayPalDouble> {
 }
 
 let paypal: PayPalDouble
-let t: TestApp
 
-beforeAll(async () => {
-  paypal = await startPayPalDouble()
-  t = await createTestApp({
-    env: {
-      PAYPAL_CLIENT_ID: CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
-      PAYPAL_API_BASE: paypal.apiBase,
-    },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-  await paypal?.close()
-})
+const t = suiteApp(
+  async () => {
+    paypal = await startPayPalDouble()
+    return createTestApp({
+      env: {
+        PAYPAL_CLIENT_ID: CLIENT_ID,
+        PAYPAL_CLIENT_SECRET: CLIENT_SECRET,
+        PAYPAL_API_BASE: paypal.apiBase,
+      },
+    })
+  },
+  async () => {
+    await paypal?.close()
+  },
+)
 
 /** A PayPal subscription on record for an owner (the app never sells through PayPal; older records may exist). */
 async function paypalSubscriber(subscriptionId: string) {

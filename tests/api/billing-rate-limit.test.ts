@@ -1,17 +1,13 @@
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(() =>
+  createTestApp({
     overrides: { limits: createRateLimits({ paymentPerUser: { points: 3, durationSeconds: 3600 } }) },
-  })
-})
-afterAll(async () => {
-  await t.close()
-})
+  }),
+)
 
 describe('payment attempts per owner', () => {
   it('answers 429 once an owner has used the budget, on every payment step, and not for others', async () => {

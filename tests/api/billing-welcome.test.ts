@@ -1,16 +1,10 @@
 // Issue 14: the thank-you screen and the meow happen once per subscription, ever. The server decides
 // (billing.welcome), so a returning subscriber on a new sign-in, another tab or device is not thanked again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { suiteApp } from '../helpers/app.ts'
 import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = suiteApp()
 
 describe('billing.welcome', () => {
   it('says yes once per subscription, even to concurrent callers, and never before one exists', async () => {

@@ -1,17 +1,11 @@
 // Billing on the demo payment provider (no Stripe key), through the REST rows of SPEC §7 and tRPC.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 import { specCustomerPayload, specIntentPayload } from '../helpers/checkout.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-})
+const t = suiteApp()
 
 type Json = Record<string, unknown>
 

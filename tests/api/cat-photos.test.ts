@@ -2,10 +2,10 @@
 // 413, the photo is stored once on its cat (re-encoded without metadata: cat-photo-metadata.test.ts)
 // and served to its owner only.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -33,17 +33,13 @@ async function expectSamePicture(stored: Uint8Array, sent: Buffer) {
 /** A 1×1 PNG followed by padding, `size` bytes in all. */
 const pngOfSize = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)])
 
-let t: TestApp
+const t = suiteApp()
 let owner: { id: number; token: string }
 let other: { id: number; token: string }
 
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await t.signIn('photo-owner@example.com')
   other = await t.signIn('photo-other@example.com')
-})
-afterAll(async () => {
-  await t.close()
 })
 
 async function newCat(token = owner.token) {

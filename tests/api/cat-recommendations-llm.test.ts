@@ -1,23 +1,27 @@
 // Recommendations with an LLM configured: its answer is used only when it passes the recommendations
 // schema; an invalid answer, an upstream error or a non-JSON answer means the documented rule.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { recommend } from '../../shared/rules/recommendations.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
 let double: OpenAiDouble
-let t: TestApp
 
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await createTestApp({
-    env: { OPENAI_API_KEY: 'sk-test-recommendations', OPENAI_BASE_URL: double.url, OPENAI_MODEL: 'gpt-test' },
-  })
-})
-afterAll(async () => {
-  await t.close()
-  await double.close()
-})
+const t = suiteApp(
+  async () => {
+    double = await startOpenAiDouble()
+    return createTestApp({
+      env: {
+        OPENAI_API_KEY: 'sk-test-recommendations',
+        OPENAI_BASE_URL: double.url,
+        OPENAI_MODEL: 'gpt-test',
+      },
+    })
+  },
+  async () => {
+    await double?.close()
+  },
+)
 beforeEach(() => double.reset())
 
 const cat = {

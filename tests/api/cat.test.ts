@@ -1,20 +1,16 @@
 // Cats through both surfaces on a real database: creation by owners and visitors, reads, updates,
 // validation of every field and ownership (another owner's cat is a 404).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
+const t = suiteApp()
 let owner: { id: number; token: string }
 let other: { id: number; token: string }
 
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await t.signIn('cat-owner@example.com')
   other = await t.signIn('someone-else@example.com')
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -3,22 +3,23 @@
 // (position only for messages without one); a retried message whose reply exists gets that reply back.
 // The OpenAI-compatible double records what was asked upstream, so "which question was answered" is
 // read from the request, not guessed from the reply's text.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { collect } from '../helpers/streams.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 
 let double: OpenAiDouble
-let t: TestApp
 
-beforeAll(async () => {
-  double = await startOpenAiDouble({ tokenDelayMs: 0, firstTokenDelayMs: 0 })
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-})
-afterAll(async () => {
-  await t?.close()
-  await double?.close()
-})
+const t = suiteApp(
+  async () => {
+    double = await startOpenAiDouble({ tokenDelayMs: 0, firstTokenDelayMs: 0 })
+    return createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
+  },
+  async () => {
+    await double?.close()
+  },
+)
 beforeEach(() => {
   double.reset()
 })
@@ -66,12 +67,6 @@ function askNew(
     catId: chat.cat.id,
     messages: [{ id, role: 'user', content }],
   })
-}
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
 }
 
 describe('POST /api/openai/chat reconciles by message id', () => {

@@ -167,7 +167,23 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     // request lets the reply go on (to be resumed); conversation.stop cancels the upstream call.
     const { user, conversation } = await subscriber()
     const client = httpClient(user.token)
-    double.setNext({ reply: ['Brush ', 'her ', 'twice ', 'a ', 'week ', 'and ', 'more.'], tokenDelayMs: 200 })
+    double.setNext({
+      reply: [
+        'Brush ',
+        'her ',
+        'twice ',
+        'a ',
+        'week ',
+        'and ',
+        'comb ',
+        'out ',
+        'the ',
+        'knots ',
+        'and ',
+        'more.',
+      ],
+      tokenDelayMs: 200,
+    })
     const controller = new AbortController()
     const stream = await client.conversation.send.mutate(
       { conversationId: conversation.id, content: 'Grooming?', clientId: 's1', replyClientId: 's1-reply' },
@@ -182,7 +198,11 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     } catch {
       // the aborted iteration ends with an AbortError
     }
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The upstream goes on writing after the drop (a drop that ended it would stop its pieces).
+    const atDrop = double.requests[0]!.piecesSent
+    await expect
+      .poll(() => double.requests[0]!.piecesSent, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(atDrop + 2)
     expect(double.requests[0]!.outcome).toBe('pending')
     expect(await client.conversation.stop.mutate({ conversationId: conversation.id })).toEqual({
       stopped: true,

@@ -1,18 +1,11 @@
 // Issue 13: GET /api/supabase/conversations returns each conversation WITH its messages (SPEC §3: a
 // Conversation is id, messages): the newest CONVERSATION_LIST_MESSAGES of each, oldest first, and the
 // total, so a client can restore a chat from it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONVERSATION_LIST_MESSAGES } from '../../shared/constants.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = suiteApp()
 
 describe('GET /api/supabase/conversations', () => {
   it('lists each conversation with its newest messages, oldest first, and the total count', async () => {

@@ -1,24 +1,19 @@
 // The conversation router through tRPC callers and the REST rows, on a real database, offline assistant.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { readAndStopOnce } from '../helpers/streams.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { collect, readAndStopOnce } from '../helpers/streams.ts'
 import { grantSubscription, subscriberInChat } from '../helpers/subscribers.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  // A small message budget so the 429 can be reached; every other test uses its own user.
-  t = await createTestApp({
+// A small message budget so the 429 can be reached; every other test uses its own user.
+const t = suiteApp(() =>
+  createTestApp({
     overrides: { limits: createRateLimits({ chatPerUser: { points: 6, durationSeconds: 60 } }) },
-  })
-})
-afterAll(async () => {
-  await t.close()
-})
+  }),
+)
 
 const subscribe = (userId: number, over: { status?: string; endDate?: Date } = {}) =>
   grantSubscription(t.db, userId, { endDate: new Date(Date.now() + 3 * 86_400_000), ...over })
@@ -30,12 +25,6 @@ const subscriber = (catName = 'Luna') =>
     subscription: { endDate: new Date(Date.now() + 3 * 86_400_000) },
     sessionId: (userId) => `session-${userId}-abcdef`,
   })
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
-}
 
 const rows = (conversationId: number) =>
   t.db.conversationMessage.findMany({ where: { conversationId }, orderBy: { id: 'asc' } })

@@ -3,17 +3,13 @@
 import { TRPCClientError } from '@trpc/client'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError, appError } from '../../server/errors.ts'
 import { publicError, toTrpcError } from '../../server/public-error.ts'
 import { ERROR_CATALOGUE, ERRORS, type ErrorCode } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = suiteApp()
 
 describe('the catalogue', () => {
   it('answers each entry with its own status, text and code', () => {

@@ -2,28 +2,28 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
 let clientDir: string
 
-beforeAll(async () => {
-  // A stand-in built client, so the history fallback can be checked without a Vite build here.
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-client-'))
-  fs.mkdirSync(path.join(clientDir, 'assets'))
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<html><head><title>Kitty</title></head><body></body></html>',
-  )
-  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
-  t = await createTestApp({ clientDir })
-})
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(clientDir, { recursive: true, force: true })
-})
+const t = suiteApp(
+  async () => {
+    // A stand-in built client, so the history fallback can be checked without a Vite build here.
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-client-'))
+    fs.mkdirSync(path.join(clientDir, 'assets'))
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><title>Kitty</title></head><body></body></html>',
+    )
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)')
+    return createTestApp({ clientDir })
+  },
+  async () => {
+    fs.rmSync(clientDir, { recursive: true, force: true })
+  },
+)
 
 describe('health', () => {
   it('answers ok when the database answers', async () => {
@@ -38,7 +38,7 @@ describe('HTTP surface', () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' })
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
-    expect(res.headers['x-frame-options']).toBeDefined()
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
   })
 

@@ -3,20 +3,16 @@
 // header: a client that ignores it (autocannon, some proxies) got a bare 503 for every later request,
 // forever, on that socket.
 import net from 'node:net'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { HTTP_LIMITS } from '../../server/http-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
+const t = suiteApp()
 let port: number
 
 beforeAll(async () => {
-  t = await createTestApp()
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   port = (t.app.server.address() as net.AddressInfo).port
-})
-afterAll(async () => {
-  await t.close()
 })
 
 /** Sends requests one after another on one connection, as a client that ignores `Connection: close`. */

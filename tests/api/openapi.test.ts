@@ -2,9 +2,9 @@
 // served, and the OpenAPI document built from the same declarations is valid and lists only what the
 // server serves.
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { restRows } from '../../server/rest/table.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 
 /** SPEC §7's call table, as written there (path parameters in Fastify's `:id` form). */
 const SPEC_ROWS = [
@@ -40,19 +40,17 @@ const SPEC_ROWS = [
   'POST /api/supabase/interview',
 ]
 
-let t: TestApp
+const t = suiteApp()
 let document: {
   openapi: string
   paths: Record<string, Record<string, { operationId: string; security?: unknown[] }>>
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' })
   expect(res.statusCode).toBe(200)
   document = res.json()
 })
-afterAll(() => t.close())
 
 describe('REST rows declared by the procedures', () => {
   it('declares every row of SPEC §7', () => {

@@ -5,7 +5,7 @@
 // 404 (never 403, never a 2xx), and afterwards A's rows are byte-for-byte what they were.
 import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   createRateLimits,
   DEFAULT_RATE_LIMITS,
@@ -25,14 +25,13 @@ import {
   showsStackTrace,
   TINY_PNG_BASE64,
 } from '../helpers/api-surface.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { CARD_CHECKOUT, checkoutAs } from '../helpers/checkout.ts'
+import { collect } from '../helpers/streams.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PROCEDURES = procedures().filter((p) => !CAPABILITY_LINK_PROCEDURES.has(p.path))
 const ROWS = (await restTable()).filter((r) => !CAPABILITY_LINK_PROCEDURES.has(r.procedure ?? ''))
-
-let t: TestApp
 
 interface Owner {
   id: number
@@ -61,12 +60,6 @@ async function checkInOf(catId: number): Promise<number> {
     data: { catId, dueAt: new Date(Date.now() - 60_000 * Math.random()), sentAt: new Date() },
   })
   return row.id
-}
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
 }
 
 function checkout(owner: { token: string }) {
@@ -371,11 +364,11 @@ function excerpt(res: LightMyRequestResponse) {
 let before: Record<string, string[]>
 let attempts: Attempt[] = []
 
-beforeAll(async () => {
+const t = suiteApp(() => {
   const generous = Object.fromEntries(
     Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { points: 1_000_000_000, durationSeconds: 60 }]),
   ) as Record<RateLimitName, { points: number; durationSeconds: number }>
-  t = await createTestApp({
+  return createTestApp({
     env: {
       GLOBAL_RATE_PER_MINUTE: '1000000',
       CHAT_RATE_PER_MINUTE: '1000000',
@@ -386,15 +379,14 @@ beforeAll(async () => {
     },
     overrides: { limits: createRateLimits(generous) },
   })
+})
+
+beforeAll(async () => {
   a = await owner('a')
   b = await owner('b')
   before = await snapshot(a.id, a.email)
   attempts = [...(await procedureAttempts()), ...(await restAttempts())]
 }, 120_000)
-
-afterAll(async () => {
-  await t?.close()
-})
 
 describe("a second owner on the first owner's records", () => {
   it("A's records exist and the snapshot holds them", () => {

@@ -1,33 +1,33 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
 // The page served for /start names its chunks (the list the client build writes, vite.config.ts), so
 // they load beside the entry; every other path gets index.html as built.
 
-let t: TestApp
 let clientDir: string
 const START_CHUNKS = ['/assets/ShortQuizPage-abc.js', '/assets/QuizStep-def.js']
 const preload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`
 
-beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-client-'))
-  fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
-    '<html><head><title>Kitty</title><script type="module" src="/assets/index-a1.js"></script></head><body></body></html>',
-  )
-  fs.writeFileSync(
-    path.join(clientDir, 'route-preloads.json'),
-    JSON.stringify({ '/start': START_CHUNKS, '/start-b': [...START_CHUNKS, '/assets/x.js"><script>'] }),
-  )
-  t = await createTestApp({ clientDir })
-})
-afterAll(async () => {
-  await t.close()
-  fs.rmSync(clientDir, { recursive: true, force: true })
-})
+const t = suiteApp(
+  async () => {
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-client-'))
+    fs.writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<html><head><title>Kitty</title><script type="module" src="/assets/index-a1.js"></script></head><body></body></html>',
+    )
+    fs.writeFileSync(
+      path.join(clientDir, 'route-preloads.json'),
+      JSON.stringify({ '/start': START_CHUNKS, '/start-b': [...START_CHUNKS, '/assets/x.js"><script>'] }),
+    )
+    return createTestApp({ clientDir })
+  },
+  async () => {
+    fs.rmSync(clientDir, { recursive: true, force: true })
+  },
+)
 
 const get = (url: string) => t.app.inject({ method: 'GET', url })
 

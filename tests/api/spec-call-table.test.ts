@@ -1,25 +1,25 @@
 // A client written from SPEC §7's call table alone: every row, in the order a new owner's journey uses
 // them, with exactly the payload the table shows (no extra fields, no headers beyond the bearer token),
 // answers 2xx with the response fields the table names. Payment steps run on the demo provider.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { codeOf, type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { specSubscribePayload } from '../helpers/checkout.ts'
 
 type Json = Record<string, unknown>
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 let smtp: SmtpCapture
-let t: TestApp
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await createTestApp({ env: { SMTP_URL: smtp.url } })
-})
-afterAll(async () => {
-  await t?.close()
-  await smtp?.close()
-})
+const t = suiteApp(
+  async () => {
+    smtp = await startSmtpCapture()
+    return createTestApp({ env: { SMTP_URL: smtp.url } })
+  },
+  async () => {
+    await smtp?.close()
+  },
+)
 
 async function call(method: Method, url: string, payload?: unknown, token?: string) {
   const res = await t.app.inject({

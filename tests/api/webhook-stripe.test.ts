@@ -1,30 +1,30 @@
 // POST /api/payments/stripe/webhook on the raw body: signature, tolerance, once-only processing and the
 // subscription re-read from the local Stripe-compatible server.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, signWebhook, startStripeDouble } from '../doubles/stripe-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 
 const SECRET = 'whsec_webhook_tests'
 let double: StripeDouble
-let t: TestApp
 
-beforeAll(async () => {
-  double = await startStripeDouble()
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_hooks',
-      STRIPE_WEBHOOK_SECRET: SECRET,
-      STRIPE_API_BASE: double.apiBase,
-    },
-  })
-})
-afterAll(async () => {
-  await t?.close()
-  await double?.close()
-})
+const t = suiteApp(
+  async () => {
+    double = await startStripeDouble()
+    return createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_hooks',
+        STRIPE_WEBHOOK_SECRET: SECRET,
+        STRIPE_API_BASE: double.apiBase,
+      },
+    })
+  },
+  async () => {
+    await double?.close()
+  },
+)
 
 async function subscribed() {
   const owner = await t.signIn()

@@ -440,7 +440,6 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         ['user', QUESTION],
         ['assistant', REPLY],
       ])
-      expect(t.pageErrors).toEqual([])
     })
   })
 }

@@ -127,6 +127,27 @@ export function postTrpc(
   })
 }
 
+/** A REST POST as a browser sends it (a session token, a client address, more headers if told). */
+export async function postRest(
+  t: Pick<TestApp, 'app'>,
+  url: string,
+  payload: unknown = {},
+  options: {
+    token?: string | undefined
+    remoteAddress?: string | undefined
+    headers?: Record<string, string>
+  } = {},
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  })
+  return { status: res.statusCode, body: res.json(), headers: res.headers }
+}
+
 /**
  * The app of a test file (or describe block): started by `start` before its tests, closed after them
  * (then `after` runs). The TestApp returned reads the live one, so tests use it like the app itself.

@@ -6,6 +6,7 @@ import { ROOT_DIR } from '../../server/paths.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { mailedCode } from './mailed-codes.ts'
+import { grantSubscription } from './subscribers.ts'
 
 export const SCREENSHOT_DIR = path.join(ROOT_DIR, 'tests/.artifacts/screenshots')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -15,7 +16,11 @@ export interface BrowserTest extends TestApp {
   browser: Browser
   context: BrowserContext
   page: Page
-  /** Uncaught errors in the page; tests assert it stays empty. */
+  /**
+   * Uncaught errors in the page (and in any page a test adds it to). After every test the e2e set-up
+   * (tests/helpers/e2e-setup.ts) fails it when this is not empty; a test that expects an error takes it
+   * with `takePageErrors` and asserts on it.
+   */
   pageErrors: string[]
   screenshot(name: string): Promise<void>
   /**
@@ -24,6 +29,20 @@ export interface BrowserTest extends TestApp {
    * test's timers or a sign-out cannot navigate in the middle of the next goto.
    */
   storeSession(token: string, keys?: Record<string, string>, onPage?: Page): Promise<void>
+}
+
+/** The page-error lists of the browser tests now open, checked after every test. */
+const openPageErrors = new Set<string[]>()
+
+/** Fails the running test with every uncaught page error since the last check (and forgets them). */
+export function expectNoPageErrors(): void {
+  const errors = [...openPageErrors].flatMap((list) => list.splice(0))
+  expect(errors, 'uncaught errors in the page').toEqual([])
+}
+
+/** The page errors so far, taken off the list checked after the test: for a test that expects some. */
+export function takePageErrors(t: Pick<BrowserTest, 'pageErrors'>): string[] {
+  return t.pageErrors.splice(0)
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -64,6 +83,7 @@ export async function startBrowserTest(
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))
+  openPageErrors.add(pageErrors)
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true })
   return {
     ...t,
@@ -87,6 +107,7 @@ export async function startBrowserTest(
     close: async () => {
       await browser.close()
       await t.close()
+      openPageErrors.delete(pageErrors)
     },
   }
 }
@@ -127,6 +148,33 @@ export function browserTestWithOpenAi(options: Parameters<typeof startBrowserTes
     await double.close?.()
   })
   return { t, double }
+}
+
+/**
+ * An owner signed in on `page` the way the wizard leaves one: a live subscription unless `subscribed` is
+ * false, and a cat (Luna, a Persian of 5; `cat` names it, null for none).
+ */
+export async function signedInSubscriber(
+  t: BrowserTest,
+  page: Page,
+  options: { subscribed?: boolean; cat?: string | null } = {},
+) {
+  const owner = await t.signIn()
+  if (options.subscribed !== false) {
+    await grantSubscription(t.db, owner.id)
+  }
+  const cat =
+    options.cat === null
+      ? null
+      : await t.db.cat.create({
+          data: { userId: owner.id, name: options.cat ?? 'Luna', breed: 'Persian', age: 5 },
+        })
+  await t.storeSession(
+    owner.token,
+    { subscriptionId: 'sub_browser', interview_completed: 'true', ...(cat ? { catId: String(cat.id) } : {}) },
+    page,
+  )
+  return { owner, cat }
 }
 
 /** Leaves the page signed out: the login page with nothing in local storage. */

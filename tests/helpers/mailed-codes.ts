@@ -1,6 +1,7 @@
 // The one-time codes a test's server "mailed": without SMTP the mailer writes each mail as a JSON log line
 // (server/services/mail.ts), and the tests read the code from there, as the address's owner would.
 import { expect } from 'vitest'
+import { postRest, type TestApp } from './app.ts'
 
 /** The codes mailed to `email`, oldest first. */
 export function mailedCodes(logs: readonly string[], email: string): string[] {
@@ -22,4 +23,32 @@ export function mailedCode(logs: readonly string[], email: string): string {
   const code = mailedCodes(logs, email).at(-1)
   expect(code).toMatch(/^\d{6}$/)
   return code!
+}
+
+/** What verify-otp answers a code sign-in. */
+export interface CodeSession {
+  session: { access_token: string; refresh_token: string; expires_at: number }
+  user: { id: number }
+}
+
+/**
+ * Mails a code to `email` (the log mailer) and signs in with it over REST, as the address's owner does,
+ * naming the visitor's `sessionId` if given. The address may ask for its next code at once.
+ */
+export async function signInWithMailedCode(
+  t: Pick<TestApp, 'app' | 'db' | 'logs'>,
+  email: string,
+  sessionId?: string,
+): Promise<CodeSession> {
+  await t.db.otpCode.deleteMany({ where: { email } })
+  expect((await postRest(t, '/api/supabase/signin-otp', { email })).status).toBe(200)
+  const res = await postRest(t, '/api/supabase/verify-otp', {
+    email,
+    token: mailedCode(t.logs, email),
+    type: 'email',
+    ...(sessionId ? { session_id: sessionId } : {}),
+  })
+  expect(res.status).toBe(200)
+  await t.db.otpCode.deleteMany({ where: { email } })
+  return res.body as CodeSession
 }

@@ -20,3 +20,17 @@ export async function readAndStopOnce(
   }
   return { received, stopped }
 }
+
+/** A stream read to its end, as one text. */
+export async function collect(pieces: AsyncIterable<string>): Promise<string> {
+  let text = ''
+  for await (const piece of pieces) text += piece
+  return text
+}
+
+/** A stream read to its end, piece by piece. */
+export async function collectPieces(pieces: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = []
+  for await (const piece of pieces) out.push(piece)
+  return out
+}

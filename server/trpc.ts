@@ -59,9 +59,10 @@ function catalogueStream<T extends { ok: boolean }>(result: T): T {
     return result
   }
   const source = data as AsyncIterable<unknown>
+  // The stream's return value (the chat's `{urgency}`) is the caller's too.
   async function* converted() {
     try {
-      yield* source
+      return yield* source
     } catch (error) {
       throw error instanceof AppError ? toTrpcError(error) : error
     }

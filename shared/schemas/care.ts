@@ -160,7 +160,7 @@ export const checkInAnswerInput = z
     }
   })
 
-export const checkInIdInput = careCatInput.extend({ id: recordId })
+export const checkInIdInput = z.object({ id: recordId })
 
 /** The browser's own zone, sent at sign-in and when the quiz is finished. */
 export const ownerTimeZoneInput = z.object({ timezone: timeZoneSchema })

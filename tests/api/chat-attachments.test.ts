@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
 import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
 import { cameraJpeg, metadataBlocks, pngBomb, smallPng, smallWebp } from '../helpers/images.ts'
+import { freshCodeHeaders } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 let t: TestApp
@@ -228,7 +229,7 @@ describe('GET /api/chat/attachments/:id', () => {
     const exported = await t.app.inject({
       method: 'GET',
       url: '/api/supabase/account/export',
-      headers: { authorization: `Bearer ${owner.token}` },
+      headers: await freshCodeHeaders(t, owner),
     })
     expect(exported.statusCode).toBe(200)
     expect(exported.json().chat_photos).toContainEqual(
@@ -237,7 +238,7 @@ describe('GET /api/chat/attachments/:id', () => {
     const theirs = await t.app.inject({
       method: 'GET',
       url: '/api/supabase/account/export',
-      headers: { authorization: `Bearer ${other.token}` },
+      headers: await freshCodeHeaders(t, other),
     })
     expect(theirs.json().chat_photos.map((p: { id: number }) => p.id)).not.toContain(id)
   })

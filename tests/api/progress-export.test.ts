@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { progressExportOf } from '../../server/domain/care/progress-export.ts'
 import { suiteApp } from '../helpers/app.ts'
+import { freshCodeHeaders } from '../helpers/mailed-codes.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 const t = suiteApp()
@@ -36,6 +37,23 @@ describe('progressExportOf', () => {
     expect(text).not.toContain(token)
     expect(text).not.toMatch(/hash/i)
   })
+
+  it('is part of "Download my data", with the care plan and the check-ins', async () => {
+    const { owner, cat } = await ownerWithProgress()
+    await t.db.checkIn.create({ data: { catId: cat.id, dueAt: new Date(), sentAt: new Date() } })
+    await (await t.caller(owner.token)).care.plan({})
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/supabase/account/export',
+      headers: await freshCodeHeaders(t, owner),
+    })
+    expect(res.statusCode).toBe(200)
+    const data = res.json()
+    expect(data.weights.map((w: { weight: number }) => w.weight)).toEqual([9.2, 4.1])
+    expect(data.report_share_links).toHaveLength(2)
+    expect(data.care_plans.map((p: { cat_id: number }) => p.cat_id)).toEqual([cat.id])
+    expect(data.check_ins).toHaveLength(1)
+  })
 })
 
 describe('deleting the account', () => {
@@ -46,7 +64,7 @@ describe('deleting the account', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/supabase/account',
-      headers: { authorization: `Bearer ${owner.token}` },
+      headers: await freshCodeHeaders(t, owner),
     })
     expect(res.statusCode).toBe(200)
     const left = await t.db.$queryRaw<{ n: number }[]>`

@@ -52,3 +52,22 @@ export async function signInWithMailedCode(
   await t.db.otpCode.deleteMany({ where: { email } })
   return res.body as CodeSession
 }
+
+/**
+ * The headers of an export or a deletion (issue 19): the owner's token and a fresh step-up code, asked
+ * for over REST and read from the mail as the owner would.
+ */
+export async function freshCodeHeaders(
+  t: Pick<TestApp, 'app' | 'db' | 'logs'>,
+  owner: { id: number; token: string },
+): Promise<Record<string, string>> {
+  const authorization = `Bearer ${owner.token}`
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/supabase/account/verification-code',
+    headers: { authorization },
+  })
+  expect(sent.statusCode).toBe(200)
+  const { email } = await t.db.user.findUniqueOrThrow({ where: { id: owner.id }, select: { email: true } })
+  return { authorization, 'x-verification-code': mailedCode(t.logs, email) }
+}

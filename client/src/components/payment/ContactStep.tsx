@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { ERRORS } from '../../../../shared/errors.ts'
 import { type ContactForm, contactFormSchema } from '../../../../shared/schemas/billing.ts'
+import { ErrorBox } from '../ErrorBox.tsx'
 import { TextField } from '../TextField.tsx'
 import type { ContactDetails } from './checkout-flow.ts'
 import { COUNTRIES, regionsOf } from './countries.ts'
@@ -135,11 +136,7 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
         maxLength={20}
         {...register('postalCode')}
       />
-      {problem && (
-        <p id={`${id}-error`} className="error-box" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <ErrorBox id={`${id}-error`}>{problem}</ErrorBox>}
       <div className="payment-actions">
         <button type="submit" className="btn btn--primary btn--block">
           Next

@@ -12,6 +12,7 @@ import {
   type UpdateCatInput,
 } from '../../../../shared/schemas/cat.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useCats } from '../../hooks/useCats.ts'
@@ -50,12 +51,9 @@ export function CatProfilePage() {
     )
   } else if (error) {
     body = (
-      <div className="error-box" role="alert">
-        <p>{errorMessage(error, DEFAULT_ERRORS.fetchCats)}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <ErrorBox action={{ label: 'Try again', onClick: () => void refetch() }}>
+        {errorMessage(error, DEFAULT_ERRORS.fetchCats)}
+      </ErrorBox>
     )
   } else if (!current) {
     body = (
@@ -251,11 +249,7 @@ function ProfileForm({ cat }: { cat: Cat }) {
         )}
       </div>
 
-      {saveError && (
-        <div className="error-box" role="alert">
-          {saveError}
-        </div>
-      )}
+      {saveError && <ErrorBox>{saveError}</ErrorBox>}
       {saved && (
         <p className="notice" role="status">
           Profile saved.

@@ -14,6 +14,7 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
+import { SelectField } from '../../components/SelectField.tsx'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useCats } from '../../hooks/useCats.ts'
 import { writeJson } from '../../storage.ts'
@@ -187,29 +188,19 @@ function ProfileForm({ cat }: { cat: Cat }) {
         )}
       </div>
 
-      <div className="field">
-        <label htmlFor={breedId}>Breed</label>
-        <select
-          id={breedId}
-          className="select"
-          value={breed}
-          aria-invalid={errors.breed ? true : undefined}
-          onChange={(e) => {
-            setBreed(e.target.value)
-            setSaved(false)
-          }}
-        >
-          <option value="" disabled>
-            Select breed
-          </option>
-          {PROFILE_BREEDS.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-        {errors.breed && <p className="field-error">{errors.breed}</p>}
-      </div>
+      <SelectField
+        id={breedId}
+        label="Breed"
+        value={breed}
+        placeholder="Select breed"
+        placeholderDisabled
+        options={PROFILE_BREEDS}
+        error={errors.breed}
+        onChange={(e) => {
+          setBreed(e.target.value)
+          setSaved(false)
+        }}
+      />
 
       <div className="field">
         <span className="field__label" id={`${photoId}-label`}>

@@ -15,6 +15,8 @@ beforeAll(async () => {
 })
 
 const save = () => t.page.getByRole('button', { name: 'SAVE PROFILE' })
+const focused = (label: string) =>
+  t.page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement)
 
 describe('/cat-profile photo area', () => {
   for (const viewport of [
@@ -37,9 +39,16 @@ describe('/cat-profile photo area', () => {
       expect(await t.page.getByText(CAT_MESSAGES.photo).count()).toBe(0)
       await t.page.getByLabel('Cat name').press('Enter')
       await t.page.getByText(CAT_MESSAGES.photo).waitFor()
+      // The attempt takes the owner to what is missing (README Decisions, "Profile photo").
+      await expect.poll(() => focused('Upload photo')).toBe(true)
       // A click on the (not yet usable) SAVE is an attempt too, and sends nothing.
       await save().click({ force: true })
       expect(await save().isDisabled()).toBe(true)
+      await expect.poll(() => focused('Upload photo')).toBe(true)
+      // With the name emptied too, the first missing field is the name.
+      await t.page.getByLabel('Cat name').fill('')
+      await save().click({ force: true })
+      await expect.poll(() => focused('Cat name')).toBe(true)
       const row = await t.db.cat.findUniqueOrThrow({ where: { id: catId } })
       expect(row.name).toBe('Pixel')
     })

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react'
+import { ErrorBox } from './ErrorBox.tsx'
 
 /**
  * A confirmation before something that cannot be undone (cancelling a subscription, deleting the
@@ -45,11 +46,7 @@ export function ConfirmDialog(props: {
             {props.note}
           </p>
         )}
-        {props.error && (
-          <p className="error-box" role="alert">
-            {props.error}
-          </p>
-        )}
+        {props.error && <ErrorBox>{props.error}</ErrorBox>}
         <div className="row dialog__actions">
           <button type="button" className="btn btn--danger" disabled={props.busy} onClick={props.onConfirm}>
             {props.busy ? props.busyLabel : props.confirmLabel}

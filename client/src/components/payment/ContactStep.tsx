@@ -3,6 +3,8 @@ import { useEffect, useId } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { ERRORS } from '../../../../shared/errors.ts'
 import { type ContactForm, contactFormSchema } from '../../../../shared/schemas/billing.ts'
+import { ErrorBox } from '../ErrorBox.tsx'
+import { SelectField } from '../SelectField.tsx'
 import { TextField } from '../TextField.tsx'
 import type { ContactDetails } from './checkout-flow.ts'
 import { COUNTRIES, regionsOf } from './countries.ts'
@@ -88,44 +90,26 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
         />
       )}
       <div className="payment-grid">
-        <div className="field">
-          <label htmlFor={`${id}-country`}>Country</label>
-          <select
-            id={`${id}-country`}
-            className="select"
-            autoComplete="country"
-            // A new country has other states: the state chosen for the old one is cleared (SPEC §5).
-            {...register('country', { onChange: () => setValue('state', '') })}
-          >
-            <option value="">Select a country</option>
-            {COUNTRIES.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-country`}
+          label="Country"
+          autoComplete="country"
+          placeholder="Select a country"
+          options={COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
+          // A new country has other states: the state chosen for the old one is cleared (SPEC §5).
+          {...register('country', { onChange: () => setValue('state', '') })}
+        />
         {/* A country with no states to pick (the United Kingdom, see shared/rules/countries.ts) asks none. */}
         {(regions.length > 0 || !watch('country')) && (
-          <div className="field">
-            <label htmlFor={`${id}-state`}>State / Region</label>
-            <select
-              id={`${id}-state`}
-              className="select"
-              autoComplete="address-level1"
-              disabled={!watch('country')}
-              {...register('state')}
-            >
-              <option value="">
-                {watch('country') ? 'Select a state or region' : 'Choose a country first'}
-              </option>
-              {regions.map((region) => (
-                <option key={region.code} value={region.code}>
-                  {region.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-state`}
+            label="State / Region"
+            autoComplete="address-level1"
+            disabled={!watch('country')}
+            placeholder={watch('country') ? 'Select a state or region' : 'Choose a country first'}
+            options={regions.map((region) => ({ value: region.code, label: region.name }))}
+            {...register('state')}
+          />
         )}
       </div>
       <TextField
@@ -135,11 +119,7 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
         maxLength={20}
         {...register('postalCode')}
       />
-      {problem && (
-        <p id={`${id}-error`} className="error-box" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <ErrorBox id={`${id}-error`}>{problem}</ErrorBox>}
       <div className="payment-actions">
         <button type="submit" className="btn btn--primary btn--block">
           Next

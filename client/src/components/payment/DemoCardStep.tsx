@@ -9,6 +9,7 @@ import {
   type DemoCardForm,
   demoCardFormSchema,
 } from '../../../../shared/schemas/billing.ts'
+import { ErrorBox } from '../ErrorBox.tsx'
 import { FormattedField } from '../FormattedField.tsx'
 import { TextField } from '../TextField.tsx'
 import type { CardSource } from './checkout-flow.ts'
@@ -103,11 +104,7 @@ export function DemoCardStep({ fullName, error, processing, summary, actions, on
         />
       </div>
       {summary}
-      {problem && (
-        <p id={`${id}-error`} className="error-box" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <ErrorBox id={`${id}-error`}>{problem}</ErrorBox>}
       {actions}
     </form>
   )

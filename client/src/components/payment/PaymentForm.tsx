@@ -6,6 +6,7 @@ import { runtimeConfig } from '../../runtime-config.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
 import { appErrorCode } from '../../trpc.ts'
+import { ErrorBox } from '../ErrorBox.tsx'
 import { ContactStep } from './ContactStep.tsx'
 import {
   type CardSource,
@@ -156,7 +157,7 @@ export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: Paym
       setError={setError}
       processing={processing}
       summary={null}
-      errorBox={<ErrorBox error={error} id="payment-card-error" />}
+      errorBox={error ? <ErrorBox id="payment-card-error">{error}</ErrorBox> : null}
       actions={actions}
       onPay={pay}
     />
@@ -199,12 +200,4 @@ function CardActions({
       </div>
     </div>
   )
-}
-
-function ErrorBox({ error, id }: { error: string | null; id: string }) {
-  return error ? (
-    <p id={id} className="error-box" role="alert">
-      {error}
-    </p>
-  ) : null
 }

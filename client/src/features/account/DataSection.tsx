@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useAccountTask } from '../../pages/account/useAccountTask.ts'
 import { readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
@@ -90,11 +91,7 @@ export function DataSection() {
           </div>
         </>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBox>{error}</ErrorBox>}
       {confirming && (
         <ConfirmDialog
           title="Delete your account?"

@@ -1,4 +1,6 @@
 // The check-ins on /progress: the open ones with their form, then the last few answered or missed.
+
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
 import { CheckInForm } from './CheckInForm.tsx'
 
@@ -24,9 +26,7 @@ export function CareCheckIns() {
   if (query.error) {
     // An owner with no cat yet has no check-ins: the page says so elsewhere.
     return query.error.data?.code === 'NOT_FOUND' ? null : (
-      <p className="error-box" role="alert">
-        {errorMessage(query.error, 'Could not load the check-ins')}
-      </p>
+      <ErrorBox>{errorMessage(query.error, 'Could not load the check-ins')}</ErrorBox>
     )
   }
   const all = query.data ?? []

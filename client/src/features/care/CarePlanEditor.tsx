@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
 import type { CarePlan } from '../../../../shared/schemas/care.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
 import { type TrainingDay, toggleDay, zoneLabel } from './plan-form.ts'
 import { PushUnavailable, subscribeThisDevice } from './push.ts'
@@ -40,11 +41,7 @@ export function CarePlanEditor({ card = false }: { card?: boolean }) {
   }
   if (plan.error || !plan.data) {
     if (plan.error?.data?.code === 'NOT_FOUND') return null
-    return (
-      <p className="error-box" role="alert">
-        {errorMessage(plan.error, 'Could not load the care plan')}
-      </p>
-    )
+    return <ErrorBox>{errorMessage(plan.error, 'Could not load the care plan')}</ErrorBox>
   }
   return <Editor plan={plan.data} card={card} />
 }
@@ -183,11 +180,7 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
             </p>
           )}
         </fieldset>
-        {update.error && (
-          <p className="error-box" role="alert">
-            {errorMessage(update.error, 'Could not save the plan')}
-          </p>
-        )}
+        {update.error && <ErrorBox>{errorMessage(update.error, 'Could not save the plan')}</ErrorBox>}
         {saved && (
           <p className="notice" role="status">
             Plan saved.

@@ -2,6 +2,7 @@
 // server decides (a closed check-in, a weight out of range); the form shows what it says.
 import { type FormEvent, useId, useState } from 'react'
 import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
 
 export interface CheckInFormProps {
@@ -87,11 +88,7 @@ export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }:
           onChange={(e) => setNote(e.target.value)}
         />
       </div>
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBox>{error}</ErrorBox>}
       <button type="submit" className="btn btn--primary" disabled={answer.isPending}>
         {answer.isPending ? 'Saving…' : 'Send check-in'}
       </button>

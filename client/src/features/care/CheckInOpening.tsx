@@ -2,6 +2,7 @@
 // day's plan, and the check-in form until it is done. Mounted with one line in the chat page.
 import { useSearchParams } from 'react-router'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
 import { CheckInForm } from './CheckInForm.tsx'
 
@@ -28,9 +29,9 @@ function Opening({ id }: { id: number }) {
   }
   if (query.error || !query.data) {
     return (
-      <p className="error-box check-in" role="alert">
+      <ErrorBox className="check-in">
         {errorMessage(query.error, 'This check-in could not be found.')}
-      </p>
+      </ErrorBox>
     )
   }
   const { check_in: checkIn, opening, weight_unit: unit } = query.data

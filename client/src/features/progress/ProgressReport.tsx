@@ -5,6 +5,7 @@ import { weightTrend } from '../../../../shared/rules/weight-trend.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
 import { errorMessage } from '../../trpc.ts'
 import './progress.css'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { ThisWeek } from './ThisWeek.tsx'
 import { useProgressOverview } from './useProgress.ts'
 import { VetReport } from './VetReport.tsx'
@@ -23,12 +24,9 @@ export function ProgressReport({ cat }: { cat: Cat }) {
   }
   if (!overview.data) {
     return (
-      <div className="error-box" role="alert">
-        <p>{errorMessage(overview.error, 'The progress could not be loaded.')}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void overview.refetch()}>
-          Retry
-        </button>
-      </div>
+      <ErrorBox action={{ label: 'Retry', onClick: () => void overview.refetch() }}>
+        {errorMessage(overview.error, 'The progress could not be loaded.')}
+      </ErrorBox>
     )
   }
   const trend = weightTrend(overview.data.weights, unit)

@@ -6,6 +6,7 @@ import { treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import type { WeightTrend } from '../../../../shared/rules/weight-trend.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
 import type { ProgressOverview } from '../../../../shared/schemas/progress.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 
 function checkInText(checkIns: ProgressOverview['check_ins']): string {
   const planned = checkIns.filter((c) => c.status !== 'due')
@@ -49,11 +50,11 @@ export function ThisWeek({
         </div>
       </dl>
       {trend.tooFast && (
-        <p className="error-box progress-warning" role="alert">
+        <ErrorBox className="progress-warning">
           The log shows a loss of more than 2 % of body weight a week. Losing weight this fast can cause fatty
           liver disease (hepatic lipidosis), which is dangerous for cats: feed the planned amount, do not cut
           it further, and talk to your vet.
-        </p>
+        </ErrorBox>
       )}
     </section>
   )

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
 import { type WeightInput, weightInput } from '../../../../shared/schemas/care.ts'
+import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
 import { errorMessage } from '../../trpc.ts'
 import { useWeightChanges } from './useProgress.ts'
@@ -57,16 +58,7 @@ export function WeightForm({ catId, unit }: { catId: number; unit: WeightUnit })
           error={errors.weight?.message}
           {...register('weight', { valueAsNumber: true })}
         />
-        <div className="field">
-          <label htmlFor={`${id}-unit`}>Unit</label>
-          <select id={`${id}-unit`} className="input" {...register('unit')}>
-            {WEIGHT_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-unit`} label="Unit" options={WEIGHT_UNITS} {...register('unit')} />
         <TextField
           id={`${id}-date`}
           label="Date"

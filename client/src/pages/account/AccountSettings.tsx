@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { sanitizeCode } from '../../../../shared/rules/email.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { DataSection } from '../../features/account/DataSection.tsx'
 import { readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
@@ -98,11 +99,7 @@ function PasswordSection() {
           </button>
         </form>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBox>{error}</ErrorBox>}
       {done && (
         <p className="notice" role="status">
           Your password is saved.
@@ -124,11 +121,7 @@ function SessionsSection() {
       <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void everywhere()}>
         {busy ? 'Signing out…' : 'Sign out everywhere'}
       </button>
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBox>{error}</ErrorBox>}
     </section>
   )
 }

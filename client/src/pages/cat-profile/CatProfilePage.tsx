@@ -1,42 +1,20 @@
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { EXPERT_NAME, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/constants.ts'
+import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
-import { PROFILE_BREEDS } from '../../../../shared/options.ts'
 import { ACTIVATION_FEE_TEXT } from '../../../../shared/rules/pricing.ts'
-import {
-  type Cat,
-  fieldErrors,
-  MAX_NAME_LENGTH,
-  profileFormSchema,
-  type UpdateCatInput,
-} from '../../../../shared/schemas/cat.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useCancelSubscription } from '../../components/payment/cancel-subscription.ts'
 import { CarePlanEditor } from '../../features/care/CarePlanEditor.tsx'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useCats } from '../../hooks/useCats.ts'
-import { writeJson } from '../../storage.ts'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { errorMessage } from '../../trpc.ts'
 import { AccountSettings } from '../account/AccountSettings.tsx'
+import { ProfileForm } from './ProfileForm.tsx'
 
 /** Issue 23: what cancelling does, beside SPEC's question (cancellation is immediate, see README). */
 const CANCEL_EFFECT = `Your access to ${EXPERT_NAME} ends at once and nothing more is charged; the ${ACTIVATION_FEE_TEXT} trial fee and any payment already made are not refunded.`
-
-/** The profile select's spelling of the cat's breed ('Maine Coon' from the quiz is 'Maine coon'); else Other. */
-function profileBreed(breed: string): string {
-  if (!breed.trim()) return ''
-  return PROFILE_BREEDS.find((b) => b.toLowerCase() === breed.trim().toLowerCase()) ?? 'Other'
-}
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the photo'))
-    reader.readAsDataURL(file)
-  })
-}
 
 /** /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo (issue 23). */
 export function CatProfilePage() {
@@ -51,12 +29,9 @@ export function CatProfilePage() {
     )
   } else if (error) {
     body = (
-      <div className="error-box" role="alert">
-        <p>{errorMessage(error, DEFAULT_ERRORS.fetchCats)}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void refetch()}>
-          Try again
-        </button>
-      </div>
+      <ErrorBox action={{ label: 'Try again', onClick: () => void refetch() }}>
+        {errorMessage(error, DEFAULT_ERRORS.fetchCats)}
+      </ErrorBox>
     )
   } else if (!current) {
     body = (
@@ -80,201 +55,6 @@ export function CatProfilePage() {
       <CarePlanEditor card />
       <AccountSettings />
     </div>
-  )
-}
-
-function ProfileForm({ cat }: { cat: Cat }) {
-  const utils = trpc.useUtils()
-  const update = trpc.cat.update.useMutation()
-  const photo = trpc.cat.photo.useQuery({ id: cat.id }, { enabled: cat.has_photo })
-  const [baseline, setBaseline] = useState(() => ({ name: cat.name, breed: profileBreed(cat.breed) }))
-  const [name, setName] = useState(baseline.name)
-  const [breed, setBreed] = useState(baseline.breed)
-  const [file, setFile] = useState<File | null>(null)
-  const [preview, setPreview] = useState<string | null>(null)
-  const [photoError, setPhotoError] = useState<string | null>(null)
-  const [saveError, setSaveError] = useState<string | null>(null)
-  const [saved, setSaved] = useState(false)
-  // The photo's 'Please choose a photo' waits for an attempt to save (SAVE or Enter), not the first look.
-  const [attempted, setAttempted] = useState(false)
-  const [hasStoredPhoto, setHasStoredPhoto] = useState(cat.has_photo)
-  const nameId = useId()
-  const breedId = useId()
-  const photoId = useId()
-
-  useEffect(() => {
-    if (!file) return
-    const url = URL.createObjectURL(file)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [file])
-
-  const result = profileFormSchema.safeParse({ name, breed, has_photo: file !== null || hasStoredPhoto })
-  const errors = fieldErrors(result.error)
-  const changed = name !== baseline.name || breed !== baseline.breed || file !== null
-  const shownPhoto = (file && preview) || photo.data?.data_url || null
-  const canSave = changed && result.success && !update.isPending
-  const missingPhoto = !hasStoredPhoto && !file && errors.has_photo
-
-  /** A save that cannot happen yet: say what is missing and take the owner to the first such field. */
-  function explainWhyNotSaved() {
-    setAttempted(true)
-    const firstInvalid = errors.name ? nameId : errors.breed ? breedId : missingPhoto ? photoId : null
-    if (firstInvalid) document.getElementById(firstInvalid)?.focus()
-  }
-
-  function choosePhoto(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0]
-    event.target.value = ''
-    setSaved(false)
-    if (!chosen) return
-    if (!(PHOTO_TYPES as readonly string[]).includes(chosen.type)) return setPhotoError(ERRORS.photoType)
-    if (chosen.size > PHOTO_MAX_BYTES) return setPhotoError(ERRORS.photoTooLarge)
-    setPhotoError(null)
-    setFile(chosen)
-  }
-
-  async function save() {
-    setSaveError(null)
-    setSaved(false)
-    try {
-      const input: UpdateCatInput = { id: cat.id }
-      if (name !== baseline.name) input.name = name
-      if (breed !== baseline.breed) input.breed = breed
-      if (file)
-        input.photo = { buffer: await readAsDataUrl(file), mimetype: file.type, originalname: file.name }
-      const updated = await update.mutateAsync(input)
-      writeJson('catDetails', updated)
-      setBaseline({ name: updated.name, breed: profileBreed(updated.breed) })
-      setName(updated.name)
-      setBreed(profileBreed(updated.breed))
-      setHasStoredPhoto(updated.has_photo)
-      setSaved(true)
-      if (file) await utils.cat.photo.invalidate({ id: cat.id })
-      setFile(null)
-      await utils.cat.list.invalidate()
-    } catch (error) {
-      // SPEC §8 logs a failed update; the screen also says so, and keeps everything typed.
-      console.error('Updating the cat profile failed', error)
-      setSaveError(errorMessage(error, DEFAULT_ERRORS.updateCat))
-    }
-  }
-
-  return (
-    <form
-      className="stack profile__form"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (canSave) void save()
-        else if (!update.isPending) explainWhyNotSaved()
-      }}
-    >
-      <div className="field">
-        <label htmlFor={nameId}>Cat name</label>
-        <input
-          id={nameId}
-          className="input"
-          value={name}
-          maxLength={MAX_NAME_LENGTH}
-          autoComplete="off"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${nameId}-error` : undefined}
-          onChange={(e) => {
-            setName(e.target.value)
-            setSaved(false)
-          }}
-        />
-        {errors.name && (
-          <p id={`${nameId}-error`} className="field-error">
-            {errors.name}
-          </p>
-        )}
-      </div>
-
-      <div className="field">
-        <label htmlFor={breedId}>Breed</label>
-        <select
-          id={breedId}
-          className="select"
-          value={breed}
-          aria-invalid={errors.breed ? true : undefined}
-          onChange={(e) => {
-            setBreed(e.target.value)
-            setSaved(false)
-          }}
-        >
-          <option value="" disabled>
-            Select breed
-          </option>
-          {PROFILE_BREEDS.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-        {errors.breed && <p className="field-error">{errors.breed}</p>}
-      </div>
-
-      <div className="field">
-        <span className="field__label" id={`${photoId}-label`}>
-          Photo
-        </span>
-        <div className={shownPhoto ? 'photo-area' : 'photo-area photo-area--empty'}>
-          {shownPhoto ? (
-            <img src={shownPhoto} alt={name || 'Your cat'} className="photo-area__image" />
-          ) : (
-            <span className="muted">{photo.isLoading ? 'Loading photo…' : 'No photo yet'}</span>
-          )}
-        </div>
-        <p className="muted" id={`${photoId}-hint`}>
-          Use a photo of at least 256x256 px, PNG or JPG.
-        </p>
-        <div className="row">
-          <label htmlFor={photoId} className="btn btn--secondary profile__upload">
-            Upload photo
-          </label>
-          <input
-            id={photoId}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            className="sr-only"
-            aria-describedby={`${photoId}-hint`}
-            onChange={choosePhoto}
-          />
-          {file && <span className="muted">{file.name}</span>}
-        </div>
-        {(photoError || (attempted && missingPhoto)) && (
-          <p className="field-error" role="alert">
-            {photoError ?? errors.has_photo}
-          </p>
-        )}
-        {photo.error && (
-          <p className="field-error">{errorMessage(photo.error, 'Could not load the photo')}</p>
-        )}
-      </div>
-
-      {saveError && (
-        <div className="error-box" role="alert">
-          {saveError}
-        </div>
-      )}
-      {saved && (
-        <p className="notice" role="status">
-          Profile saved.
-        </p>
-      )}
-
-      {/* SPEC §5: usable only when something changed and the form is valid. aria-disabled rather than
-          disabled, so a click still reaches the form and explains what is missing. */}
-      <button
-        type="submit"
-        className="btn btn--primary"
-        aria-disabled={canSave ? undefined : true}
-        disabled={update.isPending}
-      >
-        {update.isPending ? 'Saving...' : 'SAVE PROFILE'}
-      </button>
-    </form>
   )
 }
 

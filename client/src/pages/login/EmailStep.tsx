@@ -1,5 +1,6 @@
 import type { FormEventHandler } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { TextField, type TextFieldProps } from '../../components/TextField.tsx'
 
 export type Method = 'code' | 'password'
@@ -60,11 +61,7 @@ export function EmailStep(props: EmailStepProps) {
             {...props.password}
           />
         )}
-        {props.serverError && (
-          <p className="error-box" role="alert">
-            {props.serverError}
-          </p>
-        )}
+        {props.serverError && <ErrorBox>{props.serverError}</ErrorBox>}
         {props.onCodeAlreadySent && (
           <button type="button" className="btn btn--secondary btn--block" onClick={props.onCodeAlreadySent}>
             I already have a code

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ERRORS } from '../../../../shared/errors.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useWizard } from './wizard-context.ts'
 
 interface Props {
@@ -25,12 +26,12 @@ export function WizardActions({
   return (
     <>
       {authAlert && (
-        <div className="error-box wizard__auth" role="alert">
+        <ErrorBox className="wizard__auth">
           <p>{ERRORS.authenticateToContinue}</p>
           <p>
             <Link to="/login">Sign in</Link> to save your answers and continue where you left off.
           </p>
-        </div>
+        </ErrorBox>
       )}
       <div className="wizard__nav">
         {showBack && (

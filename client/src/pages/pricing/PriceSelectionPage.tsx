@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { planCard } from '../../../../shared/rules/pricing.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useBillingChoice } from '../../components/payment/useBillingChoice.ts'
 import { hasValidToken } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -61,11 +62,7 @@ export function PriceSelectionPage() {
       <p className="muted">
         {planCard(billing.billingPeriod).activation} today starts the trial. Cancel anytime.
       </p>
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorBox>{error}</ErrorBox>}
       <button
         type="button"
         className="btn btn--primary btn--block"

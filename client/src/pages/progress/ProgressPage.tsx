@@ -6,6 +6,7 @@ import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommenda
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { SubscriptionView } from '../../../../shared/schemas/billing.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { CareCheckIns } from '../../features/care/CareCheckIns.tsx'
 import { CarePlanEditor } from '../../features/care/CarePlanEditor.tsx'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
@@ -74,12 +75,9 @@ export function ProgressPage() {
     )
   } else if (error) {
     body = (
-      <div className="error-box" role="alert">
-        <p>{errorMessage(error, DEFAULT_ERRORS.fetchCats)}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void refetch()}>
-          Retry
-        </button>
-      </div>
+      <ErrorBox action={{ label: 'Retry', onClick: () => void refetch() }}>
+        {errorMessage(error, DEFAULT_ERRORS.fetchCats)}
+      </ErrorBox>
     )
   } else if (!current) {
     body = (
@@ -223,12 +221,9 @@ function SubscriptionSummary() {
     )
   } else if (status.error) {
     body = (
-      <div className="error-box" role="alert">
-        <p>{errorMessage(status.error, DEFAULT_ERRORS.fetchSubscriptions)}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => void status.refetch()}>
-          Retry
-        </button>
-      </div>
+      <ErrorBox action={{ label: 'Retry', onClick: () => void status.refetch() }}>
+        {errorMessage(status.error, DEFAULT_ERRORS.fetchSubscriptions)}
+      </ErrorBox>
     )
   } else if (!status.data?.subscription) {
     body = (

@@ -4,6 +4,7 @@ import { CAT_MIN_AGE, MAX_CAT_AGE } from '../../../../../shared/constants.ts'
 import { MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
+import { SelectField } from '../../../components/SelectField.tsx'
 import { readText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
@@ -86,31 +87,17 @@ export function BasicsStep() {
           />
         )}
       />
-      <div className="field">
-        <label htmlFor={ageId}>Age</label>
-        <select
-          id={ageId}
-          className="select"
-          aria-invalid={error('age') ? true : undefined}
-          aria-describedby={error('age') ? `${ageId}-error` : undefined}
-          {...form.register('age', {
-            onChange: (e: { target: { value: string } }) => keep('age', e.target.value),
-            onBlur: () => void form.trigger(),
-          })}
-        >
-          <option value="">Select age</option>
-          {AGES.map((a) => (
-            <option key={a} value={String(a)}>
-              {a === 1 ? '1 year' : `${a} years`}
-            </option>
-          ))}
-        </select>
-        {error('age') && (
-          <p id={`${ageId}-error`} className="field-error">
-            {error('age')}
-          </p>
-        )}
-      </div>
+      <SelectField
+        id={ageId}
+        label="Age"
+        placeholder="Select age"
+        options={AGES.map((a) => ({ value: String(a), label: a === 1 ? '1 year' : `${a} years` }))}
+        error={error('age')}
+        {...form.register('age', {
+          onChange: (e: { target: { value: string } }) => keep('age', e.target.value),
+          onBlur: () => void form.trigger(),
+        })}
+      />
     </QuizStep>
   )
 }

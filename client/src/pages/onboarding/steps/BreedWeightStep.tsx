@@ -9,6 +9,7 @@ import {
 } from '../../../../../shared/rules/weight.ts'
 import { wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
+import { SelectField } from '../../../components/SelectField.tsx'
 import { readText, writeText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
@@ -72,28 +73,14 @@ export function BreedWeightStep() {
       title="Breed and Weight"
       actions={<WizardActions nextDisabled={!isValid} />}
     >
-      <div className="field">
-        <label htmlFor={breedId}>Breed</label>
-        <select
-          id={breedId}
-          className="select"
-          aria-invalid={error('breed') ? true : undefined}
-          aria-describedby={error('breed') ? `${breedId}-error` : undefined}
-          {...field('breed')}
-        >
-          <option value="">Select breed</option>
-          {QUIZ_BREEDS.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-        {error('breed') && (
-          <p id={`${breedId}-error`} className="field-error">
-            {error('breed')}
-          </p>
-        )}
-      </div>
+      <SelectField
+        id={breedId}
+        label="Breed"
+        placeholder="Select breed"
+        options={QUIZ_BREEDS}
+        error={error('breed')}
+        {...field('breed')}
+      />
       <div className="wizard__weight">
         <div className="field">
           <label htmlFor={weightId}>Weight</label>
@@ -108,23 +95,16 @@ export function BreedWeightStep() {
             {...field('weight', (value) => value.trim())}
           />
         </div>
-        <div className="field">
-          <label htmlFor={unitId}>Unit</label>
-          <select
-            id={unitId}
-            className="select"
-            aria-invalid={error('unit') ? true : undefined}
-            aria-describedby={error('unit') ? `${unitId}-error` : undefined}
-            {...field('unit')}
-          >
-            <option value="">Select unit</option>
-            {WEIGHT_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u}
-              </option>
-            ))}
-          </select>
-        </div>
+        {/* The unit's error shows under the weight row (below), so this select only points at it. */}
+        <SelectField
+          id={unitId}
+          label="Unit"
+          placeholder="Select unit"
+          options={WEIGHT_UNITS}
+          aria-invalid={error('unit') ? true : undefined}
+          aria-describedby={error('unit') ? `${unitId}-error` : undefined}
+          {...field('unit')}
+        />
       </div>
       <p id={`${weightId}-hint`} className="muted" aria-live="polite">
         {isValidWeightText(weight) && unit

@@ -3,6 +3,7 @@ import { WIZARD_AUTO_ADVANCE_MS } from '../../../../../shared/constants.ts'
 import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
 import { catDisplayName } from '../../../../../shared/rules/recommendations.ts'
 import { nextStep } from '../../../../../shared/rules/wizard.ts'
+import { ErrorBox } from '../../../components/ErrorBox.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import {
   NEW_OR_UPDATE_TITLE,
@@ -49,12 +50,9 @@ export function CreatingPlanStep() {
   if (cats.isError) {
     return (
       <QuizStep progress={WIZARD_PROGRESS(13)} title={NEW_OR_UPDATE_TITLE}>
-        <div className="error-box" role="alert">
-          <p>{errorMessage(cats.error, DEFAULT_ERRORS.fetchCats)}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void cats.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ErrorBox action={{ label: 'Try again', onClick: () => void cats.refetch() }}>
+          {errorMessage(cats.error, DEFAULT_ERRORS.fetchCats)}
+        </ErrorBox>
       </QuizStep>
     )
   }
@@ -128,12 +126,9 @@ function CreatingPlan({ target }: { target: PlanTarget }) {
       subtitle={`Please wait while our specialists put together ${name}'s plan. This takes a few seconds.`}
       notice={
         error && (
-          <div className="error-box" role="alert">
-            <p>{error}</p>
-            <button type="button" className="btn btn--secondary" onClick={() => setAttempt((a) => a + 1)}>
-              Try again
-            </button>
-          </div>
+          <ErrorBox action={{ label: 'Try again', onClick: () => setAttempt((a) => a + 1) }}>
+            {error}
+          </ErrorBox>
         )
       }
     >

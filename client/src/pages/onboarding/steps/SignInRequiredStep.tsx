@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ERRORS } from '../../../../../shared/errors.ts'
+import { ErrorBox } from '../../../components/ErrorBox.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { useWizard } from '../wizard-context.ts'
 
@@ -13,10 +14,10 @@ export function SignInRequiredStep() {
     <QuizStep
       title="Sign in to continue"
       notice={
-        <div className="error-box wizard__auth" role="alert">
+        <ErrorBox className="wizard__auth">
           <p>{ERRORS.authenticateToContinue}</p>
           <p>The rest of the quiz saves your cat's plan to your account; signing in brings you back here.</p>
-        </div>
+        </ErrorBox>
       }
       actions={
         <div className="wizard__nav">

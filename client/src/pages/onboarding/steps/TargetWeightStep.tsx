@@ -9,6 +9,7 @@ import {
 } from '../../../../../shared/rules/weight.ts'
 import { CAT_MESSAGES } from '../../../../../shared/schemas/cat.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
+import { SelectField } from '../../../components/SelectField.tsx'
 import { useAnswer } from '../../../hooks/useCatAnswers.ts'
 import { readText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
@@ -44,28 +45,19 @@ export function TargetWeightStep() {
       subtitle="Your specialist plans portions and play around it. Your cat's current weight is a fine start."
       actions={<WizardActions nextDisabled={choice === ''} onNext={save} />}
     >
-      <div className="field">
-        <label htmlFor={id}>Target weight</label>
-        <select
-          id={id}
-          className="select"
-          value={choice}
-          aria-invalid={touched && choice === '' ? true : undefined}
-          onChange={(e) => {
-            setChoice(e.target.value)
-            setTouched(true)
-          }}
-          onBlur={() => setTouched(true)}
-        >
-          <option value="">Select target weight</option>
-          {WEIGHT_OPTIONS_LBS.map((lbs) => (
-            <option key={lbs} value={String(lbs)}>
-              {weightOptionLabel(lbs)}
-            </option>
-          ))}
-        </select>
-        {touched && choice === '' && <p className="field-error">{CAT_MESSAGES.targetWeight}</p>}
-      </div>
+      <SelectField
+        id={id}
+        label="Target weight"
+        value={choice}
+        placeholder="Select target weight"
+        options={WEIGHT_OPTIONS_LBS.map((lbs) => ({ value: String(lbs), label: weightOptionLabel(lbs) }))}
+        error={touched && choice === '' ? CAT_MESSAGES.targetWeight : null}
+        onChange={(e) => {
+          setChoice(e.target.value)
+          setTouched(true)
+        }}
+        onBlur={() => setTouched(true)}
+      />
     </QuizStep>
   )
 }

@@ -5,7 +5,11 @@ import path from 'node:path'
 import { expect, it } from 'vitest'
 import { openPglite } from '../../server/db.ts'
 
-it('creates the embedded database folder 0700, and tightens an existing one', async () => {
+// Two on-disk PGlite start-ups (initdb and the migrations each): ~12 s apiece on a busy machine, past the
+// project's 30 s default.
+it('creates the embedded database folder 0700, and tightens an existing one', {
+  timeout: 120_000,
+}, async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-datadir-'))
   try {
     const fresh = path.join(root, 'new', 'pglite')

@@ -82,8 +82,11 @@ describe('useInterviewEngine', () => {
     expect(localStorage.getItem('currentFieldIndex')).toBe('1')
 
     // The server holds the same conversation and answers (created and updated by the visitor's session).
-    const id = Number(localStorage.getItem('interviewId'))
+    // Saving runs behind the conversation: the row's id is stored once its create has answered, which a
+    // loaded machine can make later than this line, so the id is read again on each try.
     await waitFor(async () => {
+      const id = Number(localStorage.getItem('interviewId'))
+      expect(id).toBeGreaterThan(0)
       const row = await t.db.interview.findUniqueOrThrow({ where: { id }, include: { messages: true } })
       expect(row.sessionId).toBe(localStorage.getItem('sessionId'))
       expect(row.answers).toMatchObject({ cat_name: 'Luna' })

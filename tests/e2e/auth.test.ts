@@ -95,6 +95,8 @@ describe('/login in Chromium', () => {
   it('signs in with the code from the e-mail, claims the visitor’s cat and greets by first name', async () => {
     const email = address('ada')
     const { id } = await t.signIn(email, { firstName: 'Ada', fullName: 'Ada Lovelace' })
+    // Ada proved this address before (issue 19: a first proof drops the names an unproven party set).
+    await t.db.user.update({ where: { id }, data: { emailVerifiedAt: new Date() } })
     const { page, context } = await openPage()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl })
     await page.goto('/login')

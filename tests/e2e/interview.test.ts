@@ -25,13 +25,23 @@ const bubbles = (page: Page, role: 'user' | 'assistant') => page.locator(`.bubbl
 const texts = async (page: Page, role: 'user' | 'assistant') =>
   (await bubbles(page, role).allInnerTexts()).map((text) => text.replace(/^[^:]+:\s*/, '').trim())
 
-/** Waits until the owner may answer, types the answer and sends it with Enter. */
+/**
+ * Types the answer and sends it with Enter once the owner may answer. Send is enabled during the intro,
+ * off while the first question is being typed, and on again once it is asked: an Enter that lands in that
+ * gap is ignored (the text stays), so Enter is pressed again whenever Send is enabled until the text is sent.
+ */
 async function answer(page: Page, text: string) {
   const send = page.getByRole('button', { name: 'Send' })
   await input(page).fill(text)
-  await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true)
-  await input(page).press('Enter')
-  await expect.poll(() => input(page).inputValue()).toBe('')
+  await expect
+    .poll(
+      async () => {
+        if (await send.isEnabled()) await input(page).press('Enter')
+        return input(page).inputValue()
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('')
 }
 
 async function signInBrowser(page: Page, token: string) {

@@ -2,6 +2,7 @@
 // a password set with a mailed code then signs in, and deleting the account from the profile ends at
 // /login with nothing of the owner left (after a fresh code from the e-mail).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stepUpKey } from '../../server/domain/accounts/password.ts'
 import { type BrowserTest, startBrowserTest, verifyMailedCode } from '../helpers/browser.ts'
 import { mailedCode as mailedLogCode } from '../helpers/mailed-codes.ts'
 
@@ -95,7 +96,7 @@ describe('the owner controls the session', () => {
     await page.getByRole('button', { name: 'Send a code to download or delete' }).click()
     await page.getByLabel('Verification code for your data').waitFor()
     await expect
-      .poll(async () => (await t.db.otpCode.count({ where: { email: `password:${email}` } })) > 0)
+      .poll(async () => (await t.db.otpCode.count({ where: { email: stepUpKey(email) } })) > 0)
       .toBe(true)
     await page.getByLabel('Verification code for your data').fill(mailedCode(email))
     await page.getByRole('button', { name: 'Delete account' }).click()

@@ -19,14 +19,22 @@ const DISCLOSURE = /AI assistants?, not (a )?veterinarians?/
 /** The disclosure line is on screen (inside the viewport, not under the fold or behind the composer). */
 async function expectDisclosureInView(page: Page) {
   const line = page.locator('.ai-disclosure')
-  await expect.poll(() => line.count(), { timeout: 20_000 }).toBe(1)
+  const viewport = page.viewportSize()!
+  // Laid out inside the viewport (a route change may have the new screen's line in the DOM a moment
+  // before it has a box): the wait ends when it is on screen, and fails if it never is.
+  await expect
+    .poll(
+      async () => {
+        if ((await line.count()) !== 1) return 'not one line'
+        const box = await line.boundingBox()
+        if (!box) return 'no box'
+        return box.y >= 0 && box.y + box.height <= viewport.height ? 'in view' : `at y=${box.y}`
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('in view')
   expect(await line.innerText()).toMatch(DISCLOSURE)
   expect(await line.innerText()).toContain(EXPERT_NAME)
-  const box = await line.boundingBox()
-  const viewport = page.viewportSize()
-  expect(box).not.toBeNull()
-  expect(box!.y).toBeGreaterThanOrEqual(0)
-  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport!.height)
   expect(await line.isVisible()).toBe(true)
 }
 

@@ -70,6 +70,7 @@ export function gateHook(
   weightOf: (req: FastifyRequest) => number,
   signedIn: (req: FastifyRequest) => Promise<boolean>,
   capacity = HEAVY_CONCURRENCY,
+  visitorCapacity = VISITOR_SLOTS,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const weight = weightOf(req)
@@ -78,6 +79,13 @@ export function gateHook(
       return reply.code(413).send(errorBody('TOO_LARGE', `At most ${capacity} photos per request`))
     }
     const holder = { address: req.ip, signedIn: await signedIn(req) }
+    // Requests without a session share fewer slots: a call that needs more than they have would be
+    // refused forever, so it is a 413 (like one beyond the whole gate), not a 503 to retry.
+    if (!holder.signedIn && weight > visitorCapacity) {
+      return reply
+        .code(413)
+        .send(errorBody('TOO_LARGE', `At most ${visitorCapacity} photo per request without a session`))
+    }
     if (!gate.tryEnter(weight, holder)) {
       return reply
         .code(503)

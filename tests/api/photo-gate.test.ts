@@ -116,3 +116,18 @@ describe('two anonymous trickling uploads', () => {
     expect(again.status).toBe(200)
   })
 })
+
+describe('a call that needs more photo slots than its holder may have', () => {
+  it('is a 413 for a visitor (a batch of two photo reads), not a 503 that no retry could clear', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await fetch(`${base}/trpc/cat.photo,cat.photo?batch=1&input=${encodeURIComponent('{}')}`, {
+        headers: { 'x-forwarded-for': '198.51.100.77' },
+      })
+      expect(res.status).toBe(413)
+      expect(await res.json()).toEqual({
+        error: 'At most 1 photo per request without a session',
+        code: 'TOO_LARGE',
+      })
+    }
+  })
+})

@@ -86,9 +86,13 @@ export const conversationRouter = router({
     .output(updateConversationOutput)
     .mutation(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
-      await requireRoom(ctx.services.db, ctx.user.id, 'messages')
       await claimListAttachments(ctx.services.db, ctx.user.id, conversation.id, input.messages)
-      const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages)
+      const { appended } = await appendConversationList(
+        ctx.services.db,
+        conversation.id,
+        input.messages,
+        () => requireRoom(ctx.services.db, ctx.user.id, 'messages'),
+      )
       return { id: conversation.id, appended }
     }),
 

@@ -29,7 +29,8 @@ let build: ReturnType<typeof buildServer>
 let database: Awaited<ReturnType<typeof freshDatabase>>
 let server: BuiltServer
 let dataDir: string
-let token: string
+/** One owner per conversation: 8 × 5,000 messages is over one owner's 10,000-message quota (issue 19). */
+let tokens: string[]
 let conversationIds: number[]
 
 /** Peak resident set of a process so far (Linux VmHWM), in MB. */
@@ -53,18 +54,19 @@ function bigList(run: number): string {
 beforeAll(async () => {
   build = buildServer()
   database = await freshDatabase()
-  const user = await database.prisma.user.create({
-    data: { email: `burst-${crypto.randomBytes(3).toString('hex')}@example.com`, firstName: 'Burst' },
-  })
-  token = (
-    await createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma }).issue(user)
-  ).token
-  const conversations = await database.prisma.conversation.createManyAndReturn({
-    data: Array.from({ length: CONCURRENT }, (_, i) => ({
-      userId: user.id,
-      sessionId: `burst-session-${i}`,
-    })),
-  })
+  const tag = crypto.randomBytes(3).toString('hex')
+  const tokenService = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
+  const users = await Promise.all(
+    Array.from({ length: CONCURRENT }, (_, i) =>
+      database.prisma.user.create({ data: { email: `burst-${tag}-${i}@example.com`, firstName: 'Burst' } }),
+    ),
+  )
+  tokens = await Promise.all(users.map(async (user) => (await tokenService.issue(user)).token))
+  const conversations = await Promise.all(
+    users.map((user, i) =>
+      database.prisma.conversation.create({ data: { userId: user.id, sessionId: `burst-session-${i}` } }),
+    ),
+  )
   conversationIds = conversations.map((c) => c.id)
   dataDir = tempDataDir('burst')
   server = await startBuilt(
@@ -101,7 +103,7 @@ describe(`${CONCURRENT} concurrent PUTs of ${MESSAGES} messages`, () => {
       conversationIds.map((id, i) =>
         request(`${server.base}/api/supabase/conversations/${id}`, {
           method: 'PUT',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
           body: bodies[i],
           timeoutMs: 120_000,
         }),
@@ -135,7 +137,7 @@ describe(`${CONCURRENT} concurrent PUTs of ${MESSAGES} messages`, () => {
       accepted.slice(0, 2).map((i) =>
         request(`${server.base}/api/supabase/conversations/${conversationIds[i]}`, {
           method: 'PUT',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${tokens[i]}`, 'content-type': 'application/json' },
           body: bodies[i],
           timeoutMs: 120_000,
         }),

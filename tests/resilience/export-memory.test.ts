@@ -44,6 +44,8 @@ beforeAll(async () => {
         issuesFaced: [],
         photo: new Uint8Array(crypto.randomBytes(PHOTO_MAX_BYTES)),
         photoMimetype: 'image/png',
+        // Already through the metadata strip (issue 20), so the start-up clean-up leaves these stand-ins.
+        photoStripped: true,
       },
     })
   }
@@ -59,7 +61,8 @@ afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [da
 
 /** The newest step-up code the server printed for `email`. */
 async function codeFor(email: string): Promise<string> {
-  const pattern = new RegExp(`Sign-in code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`)
+  // The step-up code is mailed (and logged) as a password change code (issue 23).
+  const pattern = new RegExp(`Password change code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`)
   for (let i = 0; i < 100; i++) {
     const found = server.lines.filter((line) => pattern.test(line))
     if (found.length > 0) return pattern.exec(found.at(-1)!)![1]!

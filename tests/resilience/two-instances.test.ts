@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { QUOTAS } from '../../server/domain/quotas.ts'
 import type { AppRouter } from '../../server/routers/index.ts'
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
@@ -294,6 +295,14 @@ describe('two instances behind nginx, one database and one Redis', () => {
           if (killed && res.status !== 429) afterKill.push(res)
           if (res.status === 200) answered.push({ conversationId: owner.conversationId, id })
           if (res.status === 429) await new Promise((r) => setTimeout(r, 200))
+          continue
+        }
+        // Near the owner's cat quota (issue 19: 50) the writer reads the cats instead of being refused.
+        if (acknowledged.filter((a) => a.owner === owner.id).length >= QUOTAS.cats - 5) {
+          const res = await request(`${proxy.base}/api/supabase/cats`, {
+            headers: { authorization: `Bearer ${owner.token}` },
+          })
+          if (killed) afterKill.push(res)
           continue
         }
         const name = `Load ${w}-${i}`

@@ -91,7 +91,7 @@ export const conversationRouter = router({
         ctx.services.db,
         conversation.id,
         input.messages,
-        () => requireRoom(ctx.services.db, ctx.user.id, 'messages'),
+        (tx) => requireRoom(tx, ctx.user.id, 'messages'),
       )
       return { id: conversation.id, appended }
     }),

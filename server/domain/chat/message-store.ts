@@ -27,7 +27,7 @@ export async function appendConversationList(
   list: readonly ChatMessageInput[],
   /** Runs once, before the first new row is written (the owner's message quota): a list that only repeats
    * what is stored appends nothing and is never refused, so a retried PUT answers as the first did. */
-  beforeFirstAppend?: () => Promise<void>,
+  beforeFirstAppend?: (tx: Db) => Promise<void>,
 ): Promise<{ appended: number; lastRowId: number | null; lastIsNew: boolean }> {
   const messages = firstOfEachId(dropEmptyMessages(list))
   if (messages.length === 0) return { appended: 0, lastRowId: null, lastIsNew: false }
@@ -76,7 +76,8 @@ export async function appendConversationList(
             attachmentIds: [...new Set(m.attachment_ids ?? [])],
           }))
         if (fresh.length > 0) {
-          if (appended === 0 && beforeFirstAppend) await beforeFirstAppend()
+          // Inside the transaction (PGlite has one connection: a query beside it would wait forever).
+          if (appended === 0 && beforeFirstAppend) await beforeFirstAppend(tx as unknown as Db)
           const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
           appended += count
         }

@@ -2,7 +2,7 @@
 // it with the day's plan (asking for the weight on a weigh-in day), and a weight the owner writes there
 // marks it done and lands in the weight log.
 import { describe, expect, it } from 'vitest'
-import { weightInMessage } from '../../server/domain/care/chat-answer.ts'
+import { weightMention } from '../../shared/rules/weight-mention.ts'
 import { suiteApp } from '../helpers/app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 
@@ -84,10 +84,24 @@ describe('a weight written in the chat', () => {
     expect((await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).status).toBe('due')
   })
 
+  it('a change of weight or a target is not a weighing: the check-in stays open, nothing is logged', async () => {
+    const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
+    await drain(
+      await api.conversation.send({
+        conversationId: conversation.id,
+        catId: cat.id,
+        content: 'She lost 2 lbs since spring and the vet wants 9 lbs as her goal',
+        clientId: 'c-weight-3',
+      }),
+    )
+    expect((await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).status).toBe('due')
+    expect(await t.db.weightEntry.count({ where: { catId: cat.id } })).toBe(0)
+  })
+
   it('reads weights in either unit and ignores implausible ones', () => {
-    expect(weightInMessage('4,2 kg')).toEqual({ weight: 4.2, unit: 'Kg' })
-    expect(weightInMessage('about 11 pounds')).toEqual({ weight: 11, unit: 'Lbs' })
-    expect(weightInMessage('99 lbs')).toBeNull()
-    expect(weightInMessage('she ate 2 cups')).toBeNull()
+    expect(weightMention('4,2 kg')).toEqual({ weight: 4.2, unit: 'Kg' })
+    expect(weightMention('about 11 pounds')).toEqual({ weight: 11, unit: 'Lbs' })
+    expect(weightMention('99 lbs')).toBeNull()
+    expect(weightMention('she ate 2 cups')).toBeNull()
   })
 })

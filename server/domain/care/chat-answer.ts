@@ -1,25 +1,15 @@
 // A weight the owner writes in the chat ("she is 10.4 lbs") answers their open check-in, as the form
-// would: the check-in is done and the weight lands in the log. Messages without a weight change nothing.
-import type { WeightUnit } from '../../../shared/rules/weight.ts'
-import { CHECK_IN_NOTE_MAX_LENGTH, MAX_LOGGED_WEIGHT } from '../../../shared/schemas/care.ts'
+// would: the check-in is done and the weight lands in the log. Messages without a weighing change nothing.
+import { weightMention } from '../../../shared/rules/weight-mention.ts'
+import { CHECK_IN_NOTE_MAX_LENGTH } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { answerCheckIn, CHECK_IN_OPEN_MS } from './check-ins.ts'
 
-const WEIGHT_PATTERN = /(\d{1,2}(?:[.,]\d{1,2})?)\s*(lbs?|pounds?|kgs?|kilos?|kilograms?)\b/i
-
-/** The first weight written in a message, with its unit; null when there is none (or it is implausible). */
-export function weightInMessage(text: string): { weight: number; unit: WeightUnit } | null {
-  const match = WEIGHT_PATTERN.exec(text)
-  if (!match) return null
-  const weight = Number(match[1]!.replace(',', '.'))
-  const unit: WeightUnit = /^k/i.test(match[2]!) ? 'Kg' : 'Lbs'
-  if (!(weight > 0) || weight > MAX_LOGGED_WEIGHT[unit]) return null
-  return { weight, unit }
-}
-
 /** Answers the owner's newest open check-in that was sent, when the message carries a weight. */
 export async function answerCheckInFromChat(db: Db, userId: number, text: string, now = new Date()) {
-  const found = weightInMessage(text)
+  // The one rule for a weighing written in the chat (shared with the chat's offer to log it): "lost
+  // 2 lbs" or "a goal of 9 lbs" is not today's weight.
+  const found = weightMention(text)
   if (!found) return null
   const open = await db.checkIn.findFirst({
     where: {

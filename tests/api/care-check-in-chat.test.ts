@@ -71,6 +71,22 @@ describe('a weight written in the chat', () => {
     ])
   })
 
+  it("logs the weighing once when the owner also presses the thread's 'Log it' for the same message", async () => {
+    const { api, conversation, cat } = await chatWithOpenCheckIn(true)
+    await drain(
+      await api.conversation.send({
+        conversationId: conversation.id,
+        catId: cat.id,
+        content: 'Nori is 9.6 lbs this morning',
+        clientId: 'c-weight-4',
+      }),
+    )
+    const offered = await api.progress.logWeight({ cat_id: cat.id, weight: 9.6, unit: 'Lbs', source: 'chat' })
+    const log = await t.db.weightEntry.findMany({ where: { catId: cat.id } })
+    expect(log).toMatchObject([{ weight: 9.6, unit: 'Lbs', source: 'chat' }])
+    expect(offered.id).toBe(log[0]!.id)
+  })
+
   it('a message with no weight leaves the check-in open', async () => {
     const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
     await drain(

@@ -7,6 +7,9 @@ import { appError } from '../../errors.ts'
 
 export type WeightSource = 'progress' | 'check_in' | 'chat'
 
+/** How long a weight from the chat counts as the same weighing when it is sent again. */
+const SAME_CHAT_WEIGHING_MS = 10 * 60_000
+
 const COLUMNS = { id: true, weight: true, unit: true, measuredAt: true } as const
 
 function toEntry(row: { id: number; weight: number; unit: string; measuredAt: Date }): WeightEntry {
@@ -31,6 +34,22 @@ export async function recordWeight(
   const measuredAt = entry.measuredAt ?? now
   if (measuredAt.getTime() > now.getTime() + 60_000) {
     throw appError('INVALID_INPUT', { message: 'measured_at must not be in the future' })
+  }
+  if (entry.source === 'chat') {
+    // One weighing written in the chat can reach the log twice: its check-in answered from the message,
+    // then the thread's "Log it" for the same message. The same value from the chat within a few minutes
+    // is that one weighing.
+    const same = await db.weightEntry.findFirst({
+      where: {
+        catId,
+        source: 'chat',
+        weight: entry.weight,
+        unit: entry.unit,
+        createdAt: { gte: new Date(now.getTime() - SAME_CHAT_WEIGHING_MS) },
+      },
+      select: COLUMNS,
+    })
+    if (same) return toEntry(same)
   }
   const row = await db.weightEntry.create({
     data: { catId, weight: entry.weight, unit: entry.unit, measuredAt, source: entry.source },

@@ -2,16 +2,35 @@ import { describe, expect, it } from 'vitest'
 import { dayPlan } from '../../server/domain/care/day-plan.ts'
 import { checkInReminderMail } from '../../server/domain/care/reminder-mail.ts'
 
-const cat = { name: 'Biscuit <b>', foodBowls: 2, treats: 1, playtime: 35 }
+// Overweight, 14 → 11 lb: the plan's food is the one nutrition rule's (issue 23), not the SPEC slider's
+// whole cups, so the e-mail and Dr. Olivia's opening say what /progress, the PDF and the specialist say.
+const cat = {
+  name: 'Biscuit <b>',
+  foodBowls: 2,
+  treats: 1,
+  playtime: 35,
+  weight: 14,
+  targetWeight: 11,
+  weightUnit: 'Lbs',
+  age: 6,
+  activityLevel: 'Active',
+}
+const FOOD =
+  'Food: 190 kcal a day: about 1/2 cup of a typical dry food (about 50 g) and 1 treat, spread through the day.'
 
 describe("the day's plan", () => {
   it('has play on a training day, food every day and a weigh-in on the first check-in of the week', () => {
     expect(dayPlan(cat, { trainingDay: true, weighIn: true }).lines).toEqual([
       'Play: 35 minutes of play with Biscuit <b> today, a training day.',
-      'Food: 2 cups of food and 1 treat, spread through the day.',
+      FOOD,
       'Weigh-in: weigh Biscuit <b> and tell me the weight; it goes into the weight log.',
     ])
-    expect(dayPlan(cat, { trainingDay: false, weighIn: false }).lines).toEqual([
+    expect(dayPlan(cat, { trainingDay: false, weighIn: false }).lines).toEqual([FOOD])
+  })
+
+  it('falls back to the profile cups only while no weight is known', () => {
+    const unweighed = { ...cat, weight: null, targetWeight: null }
+    expect(dayPlan(unweighed, { trainingDay: false, weighIn: false }).lines).toEqual([
       'Food: 2 cups of food and 1 treat, spread through the day.',
     ])
   })

@@ -4,7 +4,7 @@
 import { EXPERT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
 import { ownedCheckIn, toCheckIn } from './check-ins.ts'
-import { dayPlan } from './day-plan.ts'
+import { DAY_PLAN_COLUMNS, dayPlan } from './day-plan.ts'
 import { isTrainingDay, weekdayIn } from './schedule.ts'
 
 export async function checkInOpening(db: Db, userId: number, id: number, now = new Date()) {
@@ -12,7 +12,7 @@ export async function checkInOpening(db: Db, userId: number, id: number, now = n
   const [cat, plan] = await Promise.all([
     db.cat.findUniqueOrThrow({
       where: { id: row.catId },
-      select: { name: true, foodBowls: true, treats: true, playtime: true, weightUnit: true },
+      select: DAY_PLAN_COLUMNS,
     }),
     db.carePlan.findUnique({ where: { catId: row.catId } }),
   ])

@@ -1,5 +1,6 @@
 // The day's plan a check-in carries (the e-mail's lines, Dr. Olivia's opening): play on a training day,
 // food and treats every day, a weigh-in on the first check-in of the week.
+import { foodText, nutritionPlan } from '../../../shared/rules/nutrition.ts'
 import { cupsLabel, treatsLabel } from '../../../shared/rules/recommendations.ts'
 
 export interface DayPlanCat {
@@ -7,6 +8,44 @@ export interface DayPlanCat {
   foodBowls: number | null
   treats: number | null
   playtime: number | null
+  weight: number | null
+  targetWeight: number | null
+  weightUnit: string
+  age: number | null
+  activityLevel: string
+}
+
+/** The columns dayPlan reads. */
+export const DAY_PLAN_COLUMNS = {
+  name: true,
+  foodBowls: true,
+  treats: true,
+  playtime: true,
+  weight: true,
+  targetWeight: true,
+  weightUnit: true,
+  age: true,
+  activityLevel: true,
+} as const
+
+/**
+ * The day's food: the one nutrition rule (shared/rules/nutrition.ts) once the cat's weight is known, so
+ * the e-mail and the check-in say what /progress, the report and the specialist say; until then the
+ * profile's cups.
+ */
+function foodOf(cat: DayPlanCat): string | null {
+  if (cat.weight && cat.weight > 0) {
+    return foodText(
+      nutritionPlan({
+        weight: cat.weight,
+        target_weight: cat.targetWeight,
+        unit: cat.weightUnit,
+        age: cat.age,
+        activity_level: cat.activityLevel,
+      }),
+    )
+  }
+  return cat.foodBowls ? `${cat.foodBowls} ${cupsLabel(cat.foodBowls)} of food` : null
 }
 
 export interface DayPlan {
@@ -26,9 +65,10 @@ export function dayPlan(cat: DayPlanCat, day: { trainingDay: boolean; weighIn: b
   if (day.trainingDay && cat.playtime) {
     lines.push(`Play: ${cat.playtime} minutes of play with ${name} today, a training day.`)
   }
-  if (cat.foodBowls) {
+  const food = foodOf(cat)
+  if (food) {
     const treats = cat.treats ? ` and ${cat.treats} ${treatsLabel(cat.treats).toLowerCase()}` : ''
-    lines.push(`Food: ${cat.foodBowls} ${cupsLabel(cat.foodBowls)} of food${treats}, spread through the day.`)
+    lines.push(`Food: ${food}${treats}, spread through the day.`)
   }
   if (day.weighIn) lines.push(`Weigh-in: weigh ${name} and tell me the weight; it goes into the weight log.`)
   if (lines.length === 0) lines.push(`A quick word on how ${name} is doing today.`)

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db.ts'
 import type { Mailer } from '../../services/mail.ts'
 import { CHECK_IN_OPEN_MS } from './check-ins.ts'
-import { dayPlan } from './day-plan.ts'
+import { DAY_PLAN_COLUMNS, dayPlan } from './day-plan.ts'
 import { checkInReminderMail } from './reminder-mail.ts'
 import { type CheckInPeriod, isTrainingDay, isWeighInDay, nextCheckInAt, weekdayIn } from './schedule.ts'
 
@@ -87,10 +87,7 @@ export async function sendCheckInReminder(deps: ReminderDeps, job: ReminderJob, 
     db.cat.findUniqueOrThrow({
       where: { id: job.catId },
       select: {
-        name: true,
-        foodBowls: true,
-        treats: true,
-        playtime: true,
+        ...DAY_PLAN_COLUMNS,
         user: { select: { id: true, email: true, firstName: true } },
       },
     }),

@@ -4,6 +4,7 @@ import { KNOWLEDGE_BASE, type TopicId } from '../../server/services/assistant/of
 import { composeReply, NOT_A_VET_OPENING } from '../../server/services/assistant/offline/specialist.ts'
 import { matchTopics } from '../../server/services/assistant/offline/topic-match.ts'
 import type { AssistantMessage, CatProfileForAssistant } from '../../server/services/assistant/types.ts'
+import { foodText, nutritionPlan } from '../../shared/rules/nutrition.ts'
 
 const assistant = createOfflineAssistant()
 const EMERGENCY_START = '**This could be an emergency. Please take'
@@ -145,6 +146,10 @@ describe('offline specialist: personalisation', () => {
     expect(reply).toContain("**Luna's weight plan:** going from 14 lbs to 11 lbs")
     expect(reply).toContain('roughly 11 to 22 weeks')
     expect(reply).toMatch(/about \d+ kcal a day/)
+    // The one nutrition rule (issue 23): the same food as the plan, /progress, the report and the model.
+    expect(reply).toContain(
+      foodText(nutritionPlan({ weight: 14, target_weight: 11, unit: 'Lbs', activity_level: null })),
+    )
   })
 
   it('reads the activity level, conditions, medications, breed and dietary restrictions', () => {

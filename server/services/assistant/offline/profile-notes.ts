@@ -1,12 +1,11 @@
 // Personal notes that tie a topic's general advice to this cat's profile.
+import { foodText, nutritionPlan, restingEnergy } from '../../../../shared/rules/nutrition.ts'
 import { breedNote } from './breed-notes.ts'
 import { type CatFacts, type ConditionId, formatWeight } from './cat-facts.ts'
 import type { CareTopic, TopicId } from './knowledge.ts'
 import { capitaliseFirst, possessive } from './text.ts'
 import { scoreTopics } from './topic-match.ts'
 
-/** Resting energy requirement, the standard veterinary starting point: 70 × kg^0.75 kcal a day. */
-const restingEnergy = (kg: number): number => 70 * kg ** 0.75
 const roundTo10 = (kcal: number): number => Math.round(kcal / 10) * 10
 /** Weight differences smaller than this share of body weight are noise on a home scale. */
 const WEIGHT_TOLERANCE = 0.03
@@ -118,8 +117,16 @@ function weightNote(facts: CatFacts): string | undefined {
     const toLose = weightKg - targetWeightKg
     const fastest = Math.ceil(toLose / (weightKg * 0.02))
     const slowest = Math.ceil(toLose / (weightKg * 0.01))
-    const kcal = roundTo10(restingEnergy(targetWeightKg) * 0.8)
-    return `**${capitaliseFirst(possessive(name))} weight plan:** going from ${now} to ${formatWeight(targetWeightKg, unit)} at a safe 1 to 2% a week takes roughly ${fastest} to ${slowest} weeks. A common starting point is about ${kcal} kcal a day (80% of the resting energy needs at the target weight), which your vet can fine-tune.`
+    // The one nutrition rule (shared/rules/nutrition.ts): the same food as the plan, /progress and the report.
+    const food = foodText(
+      nutritionPlan({
+        weight: weightKg,
+        target_weight: targetWeightKg,
+        unit: 'Kg',
+        activity_level: facts.activity,
+      }),
+    )
+    return `**${capitaliseFirst(possessive(name))} weight plan:** going from ${now} to ${formatWeight(targetWeightKg, unit)} at a safe 1 to 2% a week takes roughly ${fastest} to ${slowest} weeks. A common starting point is about ${food}, split into small meals (80% of the resting energy needs at the target weight; check the kcal per cup on your bag), which your vet can fine-tune.`
   }
   if (targetWeightKg !== null && targetWeightKg > weightKg * (1 + WEIGHT_TOLERANCE)) {
     return `**${capitaliseFirst(possessive(name))} weight:** at ${now}, ${name} is below the target of ${formatWeight(targetWeightKg, unit)}. Increase food by about 10% at a time and weigh weekly; if ${name} is losing weight without trying, see your vet.`

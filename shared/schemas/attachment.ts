@@ -1,26 +1,13 @@
 // Photos in the chat (issue 20, CONTRACT "Photos in chat"): the upload, what it answers, and the read.
 import { z } from 'zod'
+import { photoBytesSchema, photoMetaFields } from './cat.ts'
 import { recordId } from './primitives.ts'
 
 /**
  * POST /api/chat/attachments: the image as a byte array, base64 text or a base64 data URL (the server's
  * upload reader turns long ones into bytes as the body streams in). The declared mimetype is not trusted.
  */
-export const attachmentUploadInput = z.object({
-  data: z.union(
-    [
-      z.string(),
-      z.instanceof(Uint8Array),
-      z.custom<number[]>(
-        (value) => Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255),
-        { error: 'The photo must be a list of bytes (0 to 255)' },
-      ),
-    ],
-    { error: 'The photo must be a list of bytes or base64 text' },
-  ),
-  mimetype: z.string().max(100).optional(),
-  originalname: z.string().max(255).optional(),
-})
+export const attachmentUploadInput = z.object({ data: photoBytesSchema, ...photoMetaFields })
 export type AttachmentUploadInput = z.input<typeof attachmentUploadInput>
 
 /** The stored photo: upright, without metadata, at most 1568 px on its long side. */

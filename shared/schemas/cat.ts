@@ -170,22 +170,26 @@ export const catIdSchema = recordId
  * base64 text (a third of the size on the wire). The declared mimetype is not trusted: the server
  * sniffs the bytes (server/services/photos.ts).
  */
-export const photoInputSchema = z.object({
-  buffer: z.union(
-    [
-      z.string(),
-      // What the server's upload reader makes of a long byte array or base64 text (server/upload-body.ts).
-      z.instanceof(Uint8Array),
-      z.custom<number[]>(
-        (value) => Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255),
-        { error: 'The photo must be a list of bytes (0 to 255)' },
-      ),
-    ],
-    { error: 'The photo must be a list of bytes or base64 text' },
-  ),
+export const photoBytesSchema = z.union(
+  [
+    z.string(),
+    // What the server's upload reader makes of a long byte array or base64 text (server/upload-body.ts).
+    z.instanceof(Uint8Array),
+    z.custom<number[]>(
+      (value) => Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255),
+      { error: 'The photo must be a list of bytes (0 to 255)' },
+    ),
+  ],
+  { error: 'The photo must be a list of bytes or base64 text' },
+)
+
+/** The declared type and name beside the bytes (not trusted; the server reads the bytes). */
+export const photoMetaFields = {
   mimetype: z.string().max(100).optional(),
   originalname: z.string().max(255).optional(),
-})
+}
+
+export const photoInputSchema = z.object({ buffer: photoBytesSchema, ...photoMetaFields })
 export type PhotoInput = z.input<typeof photoInputSchema>
 
 export const createCatInputSchema = catFieldsSchema.extend({

@@ -246,18 +246,46 @@ async function subscriptionStep(
   } catch (error) {
     throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
   }
+  return recordSubscription(deps, owner, tx, checkout, {
+    plan: TRIAL_PLAN_NAME,
+    startDate: payment.createdAt,
+    endDate: created.trialEnd ?? created.currentPeriodEnd ?? new Date(trialEnd * 1000),
+    billingPeriod,
+    created,
+    customerId,
+  })
+}
+
+/**
+ * The provider's subscription as the owner's row; the checkout is complete and the owner's plan is the
+ * one paid for.
+ */
+async function recordSubscription(
+  deps: BillingDeps,
+  owner: Owner,
+  tx: LockedDb,
+  checkout: Checkout,
+  made: {
+    plan: string
+    startDate: Date
+    endDate: Date
+    billingPeriod: BillingPeriod
+    created: { status: string; subscriptionId: string }
+    customerId: string
+  },
+): Promise<Subscription> {
   const row = await tx.subscription.create({
     data: {
       userId: owner.id,
       email: owner.email,
-      plan: TRIAL_PLAN_NAME,
-      startDate: payment.createdAt,
-      endDate: created.trialEnd ?? created.currentPeriodEnd ?? new Date(trialEnd * 1000),
+      plan: made.plan,
+      startDate: made.startDate,
+      endDate: made.endDate,
       provider: deps.payments.name,
-      billingPeriod,
-      status: created.status,
-      providerSubscriptionId: created.subscriptionId,
-      providerCustomerId: customerId,
+      billingPeriod: made.billingPeriod,
+      status: made.created.status,
+      providerSubscriptionId: made.created.subscriptionId,
+      providerCustomerId: made.customerId,
       checkoutKey: checkout.key,
     },
   })
@@ -265,7 +293,7 @@ async function subscriptionStep(
     where: { id: checkout.id },
     data: { completedAt: new Date(), openForUserId: null },
   })
-  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
+  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod: made.billingPeriod } })
   return row
 }
 
@@ -301,27 +329,14 @@ async function fullPriceStep(
     throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
   }
   const start = new Date()
-  const row = await tx.subscription.create({
-    data: {
-      userId: owner.id,
-      email: owner.email,
-      plan: billingPeriod,
-      startDate: start,
-      endDate: created.currentPeriodEnd ?? periodEnd(billingPeriod, start),
-      provider: deps.payments.name,
-      billingPeriod,
-      status: created.status,
-      providerSubscriptionId: created.subscriptionId,
-      providerCustomerId: customerId,
-      checkoutKey: checkout.key,
-    },
+  return recordSubscription(deps, owner, tx, checkout, {
+    plan: billingPeriod,
+    startDate: start,
+    endDate: created.currentPeriodEnd ?? periodEnd(billingPeriod, start),
+    billingPeriod,
+    created,
+    customerId,
   })
-  await tx.checkout.update({
-    where: { id: checkout.id },
-    data: { completedAt: new Date(), openForUserId: null },
-  })
-  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
-  return row
 }
 
 /** The end of one billing period from `start`: a calendar month or year. */

@@ -3,9 +3,9 @@
 // tRPC link for every call) ends the session.
 import { useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
-import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { MailedCodeField } from '../../components/MailedCodeField.tsx'
 import { useAccountTask } from '../../pages/account/useAccountTask.ts'
 import { readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
@@ -60,17 +60,12 @@ export function DataSection() {
         </button>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor="data-code">Verification code for your data</label>
-            <input
-              id="data-code"
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(sanitizeCode(e.target.value))}
-            />
-          </div>
+          <MailedCodeField
+            id="data-code"
+            label="Verification code for your data"
+            value={code}
+            onChange={setCode}
+          />
           <div className="row">
             <button
               type="button"

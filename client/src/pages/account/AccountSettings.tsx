@@ -2,8 +2,8 @@
 // everywhere, download my data, delete account. The server decides; these only ask and report.
 import { type FormEvent, useState } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
-import { sanitizeCode } from '../../../../shared/rules/email.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { MailedCodeField } from '../../components/MailedCodeField.tsx'
 import { DataSection } from '../../features/account/DataSection.tsx'
 import { readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
@@ -63,17 +63,7 @@ function PasswordSection() {
         </button>
       ) : (
         <form className="stack" noValidate onSubmit={save}>
-          <div className="field">
-            <label htmlFor="password-code">Code from the e-mail</label>
-            <input
-              id="password-code"
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(sanitizeCode(e.target.value))}
-            />
-          </div>
+          <MailedCodeField id="password-code" label="Code from the e-mail" value={code} onChange={setCode} />
           <div className="field">
             <label htmlFor="password-new">New password</label>
             <input

@@ -1,0 +1,31 @@
+import { sanitizeCode } from '../../../shared/rules/email.ts'
+
+/**
+ * A code the server mailed to the account's own address (a step-up for the password, the export or the
+ * deletion): digits only, offered by the browser from the e-mail (`one-time-code`).
+ */
+export function MailedCodeField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  onChange: (code: string) => void
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={value}
+        onChange={(e) => onChange(sanitizeCode(e.target.value))}
+      />
+    </div>
+  )
+}

@@ -24,23 +24,6 @@ export function cameraJpeg(width = 400, height = 200, options: { quality?: numbe
     .toBuffer()
 }
 
-/** A 12-megapixel camera JPEG (4000 × 3000) with noise, so it compresses like a photo. */
-export async function twelveMegapixelJpeg(): Promise<Buffer> {
-  return sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 85 })
-    .withMetadata({ orientation: 6 })
-    .withExif({ IFD0: { Make: 'KittyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' } })
-    .toBuffer()
-}
-
 export const smallPng = (width = 30, height = 20) =>
   sharp({ create: { width, height, channels: 4, background: '#40a0c0ff' } })
     .png()

@@ -93,12 +93,9 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
-    // API answers carry personal data (cats, subscriptions, the export): no cache keeps them.
-    if (
-      req.url.startsWith('/api/supabase/') ||
-      req.url.startsWith('/api/openai/') ||
-      req.url.startsWith('/trpc/')
-    )
+    // API answers carry personal data (cats, subscriptions, weights, the export): no cache keeps them,
+    // unless a row says otherwise (a chat photo's bytes, private to the owner's browser).
+    if ((req.url.startsWith('/api/') || req.url.startsWith('/trpc/')) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store')
   })
 

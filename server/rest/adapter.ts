@@ -54,14 +54,10 @@ export function registerRestRoutes(
             headers: req.headers,
           })
           const result = await procedureOf(createCaller(ctx), row.procedure)(input)
-          if (row.file && result instanceof Uint8Array) {
-            return reply
-              .type(row.file.contentType)
-              .send(Buffer.from(result.buffer, result.byteOffset, result.byteLength))
-          }
           if (row.binary) {
             const { type, body } = row.binary.body(result)
-            return reply.type(type).header('cache-control', 'private, max-age=86400').send(body)
+            if (row.binary.headers) reply.headers(row.binary.headers)
+            return reply.type(type).send(body)
           }
           return reply.send(result ?? { success: true })
         } catch (error) {

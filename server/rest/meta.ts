@@ -26,7 +26,7 @@ export interface RestRow {
    * The answer is not JSON: `body` turns the procedure's output into the bytes sent, with their type
    * (one of `types`, for the OpenAPI document).
    */
-  binary?: { types: readonly string[]; body: (output: unknown) => { type: string; body: Buffer } }
+  binary?: BinaryAnswer
   /** The procedure gets the unparsed body (webhook signatures are computed over the exact bytes). */
   rawBody?: boolean
   /**
@@ -34,12 +34,27 @@ export interface RestRow {
    * JSON body's fields, then the path parameters over them (a path's `:id` wins over a body `id`).
    */
   input?: (req: RestRequest) => unknown
-  /**
-   * The answer is a file, not JSON: the procedure returns its bytes (a Uint8Array), sent with this
-   * content type. `headers` go on every answer of the row, errors included.
-   */
-  file?: { contentType: string }
+  /** Headers on every answer of the row, errors included (a cache rule, a file's disposition). */
   headers?: Record<string, string>
+}
+
+/** A non-JSON answer: the procedure's output as the bytes sent, with their type (one of `types`). */
+export interface BinaryAnswer {
+  types: readonly string[]
+  body: (output: unknown) => { type: string; body: Buffer }
+  /** Headers of the successful answer only (a cache rule that must not keep an error). */
+  headers?: Record<string, string>
+}
+
+/** A procedure that returns a file's bytes (a Uint8Array) of one content type. */
+export function fileAnswer(contentType: string): BinaryAnswer {
+  return {
+    types: [contentType],
+    body: (output) => {
+      const bytes = output as Uint8Array
+      return { type: contentType, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
+    },
+  }
 }
 
 export interface ProcedureMeta {

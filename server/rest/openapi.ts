@@ -42,15 +42,11 @@ function operation(row: ServedRow) {
   const responses: Record<string, unknown> = {
     '200': {
       description: 'Success',
-      content: row.file
-        ? { [row.file.contentType]: { schema: { type: 'string', format: 'binary' } } }
-        : row.binary
-          ? Object.fromEntries(
-              row.binary.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
-            )
-          : {
-              'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} },
-            },
+      content: row.binary
+        ? Object.fromEntries(
+            row.binary.types.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          )
+        : { 'application/json': { schema: row.outputSchema ? jsonSchema(row.outputSchema, 'output') : {} } },
     },
     '400': errorResponse('Invalid input'),
   }

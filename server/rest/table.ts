@@ -33,7 +33,6 @@ export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
   inputSchema: z.ZodType | undefined
   outputSchema: z.ZodType | undefined
   toInput(req: RestRequest): unknown
-  file: RestRow['file']
   headers: RestRow['headers']
 }
 
@@ -83,7 +82,6 @@ export function restRows(): ServedRow[] {
         inputSchema,
         outputSchema: isZod(_def.output) ? _def.output : undefined,
         toInput: row.input ?? defaultInput(row, _def.inputs.length > 0),
-        file: row.file,
         headers: row.headers,
       },
     ]

@@ -36,7 +36,12 @@ export const attachmentRouter = router({
     .meta({
       ...rest('GET', '/api/chat/attachments/:id', {
         summary: "One of the owner's chat photos (the image bytes)",
-        binary: { types: ATTACHMENT_TYPES, body: dataUrlBody },
+        binary: {
+          types: ATTACHMENT_TYPES,
+          body: dataUrlBody,
+          // The stored bytes of one id never change: the owner's browser may keep them a day.
+          headers: { 'cache-control': 'private, max-age=86400' },
+        },
       }),
       heavy: true,
     })

@@ -23,12 +23,12 @@ import {
   sharedReportTarget,
 } from '../domain/care/report-share.ts'
 import { deleteWeight, listWeights, recordWeight } from '../domain/care/weights.ts'
-import { rest } from '../rest/meta.ts'
+import { fileAnswer, rest } from '../rest/meta.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const successSchema = z.object({ success: z.literal(true) })
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array)
-const PDF = { contentType: 'application/pdf' }
+const PDF = fileAnswer('application/pdf')
 const DAY_MS = 86_400_000
 
 export const progressRouter = router({
@@ -91,7 +91,7 @@ export const progressRouter = router({
       rest('GET', '/api/care/report.pdf', {
         summary: 'The vet report of the current cat (application/pdf)',
         input: (req) => ({ ...req.query }),
-        file: PDF,
+        binary: PDF,
         headers: {
           'cache-control': 'no-store',
           'content-disposition': 'attachment; filename="kitty-care-vet-report.pdf"',
@@ -138,7 +138,7 @@ export const progressRouter = router({
       rest('GET', '/api/care/report/shared', {
         summary: 'The vet report a share link opens (application/pdf; no session)',
         input: (req) => ({ token: req.query.token }),
-        file: PDF,
+        binary: PDF,
         headers: {
           'cache-control': 'no-store',
           'x-robots-tag': 'noindex, nofollow',

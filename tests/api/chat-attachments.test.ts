@@ -60,6 +60,8 @@ describe('POST /api/chat/attachments', () => {
     const got = await download(body.id)
     expect(got.statusCode).toBe(200)
     expect(got.headers['content-type']).toBe('image/jpeg')
+    // The bytes of one id never change: the owner's browser keeps them; an error is never kept.
+    expect(got.headers['cache-control']).toBe('private, max-age=86400')
     expect(got.rawPayload.length).toBe(body.bytes)
     expect(await metadataBlocks(got.rawPayload)).toEqual({
       format: 'jpeg',

@@ -94,4 +94,18 @@ describe('Cache-Control: no-store on API answers', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 401])
     for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store')
   })
+
+  it('the care, progress and chat-photo rows too (every /api/ answer that does not say otherwise)', async () => {
+    const { token } = await t.signIn()
+    const authorization = `Bearer ${token}`
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/care/weights', headers: { authorization } }),
+      t.app.inject({ method: 'GET', url: '/api/care/plan', headers: { authorization } }),
+      t.app.inject({ method: 'GET', url: '/api/care/check-ins', headers: { authorization } }),
+      t.app.inject({ method: 'GET', url: '/api/chat/attachments/1', headers: { authorization } }),
+    ])
+    // An owner with no cat: the care rows answer 404, the photo 404; personal or not, none is kept.
+    expect(answers.map((a) => a.statusCode)).toEqual([404, 404, 404, 404])
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store')
+  })
 })

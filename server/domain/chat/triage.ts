@@ -1,6 +1,8 @@
 // The product's triage (issue 20): urgent signs are recognised here, on every owner message, before any
 // assistant; no model or configuration can turn the escalation off. The signs are reviewed data
 // (server/knowledge/urgent-signs.json); this file only reads them.
+
+import { plainText } from '../../../shared/rules/plain-text.ts'
 import { URGENCY_LEVELS, URGENT_SIGNS, type Urgency, type UrgentSign } from '../../knowledge/index.ts'
 
 export type { Urgency }
@@ -61,17 +63,6 @@ const PREVENTION =
 /** Asking to wait after a warning: "can it wait until morning?", "is tomorrow ok?". */
 const ASKS_TO_WAIT =
   /\b(?:wait|until (?:the )?morning|till (?:the )?morning|tomorrow|overnight|in the morning|hold off|next week|monday|after work|sleep on it|see how (?:he|she|it|they) (?:is|does))\b/
-
-/** Lower-cased, with typographic quotes and dashes straightened, one space between words. */
-export function plainText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, ' - ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
 
 function sexOf(text: string, gender: string | null | undefined): 'male' | 'female' | 'unknown' {
   const profile = gender?.trim().toLowerCase()

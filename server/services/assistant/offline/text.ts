@@ -1,4 +1,6 @@
 // Small text helpers shared by the extractors, the receptionist and the specialist.
+
+import { plainText } from '../../../../shared/rules/plain-text.ts'
 import type { AssistantMessage } from '../types.ts'
 
 /** The content of the owner's most recent message, or '' when the owner has not spoken yet. */
@@ -10,19 +12,8 @@ export function lastUserMessage(messages: readonly AssistantMessage[]): string {
   return ''
 }
 
-/**
- * Lower-cases, straightens typographic quotes and dashes and collapses whitespace, so every
- * matcher can be written against one plain spelling.
- */
-export function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, ' - ')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
+/** The one plain spelling every matcher is written against (shared with the product's triage). */
+export const normalise = plainText
 
 /** The alphabetic words of a text, lower-cased; apostrophes stay inside words ("don't"). */
 export function wordsOf(text: string): string[] {

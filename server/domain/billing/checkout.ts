@@ -224,8 +224,7 @@ async function subscriptionStep(
     payment.billingPeriod === 'Yearly' || payment.billingPeriod === 'Monthly'
       ? payment.billingPeriod
       : (await ownerPlan(tx, owner)).billingPeriod
-  const priceId =
-    billingPeriod === 'Yearly' ? deps.config.STRIPE_PRICE_YEARLY : deps.config.STRIPE_PRICE_MONTHLY
+  const priceId = priceOf(deps, billingPeriod)
   const customerId = payment.providerCustomerId ?? checkout.providerCustomerId
   const paymentMethodId = payment.paymentMethodId ?? checkout.paymentMethodId
   if (!customerId || !paymentMethodId) throw appError('PAYMENT_METHOD_REQUIRED')
@@ -314,8 +313,7 @@ async function fullPriceStep(
   const customerId = checkout.providerCustomerId
   const paymentMethodId = checkout.paymentMethodId
   if (!customerId || !paymentMethodId) throw appError('PAYMENT_METHOD_REQUIRED')
-  const priceId =
-    billingPeriod === 'Yearly' ? deps.config.STRIPE_PRICE_YEARLY : deps.config.STRIPE_PRICE_MONTHLY
+  const priceId = priceOf(deps, billingPeriod)
   let created: Awaited<ReturnType<BillingDeps['payments']['createTrialSubscription']>>
   try {
     created = await deps.payments.createTrialSubscription({
@@ -337,6 +335,11 @@ async function fullPriceStep(
     created,
     customerId,
   })
+}
+
+/** The configured price of a plan. */
+function priceOf(deps: BillingDeps, billingPeriod: BillingPeriod): string {
+  return billingPeriod === 'Yearly' ? deps.config.STRIPE_PRICE_YEARLY : deps.config.STRIPE_PRICE_MONTHLY
 }
 
 /** The end of one billing period from `start`: a calendar month or year. */

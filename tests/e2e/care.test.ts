@@ -103,4 +103,23 @@ describe('the care loop at 390 × 844', () => {
     await t.page.goto('/progress')
     expect(await t.page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest')
   })
+
+  it("pauses the reminders from the e-mail's unsubscribe link: the page asks first, its button pauses", async () => {
+    const { page } = t
+    const { unsubscribeToken } = await t.db.carePlan.findUniqueOrThrow({ where: { catId } })
+    await t.db.carePlan.update({ where: { catId }, data: { paused: false } })
+    await page.goto(`/api/care/unsubscribe/${unsubscribeToken}`)
+    await page.getByRole('heading', { name: 'Pause check-in reminders?' }).waitFor()
+    // Opening the link (as a mail scanner does) changed nothing.
+    expect((await t.db.carePlan.findUniqueOrThrow({ where: { catId } })).paused).toBe(false)
+    expect(await axeViolations()).toEqual([])
+    await page.getByRole('button', { name: 'Pause reminders' }).click()
+    await page.getByRole('heading', { name: 'Reminders paused' }).waitFor()
+    expect(await t.db.carePlan.findUniqueOrThrow({ where: { catId } })).toMatchObject({
+      paused: true,
+      nextCheckInAt: null,
+    })
+    await page.getByRole('link', { name: 'Resume them on the Progress page' }).waitFor()
+    await t.screenshot('care-unsubscribed-390')
+  })
 })

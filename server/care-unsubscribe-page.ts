@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { PRODUCT_NAME } from '../shared/constants.ts'
 import type { Services } from './context.ts'
 import { unsubscribe } from './domain/care/plan.ts'
+import { AppError } from './errors.ts'
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,7 +37,9 @@ export function registerCareUnsubscribePage(app: FastifyInstance, services: Serv
       reply.type('text/html; charset=utf-8')
       try {
         await unsubscribe(services.db, req.params.token)
-      } catch {
+      } catch (error) {
+        // Only an unknown token is "not recognised"; a database fault is the server's 503, not a 404.
+        if (!(error instanceof AppError && error.appCode === 'NOT_FOUND')) throw error
         return reply
           .code(404)
           .send(

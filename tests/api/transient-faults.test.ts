@@ -44,4 +44,16 @@ describe('PostgreSQL unreachable', () => {
     expect(res.statusCode).toBe(503)
     expect(res.headers['retry-after']).toBe('2')
   })
+
+  it("the e-mail's unsubscribe button: 503 with Retry-After, not a 'link not recognised' page", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/care/unsubscribe/some-token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(res.statusCode).toBe(503)
+    expect(res.headers['retry-after']).toBe('2')
+    expect(res.body).not.toContain('not recognised')
+  })
 })

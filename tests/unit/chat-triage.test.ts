@@ -2,6 +2,7 @@
 // server/knowledge/: what happened is told from a question about it, follow-ups are read in the light
 // of the warning before them, and combinations of everyday signs add up.
 import { describe, expect, it } from 'vitest'
+import { withoutCatNames } from '../../server/domain/chat/safety.ts'
 import { triageMessage } from '../../server/domain/chat/triage.ts'
 import { composeReply } from '../../server/services/assistant/offline/specialist.ts'
 
@@ -76,5 +77,22 @@ describe('triage: follow-ups', () => {
 
   it('the same question with no warning before it stays routine', () => {
     expect(triageMessage('Can the vet visit wait until next week?', tom).urgency).toBe('routine')
+  })
+})
+
+describe("the cat's own name is not a sign, and does not hide one", () => {
+  const lily = [{ name: 'Lily' }]
+  it.each(['Lily sleeps most of the day', 'How much should Lily eat?', 'lily is playful today'])(
+    'a cat called Lily is not a lily: %s',
+    (text) => {
+      expect(triageMessage(withoutCatNames(text, lily), {}).urgency).toBe('routine')
+    },
+  )
+  it.each([
+    'Lily chewed a lily leaf this morning',
+    'She ate some lily pollen off the table',
+    'Lily got into the lilies in the vase and licked them',
+  ])('a cat called Lily who met a lily is an emergency: %s', (text) => {
+    expect(triageMessage(withoutCatNames(text, lily), {}).urgency).toBe('emergency')
   })
 })

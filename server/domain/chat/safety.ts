@@ -35,11 +35,27 @@ export function catNamedIn(text: string, cats: readonly Cat[], current: Cat | nu
   return named.length === 1 ? (named[0] ?? null) : null
 }
 
-/** The cats' own names are never symptoms: a cat called Lily or Chocolate is not a poisoning. */
+/** Before a word, what makes it a thing rather than a cat's name: "a lily", "some chocolate". */
+const THING_BEFORE = /\b(?:a|an|the|some|any|this|that|these|those|of|more)\s+$/i
+/** After it: "lily leaf", "chocolate bar". */
+const THING_AFTER =
+  /^\s*(?:leaf|leaves|flower|flowers|pollen|plant|plants|petal|petals|stem|stems|bouquet|bulb|bulbs|bar|bars|cake|chips?|water)\b/i
+
+/**
+ * The cats' own names are never symptoms: a cat called Lily or Chocolate is not a poisoning. Only the
+ * name used as a name goes; the same word used for the thing stays, so Lily chewing "a lily leaf" is
+ * still an emergency.
+ */
 export function withoutCatNames(text: string, cats: readonly Pick<Cat, 'name'>[]): string {
   return cats.reduce((rest, cat) => {
     const name = cat.name.trim()
-    return name.length >= 2 ? rest.replace(namePattern(name), ' ') : rest
+    if (name.length < 2) return rest
+    return rest.replace(namePattern(name), (word, offset: number, whole: string) =>
+      THING_BEFORE.test(whole.slice(Math.max(0, offset - 12), offset)) ||
+      THING_AFTER.test(whole.slice(offset + word.length, offset + word.length + 12))
+        ? word
+        : ' ',
+    )
   }, text)
 }
 

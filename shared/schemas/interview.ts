@@ -76,11 +76,19 @@ export const interviewReplyOutput = z.object({
 export const interviewCheckInput = z.object({
   messages: transcript,
   field: interviewFieldOrNone,
+  /** The cat's name once given: a cat called Lily is not a lily to the triage. */
+  cat_name: z.string().max(100).optional(),
 })
 /** SPEC §3 Interview answer check result: satisfied is the text 'true' or 'false'. */
 export const interviewCheckOutput = z.object({
   satisfied: z.enum(['true', 'false']),
   answer: z.string(),
   reason: z.string(),
+  /**
+   * The product's triage of the answer (issue 20: urgent signs first, whoever is listening): present only
+   * when the owner described an urgent sign, with the escalation the receptionist says before anything else.
+   */
+  urgency: z.enum(['urgent', 'emergency']).optional(),
+  escalation: z.string().optional(),
 })
 export type InterviewCheckResult = z.infer<typeof interviewCheckOutput>

@@ -324,4 +324,38 @@ describe('REST rows', () => {
     })
     expect(bad.statusCode).toBe(400)
   })
+
+  it("runs the product's triage on a visitor's answer: an urgent sign gets the escalation, a plain answer none", async () => {
+    const urgent = await t.app.inject({
+      method: 'POST',
+      url: '/api/openai/interview/check',
+      payload: {
+        field: 'issues_faced',
+        messages: [
+          { role: 'assistant', content: 'What health or behaviour issues does your cat have?' },
+          { role: 'user', content: 'She chewed a lily leaf an hour ago and has vomited twice' },
+        ],
+      },
+    })
+    expect(urgent.statusCode).toBe(200)
+    const body = urgent.json()
+    expect(body.urgency).toBe('emergency')
+    expect(body.escalation).toMatch(/vet|emergency clinic/i)
+    expect(body.escalation).toContain('(888) 426-4435')
+    expect(body.escalation).not.toContain('{name}')
+
+    // A cat called Lily is not a lily: not when she is named, nor when her name comes up later.
+    const check = (field: string, content: string, cat_name?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/openai/interview/check',
+        payload: { field, messages: [{ role: 'user', content }], ...(cat_name ? { cat_name } : {}) },
+      })
+    const named = await check('cat_name', 'Her name is Lily')
+    expect(named.json()).not.toHaveProperty('urgency')
+    const later = await check('activity_level', 'Lily sleeps most of the day', 'Lily')
+    expect(later.json()).not.toHaveProperty('urgency')
+    const plain = await check('activity_level', 'he is not very active')
+    expect(plain.json()).not.toHaveProperty('escalation')
+  })
 })

@@ -107,6 +107,25 @@ describe('useInterviewEngine', () => {
     unmount()
   })
 
+  it('sends the owner to a vet first when an answer describes an urgent sign, then asks on', async () => {
+    const { result, unmount } = render({ skipIntro: true })
+    await reply(result, 'Her name is Lily')
+    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    // Her name is not a sign: no escalation for a cat called Lily.
+    expect(texts(result.current.messages).join('\n')).not.toMatch(/emergency|Poison Control/i)
+    const before = result.current.messages.length
+    act(() => result.current.answer('She chewed a lily leaf this morning and has vomited twice'))
+    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    const after = texts(result.current.messages).slice(before)
+    expect(after[0]).toBe('She chewed a lily leaf this morning and has vomited twice')
+    expect(after[1]).toMatch(/vet/i)
+    expect(after[1]).toContain('(888) 426-4435')
+    // The interview goes on after the warning.
+    expect(result.current.messages.at(-1)?.role).toBe('assistant')
+    expect(result.current.messages.length).toBeGreaterThan(before + 2)
+    unmount()
+  })
+
   it('takes an answer given while the intro is still arriving: the rest of the intro, the question, the answer', async () => {
     // The intro's lines 100 times slower than the other tests' (each about 0.2-0.3 s), so the test can
     // answer while it is still arriving however busy the machine is.

@@ -239,9 +239,13 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
       const list = current.current.stored.messages
       const lastUserIndex = list.findLastIndex((m) => m.role === 'user')
       const lastUser = list[lastUserIndex]
-      let result: { satisfied: string; answer: string; reason: string }
+      let result: { satisfied: string; answer: string; reason: string; escalation?: string | undefined }
       try {
-        result = await client.interview.check.mutate({ field, messages: transcript(list) }, { signal })
+        const catName = catNameSoFar(current.current.stored)
+        result = await client.interview.check.mutate(
+          { field, messages: transcript(list), ...(catName ? { cat_name: catName } : {}) },
+          { signal },
+        )
       } catch (error) {
         if (isAbort(error, signal)) throw error
         console.warn('The answer check failed', error)
@@ -254,6 +258,8 @@ export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngi
         lastUser?.content ?? '',
         CHECK_FAILED_REASON,
       )
+      // An urgent sign in the answer (the product's triage, issue 20): the vet first, then the interview.
+      if (result.escalation) say({ type: 'said', message: message('assistant', result.escalation) })
       if (lastUser) {
         dispatch({
           type: 'answer-checked',

@@ -32,6 +32,15 @@ function parameterSchema(row: ServedRow, name: string): JsonSchema {
   return properties?.[name] ?? { type: 'string' }
 }
 
+/** A GET row's input fields that are not in its path: its query parameters. */
+function queryNames(row: ServedRow): Array<{ name: string; required: boolean }> {
+  if (row.method !== 'GET' || !row.inputSchema) return []
+  const schema = jsonSchema(row.inputSchema, 'input') as { properties?: object; required?: string[] }
+  return Object.keys(schema.properties ?? {})
+    .filter((name) => !row.params.includes(name))
+    .map((name) => ({ name, required: schema.required?.includes(name) ?? false }))
+}
+
 const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ERROR_REF } },
@@ -61,14 +70,22 @@ function operation(row: ServedRow) {
     operationId: row.procedure,
     tags: [row.procedure.split('.')[0]],
     ...(row.summary ? { summary: row.summary } : {}),
-    ...(row.params.length > 0
+    ...(row.params.length > 0 || queryNames(row).length > 0
       ? {
-          parameters: row.params.map((name) => ({
-            name,
-            in: 'path',
-            required: true,
-            schema: parameterSchema(row, name),
-          })),
+          parameters: [
+            ...row.params.map((name) => ({
+              name,
+              in: 'path',
+              required: true,
+              schema: parameterSchema(row, name),
+            })),
+            ...queryNames(row).map(({ name, required }) => ({
+              name,
+              in: 'query',
+              required,
+              schema: parameterSchema(row, name),
+            })),
+          ],
         }
       : {}),
     ...(takesBody

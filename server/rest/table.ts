@@ -50,8 +50,15 @@ function defaultInput(row: RestRow, hasInput: boolean) {
   return (req: RestRequest): unknown => {
     if (!hasInput) return undefined
     const takesBody = row.method === 'POST' || row.method === 'PUT'
-    const body = takesBody && isPlainObject(req.body) ? req.body : {}
-    return { ...body, ...req.params }
+    // A GET has no body: its fields come in the query string (`?cat_id=2`).
+    const fields = takesBody
+      ? isPlainObject(req.body)
+        ? req.body
+        : {}
+      : row.method === 'GET'
+        ? req.query
+        : {}
+    return { ...fields, ...req.params }
   }
 }
 

@@ -24,14 +24,10 @@ import { resolveVapidKeys } from '../services/push.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 const successSchema = z.object({ success: z.literal(true) })
-/** GET rows read `?cat_id=` from the query string. */
-const fromQuery = { input: (req: { query: Record<string, string> }) => ({ ...req.query }) }
 
 export const careRouter = router({
   plan: authedProcedure
-    .meta(
-      rest('GET', '/api/care/plan', { summary: "The care plan of the owner's (current) cat", ...fromQuery }),
-    )
+    .meta(rest('GET', '/api/care/plan', { summary: "The care plan of the owner's (current) cat" }))
     .input(careCatInput)
     .output(carePlanSchema)
     .query(({ ctx, input }) => getCarePlan(ctx.services.db, ctx.user.id, input.cat_id)),
@@ -47,7 +43,7 @@ export const careRouter = router({
     .mutation(({ ctx, input }) => updateCarePlan(ctx.services.db, ctx.user.id, input)),
 
   checkIns: authedProcedure
-    .meta(rest('GET', '/api/care/check-ins', { summary: "The cat's check-ins, newest first", ...fromQuery }))
+    .meta(rest('GET', '/api/care/check-ins', { summary: "The cat's check-ins, newest first" }))
     .input(careCatInput)
     .output(z.array(checkInSchema))
     .query(({ ctx, input }) => listCheckIns(ctx.services.db, ctx.user.id, input.cat_id)),

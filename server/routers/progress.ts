@@ -37,7 +37,6 @@ export const progressRouter = router({
     .meta(
       rest('GET', '/api/care/weights', {
         summary: "The current (or named) cat's weight log, oldest first",
-        input: (req) => ({ ...req.query }),
       }),
     )
     .input(careCatInput)
@@ -90,7 +89,6 @@ export const progressRouter = router({
     .meta(
       rest('GET', '/api/care/report.pdf', {
         summary: 'The vet report of the current cat (application/pdf)',
-        input: (req) => ({ ...req.query }),
         binary: PDF,
         headers: {
           'cache-control': 'no-store',
@@ -137,7 +135,6 @@ export const progressRouter = router({
     .meta(
       rest('GET', '/api/care/report/shared', {
         summary: 'The vet report a share link opens (application/pdf; no session)',
-        input: (req) => ({ token: req.query.token }),
         binary: PDF,
         headers: {
           'cache-control': 'no-store',

@@ -112,6 +112,19 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(properties)).toContain('messages')
     expect(Object.keys(properties)).not.toContain('id')
   })
+
+  it("lists a GET row's query parameters (the care rows' cat_id, a share link's token)", () => {
+    type Get = { parameters?: Array<{ name: string; in: string; required: boolean }> }
+    const query = (path: string) =>
+      (((document.paths[path]?.get ?? {}) as unknown as Get).parameters ?? []).filter((p) => p.in === 'query')
+    expect(query('/api/care/weights')).toEqual([expect.objectContaining({ name: 'cat_id', required: false })])
+    expect(query('/api/care/plan')).toEqual([expect.objectContaining({ name: 'cat_id', required: false })])
+    expect(query('/api/care/report/shared')).toEqual([
+      expect.objectContaining({ name: 'token', required: true }),
+    ])
+    // A path's own parameter is not a query parameter too.
+    expect(query('/api/care/check-ins/{id}')).toEqual([])
+  })
 })
 
 describe('the browsable page', () => {

@@ -112,11 +112,8 @@ export async function careReminderRows(databaseUrl: string, log: (line: string) 
     })
     const database = await openPostgres(databaseUrl)
     const services = await createServices(config, database.prisma, createLogger('warn'))
-    const jobs = await startJobs(database, services, {
-      batchSize: 200,
-      pollingIntervalSeconds: 0.5,
-      sweepIntervalMs: 5000,
-    })
+    // The worker as the product configures it (server/jobs/care-reminders.ts DEFAULTS).
+    const jobs = await startJobs(database, services)
     const cpuBefore = process.cpuUsage()
     const statementsBefore = statements
     const deadline = dueAt.getTime() + 120_000

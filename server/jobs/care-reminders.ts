@@ -3,6 +3,7 @@
 // every few seconds queues what is due soon and was not queued (a new or changed plan), and marks the
 // check-ins nobody answered within 24 h as missed. A failing send is retried with backoff, then missed.
 import type { FastifyBaseLogger } from 'fastify'
+import pMap from 'p-map'
 import type PgBoss from 'pg-boss'
 import { markMissedCheckIns } from '../domain/care/check-ins.ts'
 import {
@@ -16,9 +17,11 @@ import {
 export const REMINDER_QUEUE = 'care-reminder'
 
 export interface CareWorkerOptions {
-  /** Jobs fetched at once and sent side by side, by each of `loops` fetch loops. */
+  /** Jobs fetched at once by each of `loops` fetch loops. */
   batchSize?: number
   loops?: number
+  /** Reminders of one batch being sent at once: a few, so the database pool stays free for requests. */
+  concurrency?: number
   pollingIntervalSeconds?: number
   /** How often the sweep runs, and how far ahead it queues. */
   sweepIntervalMs?: number
@@ -31,9 +34,12 @@ export interface CareWorkerOptions {
 }
 
 const DEFAULTS: Required<CareWorkerOptions> = {
-  batchSize: 25,
+  // 10,000 owners due in one minute (issue 21): pg-boss waits out the polling interval after a quick
+  // batch, so each loop sends at most batchSize / interval a second (2 × 100 / 0.5 s = 400/s).
+  batchSize: 100,
   loops: 2,
-  pollingIntervalSeconds: 1,
+  concurrency: 8,
+  pollingIntervalSeconds: 0.5,
   sweepIntervalMs: 15_000,
   sweepAheadMs: 60_000,
   retryLimit: 4,
@@ -78,10 +84,11 @@ export async function startCareWorker(
     if (jobs.length > 0) await boss.insert(jobs.map(reminderJobRequest))
   }
 
-  const handle = async (job: PgBoss.JobWithMetadata<ReminderJob>) => {
+  /** Sends one reminder; answers the cat's next reminder to queue, if any. */
+  const handle = async (job: PgBoss.JobWithMetadata<ReminderJob>): Promise<ReminderJob | null> => {
     try {
       const outcome = await sendCheckInReminder(deps, job.data)
-      if (outcome.next) await enqueue([{ catId: job.data.catId, dueAt: outcome.next.toISOString() }])
+      return outcome.next ? { catId: job.data.catId, dueAt: outcome.next.toISOString() } : null
     } catch (error) {
       const last = job.retryCount >= job.retryLimit
       deps.log.warn(
@@ -92,6 +99,7 @@ export async function startCareWorker(
       )
       if (last) await giveUpCheckIn(deps.db, job.data)
       else await boss.fail(REMINDER_QUEUE, job.id, { message: String(error) })
+      return null
     }
   }
 
@@ -101,8 +109,11 @@ export async function startCareWorker(
       REMINDER_QUEUE,
       { batchSize: o.batchSize, pollingIntervalSeconds: o.pollingIntervalSeconds, includeMetadata: true },
       async (jobs) => {
-        // Each job on its own: a failed one is marked for retry above, the others complete.
-        await Promise.all(jobs.map(handle))
+        // Each job on its own: a failed one is marked for retry above, the others complete. The next
+        // reminders go in one insert; should it fail, the batch is retried and every reminder in it is
+        // found already sent, so only the queueing is repeated.
+        const next = await pMap(jobs, handle, { concurrency: o.concurrency })
+        await enqueue(next.filter((job) => job !== null))
       },
     )
   }

@@ -126,6 +126,7 @@ export async function careReminderRows(databaseUrl: string, log: (line: string) 
     await smtp.close()
     fs.rmSync(dataDir, { recursive: true, force: true })
 
+    const sent = Math.max(1, smtp.messages.length)
     const lateness = smtp.messages.map((m) => m.receivedAt - dueAt.getTime())
     const unique = new Set(smtp.messages.map((m) => m.to.join())).size
     const p50 = percentile(lateness, 50)
@@ -141,7 +142,8 @@ export async function careReminderRows(databaseUrl: string, log: (line: string) 
       ],
       [
         'care: cost per reminder (worker process, SMTP capture included)',
-        `${((cpu.user + cpu.system) / 1000 / DUE).toFixed(2)} ms CPU, ${(sentStatements / DUE).toFixed(1)} statements`,
+        // Per reminder sent: a run that sent fewer than all must not look cheaper for it.
+        `${((cpu.user + cpu.system) / 1000 / sent).toFixed(2)} ms CPU, ${(sentStatements / sent).toFixed(1)} statements`,
         '—',
         null,
       ],

@@ -101,4 +101,14 @@ describe('no promise the product does not keep', () => {
     await page.getByRole('heading', { name: 'How Often Should We Check In?' }).waitFor()
     expect(await page.locator('main').innerText()).not.toMatch(/will check in/i)
   })
+
+  it('the terms describe the trial as it is: paid, once per owner, with the AI specialist', async () => {
+    const { page } = t
+    await page.goto('/terms')
+    await page.getByRole('heading', { name: 'Terms of Use' }).waitFor()
+    const text = await page.locator('main').innerText()
+    expect(text).not.toMatch(/free trial/i)
+    expect(text).toMatch(/one trial per owner/i)
+    expect(text).not.toMatch(/chat with specialists/i)
+  })
 })

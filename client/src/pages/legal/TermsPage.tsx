@@ -34,8 +34,12 @@ export function TermsPage() {
       <ul>
         <li>
           Access starts with a one-time activation fee of {ACTIVATION_FEE_TEXT}, charged when you subscribe.
-          It gives full access to chat with specialists 24/7 during the free trial: {TRIAL_DAYS.Monthly} days
-          on the monthly plan, {TRIAL_DAYS.Yearly} days on the yearly plan.
+          It gives full access to the virtual specialist, at any hour, during the trial: {TRIAL_DAYS.Monthly}{' '}
+          days on the monthly plan, {TRIAL_DAYS.Yearly} days on the yearly plan.
+        </li>
+        <li>
+          There is one trial per owner (and, when you pay by card, per card). After a trial, a new
+          subscription starts at the plan's price, with no activation fee.
         </li>
         <li>
           When the trial ends the subscription continues automatically at {formatUsd(PRICES.monthly)} a month

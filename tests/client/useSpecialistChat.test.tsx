@@ -27,7 +27,7 @@ globalThis.TextEncoder = class extends NodeTextEncoder {
 
 let t: TestApp
 let trpc: typeof import('../../client/src/trpc.ts').trpc
-let useSpecialistChat: typeof import('../../client/src/pages/chat/useSpecialistChat.ts').useSpecialistChat
+let useSpecialistChat: typeof import('../../client/src/features/chat/index.ts').useSpecialistChat
 
 beforeAll(async () => {
   // Scripted delays at 1/100 of the SPEC's (the same knob browser tests use).
@@ -37,7 +37,7 @@ beforeAll(async () => {
   document.head.append(meta)
   t = await createTestApp()
   ;({ trpc } = await import('../../client/src/trpc.ts'))
-  ;({ useSpecialistChat } = await import('../../client/src/pages/chat/useSpecialistChat.ts'))
+  ;({ useSpecialistChat } = await import('../../client/src/features/chat/index.ts'))
 }, 60_000)
 afterAll(async () => {
   await t?.close()

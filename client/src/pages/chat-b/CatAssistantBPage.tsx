@@ -10,16 +10,12 @@ import {
   interviewIntroMessages,
   profileCreatedMessages,
 } from '../../../../shared/scripts.ts'
-import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
-import { Composer } from '../../components/chat/Composer.tsx'
-import { MessageList } from '../../components/chat/MessageList.tsx'
-import { isAbort } from '../../components/chat/script.ts'
+import { AiDisclosure, ChatError, Composer, isAbort, MessageList } from '../../features/chat/index.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { wait } from '../../runtime-config.ts'
 import { hasUsableCatId, readText, writeFlag } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
-import { ChatError } from '../chat/ChatError.tsx'
 import { submitProfile } from '../interview/profile.ts'
 import { type FinalStepTools, useInterviewEngine } from '../interview/useInterviewEngine.ts'
 

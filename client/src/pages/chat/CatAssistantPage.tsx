@@ -1,19 +1,22 @@
 // /cat-assistant (SPEC §2 "Chat room", §4, §5): the chat with the specialist.
 import { useState } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
-import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
-import { Composer } from '../../components/chat/Composer.tsx'
-import { MessageList } from '../../components/chat/MessageList.tsx'
 import { Icon } from '../../components/Icon.tsx'
 import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
-import { AttachPhotoButton } from '../../features/chat/attachments/AttachPhotoButton.tsx'
-import { PhotoTray } from '../../features/chat/attachments/PhotoTray.tsx'
-import { usePhotoAttachments } from '../../features/chat/attachments/usePhotoAttachments.ts'
+import {
+  AiDisclosure,
+  AttachPhotoButton,
+  ChatError,
+  Composer,
+  connectionLabel,
+  MessageList,
+  PhotoTray,
+  usePhotoAttachments,
+  useSpecialistChat,
+} from '../../features/chat/index.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
-import { ChatError } from './ChatError.tsx'
-import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
 
 export function CatAssistantPage() {
   const chat = useSpecialistChat()

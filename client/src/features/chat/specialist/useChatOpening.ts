@@ -22,14 +22,19 @@ const ONCE = {
   structuralSharing: false,
 } as const
 
+/** The opening's calls through React Query: its mutations, and fresh fetches into the shared cache. */
 function useOpeningCalls(): OpeningCalls {
-  const client = trpc.useUtils().client
+  const utils = trpc.useUtils()
+  const start = trpc.conversation.start.useMutation().mutateAsync
+  const create = trpc.conversation.create.useMutation().mutateAsync
+  // A failed step is the owner's to retry (the app's default retries a query once).
+  const once = { retry: false } as const
   return {
-    start: (input) => client.conversation.start.mutate(input),
-    conversations: () => client.conversation.list.query(),
-    create: (input) => client.conversation.create.mutate(input),
-    history: (input) => client.conversation.history.query(input),
-    cats: () => client.cat.list.query(),
+    start,
+    create,
+    conversations: () => utils.conversation.list.fetch(undefined, once),
+    history: (input) => utils.conversation.history.fetch(input, once),
+    cats: () => utils.cat.list.fetch(undefined, once),
   }
 }
 

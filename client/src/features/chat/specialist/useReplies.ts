@@ -37,7 +37,7 @@ function sendFailureText(error: unknown): string {
 export function useReplies(target: { conversationId: number | null; catId: number | null }) {
   const navigate = useNavigate()
   const readStream = useReplyStream()
-  const client = trpc.useUtils().client
+  const { mutate: askToStop } = trpc.conversation.stop.useMutation()
   const [messages, setMessages] = useState<UiMessage[]>([])
   const [typing, setTyping] = useState(false)
   const [streaming, setStreaming] = useState(false)
@@ -185,8 +185,8 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
     const { conversationId } = where.current
     if (!current || !conversationId) return
     current.stopAsked = true
-    client.conversation.stop.mutate({ conversationId }).catch(() => current.controller.abort())
-  }, [client])
+    askToStop({ conversationId }, { onError: () => current.controller.abort() })
+  }, [askToStop])
 
   /** The opened conversation's messages replace what is shown (another cat, a retried opening). */
   const reset = useCallback((list: UiMessage[]) => {

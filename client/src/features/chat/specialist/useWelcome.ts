@@ -12,7 +12,9 @@ export interface WelcomeScreen {
 }
 
 export function useWelcome() {
-  const client = trpc.useUtils().client
+  const { mutate: save } = trpc.conversation.update.useMutation({
+    onError: (failure) => console.warn('Could not save the welcome messages', failure),
+  })
   return useCallback(
     async (conversationId: number, catName: string, screen: WelcomeScreen, signal: AbortSignal) => {
       const welcome: UiMessage[] = []
@@ -22,13 +24,8 @@ export function useWelcome() {
         screen.append(line)
       }
       await playScript(specialistWelcomeMessages(catName), 0, { setTyping: screen.setTyping, show }, signal)
-      await client.conversation.update
-        .mutate({
-          id: conversationId,
-          messages: welcome.map(({ id, role, content }) => ({ id, role, content })),
-        })
-        .catch((failure: unknown) => console.warn('Could not save the welcome messages', failure))
+      save({ id: conversationId, messages: welcome.map(({ id, role, content }) => ({ id, role, content })) })
     },
-    [client],
+    [save],
   )
 }

@@ -3,11 +3,7 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, us
 export const COMPOSER_MIN_HEIGHT = 56
 export const COMPOSER_MAX_HEIGHT = 150
 
-/**
- * The message box (SPEC §2, §5): Enter sends, Shift+Enter adds a line, the box grows from 56 px to at
- * most 150 px. Blank text is never sent. While a reply streams, Stop takes the send button's place.
- */
-export function Composer(props: {
+export interface ComposerProps {
   value: string
   onChange: (value: string) => void
   onSend: (text: string) => void
@@ -20,7 +16,13 @@ export function Composer(props: {
   onStop?: () => void
   /** Before the message box (the photo button). */
   tools?: ReactNode
-}) {
+}
+
+/**
+ * The message box (SPEC §2, §5): Enter sends, Shift+Enter adds a line, the box grows from 56 px to at
+ * most 150 px. Blank text is never sent. While a reply streams, Stop takes the send button's place.
+ */
+export function Composer(props: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null)
   const blank = props.value.trim() === ''
   const canSend = !props.sendDisabled && !props.inputDisabled && !blank

@@ -7,12 +7,13 @@
 // app's own React Query + tRPC provider, as on the page.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
-import { unstable_localLink } from '@trpc/client'
+import { TRPCClientError, type TRPCLink, unstable_localLink } from '@trpc/client'
+import { observable } from '@trpc/server/observable'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
-import { appRouter } from '../../server/routers/index.ts'
+import { type AppRouter, appRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
@@ -27,7 +28,7 @@ globalThis.TextEncoder = class extends NodeTextEncoder {
 
 let t: TestApp
 let trpc: typeof import('../../client/src/trpc.ts').trpc
-let useSpecialistChat: typeof import('../../client/src/pages/chat/useSpecialistChat.ts').useSpecialistChat
+let useSpecialistChat: typeof import('../../client/src/features/chat/index.ts').useSpecialistChat
 
 beforeAll(async () => {
   // Scripted delays at 1/100 of the SPEC's (the same knob browser tests use).
@@ -37,14 +38,24 @@ beforeAll(async () => {
   document.head.append(meta)
   t = await createTestApp()
   ;({ trpc } = await import('../../client/src/trpc.ts'))
-  ;({ useSpecialistChat } = await import('../../client/src/pages/chat/useSpecialistChat.ts'))
+  ;({ useSpecialistChat } = await import('../../client/src/features/chat/index.ts'))
 }, 60_000)
 afterAll(async () => {
   await t?.close()
 })
 beforeEach(() => {
   localStorage.clear()
+  failing.clear()
 })
+
+/** Calls (by path) that fail as a server fault would, before they reach the router. */
+const failing = new Set<string>()
+const faults: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    failing.has(op.path)
+      ? observable((observer) => observer.error(TRPCClientError.from(new Error(`${op.path} failed`))))
+      : next(op)
 
 async function subscriber() {
   const { owner, cat } = await subscriberWithCat(t)
@@ -59,6 +70,7 @@ function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient()
   const client = trpc.createClient({
     links: [
+      faults,
       unstable_localLink({
         router: appRouter,
         createContext: () =>
@@ -188,5 +200,56 @@ describe('useSpecialistChat', () => {
     expect(hook.result.current.canLoadEarlier).toBe(false)
     expect(hook.result.current.loadingEarlier).toBe(false)
     hook.unmount()
+  })
+
+  describe('the fallback set-up (SPEC §4: when opening fails)', () => {
+    it("opens the owner's latest conversation with its messages through the separate calls", async () => {
+      const { owner, cat } = await subscriber()
+      const api = await t.caller(owner.token)
+      await api.conversation.create({})
+      const latest = await api.conversation.create({})
+      const said = [
+        { id: 'f-q', role: 'user' as const, content: 'Is Luna eating enough?' },
+        { id: 'f-a', role: 'assistant' as const, content: 'Tell me what she eats in a day.' },
+      ]
+      await api.conversation.update({ id: latest.id, messages: said })
+      failing.add('conversation.start')
+      const hook = await openHook()
+      expect(hook.result.current.messages.map((m) => [m.id, m.content])).toEqual(
+        said.map((m) => [m.id, m.content]),
+      )
+      expect(localStorage.getItem('conversationId')).toBe(String(latest.id))
+      // The cat comes from the owner's cats (the fallback opens no cat of its own).
+      expect(hook.result.current.catName).toBe(cat.name)
+      expect(localStorage.getItem('catId')).toBe(String(cat.id))
+      expect(hook.result.current.error).toBeNull()
+      hook.unmount()
+    })
+
+    it('creates a conversation when the owner has none and plays the welcome into it', async () => {
+      const { owner } = await subscriber()
+      failing.add('conversation.start')
+      const hook = await openHook()
+      await waitFor(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
+      const conversations = await t.db.conversation.findMany({ where: { userId: owner.id } })
+      expect(conversations).toHaveLength(1)
+      expect(localStorage.getItem('conversationId')).toBe(String(conversations[0]!.id))
+      await waitFor(async () => expect(await rows(conversations[0]!.id)).toHaveLength(4))
+      hook.unmount()
+    })
+
+    it("says 'Not connected' with the failure and Retry when the fallback fails too; Retry opens the chat", async () => {
+      await subscriber()
+      failing.add('conversation.start').add('conversation.list')
+      const hook = renderHook(() => useSpecialistChat(), { wrapper })
+      await waitFor(() => expect(hook.result.current.connection).toBe('failed'), { timeout: 10_000 })
+      expect(hook.result.current.error?.text).toBe('conversation.list failed')
+      failing.clear()
+      act(() => hook.result.current.error?.retry?.())
+      await waitFor(() => expect(hook.result.current.connection).toBe('connected'), { timeout: 10_000 })
+      expect(hook.result.current.error).toBeNull()
+      await waitFor(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
+      hook.unmount()
+    })
   })
 })

@@ -1,9 +1,3 @@
-import { AI_DISCLOSURE_RECEPTION, AI_DISCLOSURE_SPECIALIST } from '../../../../shared/constants.ts'
-
-/**
- * The one line every chat screen shows in its header (so it never scrolls away): the assistants are AI,
- * not veterinarians (issue 23). The receptionist's screens name both personas.
- */
-export function AiDisclosure({ reception = false }: { reception?: boolean }) {
-  return <p className="ai-disclosure">{reception ? AI_DISCLOSURE_RECEPTION : AI_DISCLOSURE_SPECIALIST}</p>
-}
+// Moved to features/chat. Kept only for pages/interview, which is being moved to features/interview on
+// another branch: once that lands, its imports read features/chat/index.ts and this file goes.
+export { AiDisclosure } from '../../features/chat/index.ts'

@@ -1,24 +1,3 @@
-// What the chat screens render: the SPEC §3 chat message plus how the screen got it.
-import type { UrgencyLevel } from '../../../../shared/schemas/conversation.ts'
-
-export interface UiMessage {
-  /** The client's id (SPEC §3 "optional id"); the server stores it, so a resend appends nothing twice. */
-  id: string
-  role: 'user' | 'assistant'
-  content: string
-  timestamp?: string
-  /** streaming: still arriving; stopped: the owner pressed Stop; failed: sending failed, Retry resends it. */
-  status?: 'streaming' | 'stopped' | 'failed'
-  /** On the specialist's replies: how urgent it judged them (issue 20). */
-  urgency?: UrgencyLevel | undefined
-  /** The owner's photos sent with the message (issue 20). */
-  attachmentIds?: number[]
-}
-
-export function newMessageId(): string {
-  return crypto.randomUUID()
-}
-
-export function message(role: UiMessage['role'], content: string): UiMessage {
-  return { id: newMessageId(), role, content, timestamp: new Date().toISOString() }
-}
+// Moved to features/chat. Kept only for pages/interview, which is being moved to features/interview on
+// another branch: once that lands, its imports read features/chat/index.ts and this file goes.
+export { message, newMessageId, type UiMessage } from '../../features/chat/index.ts'

@@ -1,88 +1,77 @@
 // /cat-assistant (SPEC §2 "Chat room", §4, §5): the chat with the specialist.
-import { useState } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
-import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
-import { Composer } from '../../components/chat/Composer.tsx'
-import { MessageList } from '../../components/chat/MessageList.tsx'
-import { Icon } from '../../components/Icon.tsx'
 import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
-import { AttachPhotoButton } from '../../features/chat/attachments/AttachPhotoButton.tsx'
-import { PhotoTray } from '../../features/chat/attachments/PhotoTray.tsx'
-import { usePhotoAttachments } from '../../features/chat/attachments/usePhotoAttachments.ts'
+import {
+  AttachPhotoButton,
+  ChatError,
+  ChatScreen,
+  connectionLabel,
+  PhotoTray,
+  usePhotoAttachments,
+  useSpecialistChat,
+} from '../../features/chat/index.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
 import { LoadingOverlay } from '../../loading.tsx'
-import { ChatError } from './ChatError.tsx'
-import { connectionLabel, useSpecialistChat } from './useSpecialistChat.ts'
 
 export function CatAssistantPage() {
   const chat = useSpecialistChat()
-  const [text, setText] = useState('')
+  const photos = usePhotoAttachments()
   const connected = chat.connection === 'connected'
 
-  const photos = usePhotoAttachments()
-
-  const send = (value: string) => {
-    chat.send(value, photos.readyIds)
-    photos.clear()
-    setText('')
-  }
-
   return (
-    <section className="chat chat--room" aria-labelledby="chat-title" {...photos.dropHandlers}>
-      <header className="chat__header">
-        <div className="chat__avatar" aria-hidden="true">
-          <Icon name="paw" />
-        </div>
-        <div>
-          <h1 id="chat-title" className="chat__title">
-            Chat with {EXPERT_NAME}
-          </h1>
-          <p className="chat__status" role="status" data-connection={chat.connection}>
-            {connectionLabel(chat.connection)}
-          </p>
-        </div>
-        <AiDisclosure />
-        <CatSwitcher onChosen={chat.switchCat} />
-      </header>
-      <CheckInOpening />
-      {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
-      <MessageList
-        messages={chat.messages}
-        author={EXPERT_NAME}
-        typing={chat.typing}
-        before={
-          chat.canLoadEarlier ? (
-            <button
-              type="button"
-              className="btn btn--ghost chat__earlier"
-              onClick={() => void chat.loadEarlier()}
-              disabled={chat.loadingEarlier}
-            >
-              {chat.loadingEarlier ? 'Loading…' : 'Show earlier messages'}
-            </button>
-          ) : null
-        }
-        after={
-          chat.error ? (
-            <ChatError message={chat.error.text} onRetry={chat.error.retry} />
-          ) : (
-            <ChatWeightOffer messages={chat.messages} catName={chat.catName} />
-          )
-        }
-      />
-      <PhotoTray attachments={photos} />
-      <Composer
-        value={text}
-        onChange={setText}
-        onSend={send}
-        sendDisabled={!connected || chat.typing || chat.streaming || photos.busy || photos.blocked}
-        tools={<AttachPhotoButton onFiles={photos.add} disabled={!connected || photos.full} />}
-        label={`Message ${EXPERT_NAME}`}
-        placeholder={chat.catName ? `Ask about ${chat.catName}…` : 'Type your message…'}
-        streaming={chat.streaming}
-        onStop={chat.stop}
-      />
-    </section>
+    <ChatScreen
+      layout="room"
+      titleId="chat-title"
+      title={`Chat with ${EXPERT_NAME}`}
+      status={
+        <p className="chat__status" role="status" data-connection={chat.connection}>
+          {connectionLabel(chat.connection)}
+        </p>
+      }
+      aside={<CatSwitcher onChosen={chat.switchCat} />}
+      top={
+        <>
+          <CheckInOpening />
+          {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
+        </>
+      }
+      messages={chat.messages}
+      author={EXPERT_NAME}
+      typing={chat.typing}
+      before={
+        chat.canLoadEarlier ? (
+          <button
+            type="button"
+            className="btn btn--ghost chat__earlier"
+            onClick={() => void chat.loadEarlier()}
+            disabled={chat.loadingEarlier}
+          >
+            {chat.loadingEarlier ? 'Loading…' : 'Show earlier messages'}
+          </button>
+        ) : null
+      }
+      after={
+        chat.error ? (
+          <ChatError message={chat.error.text} onRetry={chat.error.retry} />
+        ) : (
+          <ChatWeightOffer messages={chat.messages} catName={chat.catName} />
+        )
+      }
+      bottom={<PhotoTray attachments={photos} />}
+      composer={{
+        onSend: (text) => {
+          chat.send(text, photos.readyIds)
+          photos.clear()
+        },
+        sendDisabled: !connected || chat.typing || chat.streaming || photos.busy || photos.blocked,
+        tools: <AttachPhotoButton onFiles={photos.add} disabled={!connected || photos.full} />,
+        label: `Message ${EXPERT_NAME}`,
+        placeholder: chat.catName ? `Ask about ${chat.catName}…` : 'Type your message…',
+        streaming: chat.streaming,
+        onStop: chat.stop,
+      }}
+      screenProps={photos.dropHandlers}
+    />
   )
 }

@@ -1,12 +1,3 @@
-import { ErrorBox } from '../../components/ErrorBox.tsx'
-/** A failure in a chat, in words, with a Retry when the step can be tried again. */
-export function ChatError({ message, onRetry }: { message: string; onRetry?: (() => void) | null }) {
-  return (
-    <ErrorBox
-      className="chat__error"
-      action={onRetry && { label: 'Retry', onClick: onRetry, className: 'chat__retry' }}
-    >
-      {message}
-    </ErrorBox>
-  )
-}
+// Moved to features/chat. Kept only for pages/interview, which is being moved to features/interview on
+// another branch: once that lands, its imports read features/chat/index.ts and this file goes.
+export { ChatError } from '../../features/chat/index.ts'

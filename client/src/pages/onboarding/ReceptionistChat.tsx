@@ -12,11 +12,15 @@ import {
   ONBOARDING_MESSAGES,
   ONBOARDING_NUDGE,
 } from '../../../../shared/scripts.ts'
-import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
-import { Composer } from '../../components/chat/Composer.tsx'
-import { MessageList } from '../../components/chat/MessageList.tsx'
-import { isAbort, playScript } from '../../components/chat/script.ts'
-import { message, type UiMessage } from '../../components/chat/types.ts'
+import {
+  AiDisclosure,
+  Composer,
+  isAbort,
+  MessageList,
+  message,
+  playScript,
+  type UiMessage,
+} from '../../features/chat/index.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasSubscription, hasUsableCatId } from '../../storage.ts'
 import { handOverOnboarding } from '../interview/interview-store.ts'

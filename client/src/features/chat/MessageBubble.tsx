@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import Markdown, { defaultUrlTransform } from 'react-markdown'
-import { MessagePhotos } from '../../features/chat/attachments/MessagePhotos.tsx'
+import { MessagePhotos } from './attachments/MessagePhotos.tsx'
 import type { UiMessage } from './types.ts'
 
 /** Links from a reply open in a new tab; only http(s) and mailto survive (the default transform blocks javascript:). */

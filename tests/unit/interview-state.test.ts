@@ -1,4 +1,4 @@
-// The interview's reducer (client/src/pages/interview/interview-state.ts): pure, so every transition is
+// The interview's reducer (client/src/features/interview/interview-state.ts): pure, so every transition is
 // checked here without React or storage; the hook and the keys are tested in tests/client.
 import { describe, expect, it } from 'vitest'
 import {
@@ -12,7 +12,7 @@ import {
   interviewReducer,
   progressOf,
   type StoredMessage,
-} from '../../client/src/pages/interview/interview-state.ts'
+} from '../../client/src/features/interview/interview-state.ts'
 import { openingAction } from '../../shared/rules/interview-flow.ts'
 
 let ids = 0

@@ -8,6 +8,6 @@ export function usePendingInterviewSync() {
   const client = trpc.useUtils().client
   useEffect(() => {
     if (!readFlag('interview_needs_sync')) return
-    void import('../pages/interview/interview-store.ts').then(({ syncInterview }) => syncInterview(client))
+    void import('../features/interview/interview-store.ts').then(({ syncInterview }) => syncInterview(client))
   }, [client])
 }

@@ -9,12 +9,16 @@ import { interviewClosingMessages, interviewIntroMessages } from '../../../../sh
 import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
 import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
+import {
+  confirmSubscription,
+  type FinalStepTools,
+  submitProfile,
+  useInterviewEngine,
+} from '../../features/interview/index.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { hasSubscription, readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
-import { confirmSubscription, submitProfile } from './profile.ts'
-import { type FinalStepTools, useInterviewEngine } from './useInterviewEngine.ts'
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 

@@ -17,9 +17,9 @@ import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import { isAbort, playScript } from '../../components/chat/script.ts'
 import { message, type UiMessage } from '../../components/chat/types.ts'
+import { handOverOnboarding } from '../../features/interview/index.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasSubscription, hasUsableCatId } from '../../storage.ts'
-import { handOverOnboarding } from '../interview/interview-store.ts'
 
 /** Where a returning visitor belongs instead of the welcome script, or null to play it. */
 function redirectTarget(): string | null {

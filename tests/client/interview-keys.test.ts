@@ -4,7 +4,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   loadStoredInterview,
-  sameStored,
   saveStoredInterview,
 } from '../../client/src/features/interview/interview-keys.ts'
 import {
@@ -13,6 +12,7 @@ import {
   type InterviewState,
   initialInterviewState,
   interviewReducer,
+  sameStored,
 } from '../../client/src/features/interview/interview-state.ts'
 
 beforeEach(() => {

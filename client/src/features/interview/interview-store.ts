@@ -1,11 +1,11 @@
 // The interview's copy on the server (create and update by session, no token needed; SPEC §6), and the
 // onboarding chat's hand-over. What the browser keeps is read and written through interview-keys.ts.
-import { dropEmptyMessages } from '../../../../shared/rules/interview-flow.ts'
 import type { InterviewOut } from '../../../../shared/schemas/interview.ts'
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
 import { newMessageId, type UiMessage } from '../../components/chat/types.ts'
 import { hasValidToken, sessionId } from '../../storage.ts'
 import { errorCode, type trpc } from '../../trpc.ts'
+import { fromServer, handedOver } from './interview-import.ts'
 import {
   forgetServerRow,
   hasServerRowId,
@@ -16,15 +16,10 @@ import {
   saveServerRow,
   saveStoredInterview,
 } from './interview-keys.ts'
-import { fromServer, handedOver, type StoredMessage } from './interview-state.ts'
+import { transcript } from './transcript.ts'
 
 /** The tRPC client of React Query's provider (`trpc.useUtils().client`), handed in by the hooks. */
 export type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
-
-/** The conversation as the assistant reads it: roles and non-empty texts (SPEC §4). */
-export function transcript(messages: readonly StoredMessage[]) {
-  return dropEmptyMessages(messages).map((m) => ({ role: m.role, content: m.content }))
-}
 
 /**
  * The onboarding chat hands its conversation to the interview, which continues it instead of starting

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { wait } from '../../runtime-config.ts'
 import { hasValidToken } from '../../storage.ts'
-import { trpc } from '../../trpc.ts'
+import { untilAborted, useInterviewCalls } from './interview-calls.ts'
 import { createInterviewDriver, type InterviewEnvironment, type InterviewScreen } from './interview-driver.ts'
 import { loadStoredInterview, saveStoredInterview } from './interview-keys.ts'
 import type { ScriptedPart, StoredMessage } from './interview-state.ts'
@@ -36,15 +36,15 @@ export interface InterviewEngine {
 const STORAGE = { load: loadStoredInterview, save: saveStoredInterview }
 
 export function useInterviewEngine(config: InterviewEngineConfig): InterviewEngine {
-  const client = trpc.useUtils().client
+  const calls = useInterviewCalls()
   const env = useRef<InterviewEnvironment>(null!)
   env.current = {
     screen: config,
     server: {
-      reply: (input, signal) => client.interview.reply.mutate(input, { signal }),
-      check: (input, signal) => client.interview.check.mutate(input, { signal }),
-      sync: () => syncInterview(client),
-      restore: (intro) => restoreFromServer(client, intro),
+      reply: (input, signal) => untilAborted(calls.reply(input), signal),
+      check: (input, signal) => untilAborted(calls.check(input), signal),
+      sync: () => syncInterview(calls),
+      restore: (intro) => restoreFromServer(calls, intro),
     },
     storage: STORAGE,
     signedIn: hasValidToken,

@@ -11,13 +11,13 @@ import { Composer } from '../../components/chat/Composer.tsx'
 import { MessageList } from '../../components/chat/MessageList.tsx'
 import {
   confirmSubscription,
+  createProfile,
   type FinalStepTools,
-  submitProfile,
   useInterviewEngine,
+  useProfileCalls,
 } from '../../features/interview/index.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { hasSubscription, readText } from '../../storage.ts'
-import { trpc } from '../../trpc.ts'
 import { ChatError } from '../chat/ChatError.tsx'
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
@@ -27,7 +27,7 @@ export function InterviewPage() {
   // 'Skip intro' on the onboarding chat: this intro shows at once too.
   const skipIntro = (useLocation().state as { skipIntro?: boolean } | null)?.skipIntro === true
   const { track } = useGlobalLoading()
-  const client = trpc.useUtils().client
+  const profile = useProfileCalls()
   const [text, setText] = useState('')
 
   const runFinal = useCallback(async ({ play, dispatch, sync }: FinalStepTools) => {
@@ -37,13 +37,13 @@ export function InterviewPage() {
   }, [])
 
   const onDone = useCallback(async () => {
-    if (!hasSubscription() || !(await track(confirmSubscription(client)))) {
+    if (!hasSubscription() || !(await track(confirmSubscription(profile)))) {
       navigate('/paywall', { replace: true })
       return
     }
-    await track(submitProfile(client))
+    await track(createProfile(profile))
     navigate('/cat-assistant', { replace: true })
-  }, [navigate, track, client])
+  }, [navigate, track, profile])
 
   const engine = useInterviewEngine({
     intro: INTRO,

@@ -1,19 +1,19 @@
-// The interview's state under the SPEC §3 local-storage keys (client/src/pages/interview/interview-keys.ts),
+// The interview's state under the SPEC §3 local-storage keys (client/src/features/interview/interview-keys.ts),
 // in jsdom's real localStorage: the formats other screens and the owner's server restore read stay
 // byte for byte what they were, and a reload gives back the state that was stored.
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   loadStoredInterview,
-  sameStored,
   saveStoredInterview,
-} from '../../client/src/pages/interview/interview-keys.ts'
+} from '../../client/src/features/interview/interview-keys.ts'
 import {
   EMPTY_INTERVIEW,
   type InterviewAction,
   type InterviewState,
   initialInterviewState,
   interviewReducer,
-} from '../../client/src/pages/interview/interview-state.ts'
+  sameStored,
+} from '../../client/src/features/interview/interview-state.ts'
 
 beforeEach(() => {
   localStorage.clear()

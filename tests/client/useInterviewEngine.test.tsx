@@ -1,4 +1,4 @@
-// The interview hook (client/src/pages/interview/useInterviewEngine.ts) below the browser: rendered in
+// The interview hook (client/src/features/interview/useInterviewEngine.ts) below the browser: rendered in
 // jsdom with the app's own React Query + tRPC provider, whose link calls the real routers through
 // createCaller on a real database (in-memory PGlite, or PostgreSQL with DATABASE_URL) with the offline
 // assistant. Scripted delays run at 1/1000 of the SPEC's.
@@ -13,7 +13,7 @@ import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
 // The runtime settings the server puts into index.html: read once when runtime-config.ts loads.
 document.head.innerHTML = `<meta name="kitty-config" content='${JSON.stringify({ delayScale: 0.001 })}'>`
 const { trpc } = await import('../../client/src/trpc.ts')
-const { useInterviewEngine } = await import('../../client/src/pages/interview/useInterviewEngine.ts')
+const { useInterviewEngine } = await import('../../client/src/features/interview/useInterviewEngine.ts')
 
 // Every wait goes through the server (a real database) and the scripted delays: on a loaded 2-core
 // machine Testing Library's 1 s default was seen to run out once in a full client + unit run.

@@ -1,18 +1,18 @@
-// The interview's reducer (client/src/pages/interview/interview-state.ts): pure, so every transition is
-// checked here without React or storage; the hook and the keys are tested in tests/client.
+// The interview's reducer (client/src/features/interview/interview-state.ts): pure, so every transition is
+// checked here without React or storage, with the hand-over and server restore of interview-import.ts;
+// the hook and the keys are tested in tests/client.
 import { describe, expect, it } from 'vitest'
+import { fromServer, handedOver } from '../../client/src/features/interview/interview-import.ts'
 import {
   catNameSoFar,
   EMPTY_INTERVIEW,
-  fromServer,
-  handedOver,
   type InterviewAction,
   type InterviewState,
   initialInterviewState,
   interviewReducer,
   progressOf,
   type StoredMessage,
-} from '../../client/src/pages/interview/interview-state.ts'
+} from '../../client/src/features/interview/interview-state.ts'
 import { openingAction } from '../../shared/rules/interview-flow.ts'
 
 let ids = 0

@@ -1,13 +1,13 @@
 // SPEC §4's needs-sync flag: an interview change that a failed request did not deliver is sent when the
-// app starts, through the React Query provider's tRPC client (the store is loaded only when needed).
+// app starts, through the interview's React Query mutations (the store is loaded only when needed).
 import { useEffect } from 'react'
+import { useInterviewCalls } from '../features/interview/interview-calls.ts'
 import { readFlag } from '../storage.ts'
-import { trpc } from '../trpc.ts'
 
 export function usePendingInterviewSync() {
-  const client = trpc.useUtils().client
+  const calls = useInterviewCalls()
   useEffect(() => {
     if (!readFlag('interview_needs_sync')) return
-    void import('../pages/interview/interview-store.ts').then(({ syncInterview }) => syncInterview(client))
-  }, [client])
+    void import('../features/interview/interview-store.ts').then(({ syncInterview }) => syncInterview(calls))
+  }, [calls])
 }

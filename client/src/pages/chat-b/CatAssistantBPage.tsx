@@ -13,8 +13,8 @@ import {
   useSessionPreparation,
 } from '../../features/chat/index.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
+import { useInterviewEngine } from '../../features/interview/index.ts'
 import { wait } from '../../runtime-config.ts'
-import { useInterviewEngine } from '../interview/useInterviewEngine.ts'
 import { useChatBFinal } from './useChatBFinal.ts'
 
 const INTRO = interviewIntroMessages(EXPERT_NAME)

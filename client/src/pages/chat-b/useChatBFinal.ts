@@ -3,16 +3,13 @@
 // the 'profile created' lines once, then the interview completed and finalized.
 import { useCallback } from 'react'
 import { creatingProfileMessages, profileCreatedMessages } from '../../../../shared/scripts.ts'
+import { createProfile, type FinalStepTools, useProfileCalls } from '../../features/interview/index.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { hasUsableCatId, readText } from '../../storage.ts'
-import { trpc } from '../../trpc.ts'
-import { submitProfile } from '../interview/profile.ts'
-import type { FinalStepTools } from '../interview/useInterviewEngine.ts'
 
 export function useChatBFinal() {
   const { setLoading } = useGlobalLoading()
-  // The interview's profile submission takes the provider's client (pages/interview is not ours to change).
-  const client = trpc.useUtils().client
+  const profile = useProfileCalls()
   return useCallback(
     async ({ play, stored, dispatch, sync }: FinalStepTools) => {
       const name = readText('cat_name')
@@ -20,7 +17,7 @@ export function useChatBFinal() {
         await play(creatingProfileMessages(name))
         setLoading(true)
         try {
-          await submitProfile(client)
+          await createProfile(profile)
         } finally {
           setLoading(false)
         }
@@ -34,6 +31,6 @@ export function useChatBFinal() {
       dispatch({ type: 'completed', finalized: true })
       await sync()
     },
-    [setLoading, client],
+    [setLoading, profile],
   )
 }

@@ -2,19 +2,20 @@
 // closing lines run and the interview is completed; without a subscription the owner goes to /paywall,
 // with one the trial or subscription step runs (the subscription is confirmed on the server and the cat's
 // profile is submitted) and the owner goes to /cat-assistant.
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'
 import { interviewClosingMessages, interviewIntroMessages } from '../../../../shared/scripts.ts'
-import { AiDisclosure } from '../../components/chat/AiDisclosure.tsx'
-import { Composer } from '../../components/chat/Composer.tsx'
-import { MessageList } from '../../components/chat/MessageList.tsx'
+import { ChatError, ChatScreen } from '../../features/chat/index.ts'
+import {
+  confirmSubscription,
+  createProfile,
+  type FinalStepTools,
+  useInterviewEngine,
+  useProfileCalls,
+} from '../../features/interview/index.ts'
 import { useGlobalLoading } from '../../loading.tsx'
 import { hasSubscription, readText } from '../../storage.ts'
-import { trpc } from '../../trpc.ts'
-import { ChatError } from '../chat/ChatError.tsx'
-import { confirmSubscription, submitProfile } from './profile.ts'
-import { type FinalStepTools, useInterviewEngine } from './useInterviewEngine.ts'
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 
@@ -23,8 +24,7 @@ export function InterviewPage() {
   // 'Skip intro' on the onboarding chat: this intro shows at once too.
   const skipIntro = (useLocation().state as { skipIntro?: boolean } | null)?.skipIntro === true
   const { track } = useGlobalLoading()
-  const client = trpc.useUtils().client
-  const [text, setText] = useState('')
+  const profile = useProfileCalls()
 
   const runFinal = useCallback(async ({ play, dispatch, sync }: FinalStepTools) => {
     await play(interviewClosingMessages(readText('cat_name')))
@@ -33,13 +33,13 @@ export function InterviewPage() {
   }, [])
 
   const onDone = useCallback(async () => {
-    if (!hasSubscription() || !(await track(confirmSubscription(client)))) {
+    if (!hasSubscription() || !(await track(confirmSubscription(profile)))) {
       navigate('/paywall', { replace: true })
       return
     }
-    await track(submitProfile(client))
+    await track(createProfile(profile))
     navigate('/cat-assistant', { replace: true })
-  }, [navigate, track, client])
+  }, [navigate, track, profile])
 
   const engine = useInterviewEngine({
     intro: INTRO,
@@ -49,48 +49,39 @@ export function InterviewPage() {
     onDone,
   })
 
-  const send = (answer: string) => {
-    engine.answer(answer)
-    setText('')
-  }
-
   return (
-    <section className="chat chat--card" aria-labelledby="interview-title">
-      <header className="chat__header">
-        <h1 id="interview-title" className="chat__title">
-          Interview with {RECEPTIONIST_NAME}
-        </h1>
+    <ChatScreen
+      layout="card"
+      titleId="interview-title"
+      title={`Interview with ${RECEPTIONIST_NAME}`}
+      status={
         <p className="chat__status" role="status">
           {engine.done ? 'Interview completed' : `${RECEPTIONIST_NAME}, receptionist`}
         </p>
-        {engine.scripted && (
+      }
+      actions={
+        engine.scripted && (
           <button type="button" className="btn btn--secondary chat__skip" onClick={engine.skip}>
             {engine.scripted === 'intro' ? 'Skip intro' : 'Skip'}
           </button>
-        )}
-        <AiDisclosure reception />
-      </header>
-      <MessageList
-        messages={engine.messages}
-        author={RECEPTIONIST_NAME}
-        typing={engine.typing}
-        after={engine.error ? <ChatError message={engine.error} onRetry={engine.retry} /> : null}
-      />
-      <Composer
-        value={text}
-        onChange={setText}
-        onSend={send}
+        )
+      }
+      reception
+      messages={engine.messages}
+      author={RECEPTIONIST_NAME}
+      typing={engine.typing}
+      after={engine.error ? <ChatError message={engine.error} onRetry={engine.retry} /> : null}
+      composer={{
+        onSend: engine.answer,
         // The owner may answer while the intro is still arriving (it then shows at once).
-        sendDisabled={!(engine.replyExpected || engine.scripted === 'intro')}
-        label={`Answer ${RECEPTIONIST_NAME}`}
-        placeholder={
-          engine.replyExpected
-            ? 'Type your answer…'
-            : engine.scripted === 'intro'
-              ? `Answer now, or let ${RECEPTIONIST_NAME} finish…`
-              : `${RECEPTIONIST_NAME} is talking…`
-        }
-      />
-    </section>
+        sendDisabled: !(engine.replyExpected || engine.scripted === 'intro'),
+        label: `Answer ${RECEPTIONIST_NAME}`,
+        placeholder: engine.replyExpected
+          ? 'Type your answer…'
+          : engine.scripted === 'intro'
+            ? `Answer now, or let ${RECEPTIONIST_NAME} finish…`
+            : `${RECEPTIONIST_NAME} is talking…`,
+      }}
+    />
   )
 }

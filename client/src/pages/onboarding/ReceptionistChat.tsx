@@ -12,18 +12,10 @@ import {
   ONBOARDING_MESSAGES,
   ONBOARDING_NUDGE,
 } from '../../../../shared/scripts.ts'
-import {
-  AiDisclosure,
-  Composer,
-  isAbort,
-  MessageList,
-  message,
-  playScript,
-  type UiMessage,
-} from '../../features/chat/index.ts'
+import { ChatScreen, isAbort, message, playScript, type UiMessage } from '../../features/chat/index.ts'
+import { handOverOnboarding } from '../../features/interview/index.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasSubscription, hasUsableCatId } from '../../storage.ts'
-import { handOverOnboarding } from '../interview/interview-store.ts'
 
 /** Where a returning visitor belongs instead of the welcome script, or null to play it. */
 function redirectTarget(): string | null {
@@ -36,7 +28,6 @@ export function ReceptionistChat() {
   const navigate = useNavigate()
   const [messages, setMessages] = useState<UiMessage[]>([])
   const [typing, setTyping] = useState(false)
-  const [text, setText] = useState('')
   const leaving = useRef(false)
   const said = useRef<UiMessage[]>([])
   said.current = messages
@@ -78,7 +69,6 @@ export function ReceptionistChat() {
 
   const send = (reply: string) => {
     const mine = message('user', reply)
-    setText('')
     if (isYesReply(reply)) {
       // Shown here too: the page stays on screen until the interview's chunk has loaded.
       setMessages((list) => [...list, mine])
@@ -89,25 +79,25 @@ export function ReceptionistChat() {
   }
 
   return (
-    <section className="chat chat--card" aria-labelledby="onboarding-title">
-      <header className="chat__header">
-        <h1 id="onboarding-title" className="chat__title">
-          Welcome to Kitty Care
-        </h1>
-        <p className="chat__status">{RECEPTIONIST_NAME}, receptionist</p>
+    <ChatScreen
+      layout="card"
+      titleId="onboarding-title"
+      title="Welcome to Kitty Care"
+      status={<p className="chat__status">{RECEPTIONIST_NAME}, receptionist</p>}
+      actions={
         <button type="button" className="btn btn--secondary chat__skip" onClick={() => toInterview(true)}>
           Skip intro
         </button>
-        <AiDisclosure reception />
-      </header>
-      <MessageList messages={messages} author={RECEPTIONIST_NAME} typing={typing} />
-      <Composer
-        value={text}
-        onChange={setText}
-        onSend={send}
-        label={`Reply to ${RECEPTIONIST_NAME}`}
-        placeholder="Type yes when you're ready…"
-      />
-    </section>
+      }
+      reception
+      messages={messages}
+      author={RECEPTIONIST_NAME}
+      typing={typing}
+      composer={{
+        onSend: send,
+        label: `Reply to ${RECEPTIONIST_NAME}`,
+        placeholder: "Type yes when you're ready…",
+      }}
+    />
   )
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { WIZARD_AUTO_ADVANCE_MS } from '../../../../../shared/constants.ts'
 import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
 import { catDisplayName } from '../../../../../shared/rules/recommendations.ts'
@@ -22,8 +22,6 @@ const CREATING_PLAN_STEP = 13
 const NEW_CAT: PlanTarget = { kind: 'new' }
 
 const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimation.tsx')).PlanAnimation }))
-
-type PlanResult = { ok: true } | { ok: false; message: string }
 
 /**
  * Step 13. An owner who already has a cat is asked first whether the answers are a new cat or an update
@@ -64,60 +62,62 @@ function CreatingPlan({ target }: { target: PlanTarget }) {
   const { goTo } = useWizard()
   const utils = trpc.useUtils()
   const [attempt, setAttempt] = useState(0)
+  // The attempt whose 15 s have passed: the step moves on once that attempt's plan is made too.
+  const [waited, setWaited] = useState(-1)
   const [error, setError] = useState<string | null>(null)
   // One creation per mount and per Retry, whatever React does with effects (StrictMode runs them twice).
-  const creations = useRef(new Map<number, Promise<PlanResult>>())
+  const started = useRef(-1)
   const name = catDisplayName(readText('cat_name'))
-  const goToRef = useRef(goTo)
-  goToRef.current = goTo
-  const createCat = trpc.cat.create.useMutation()
-  const createRef = useRef(createCat.mutateAsync)
-  createRef.current = createCat.mutateAsync
-  const updateCat = trpc.cat.update.useMutation()
-  const updateRef = useRef(updateCat.mutateAsync)
-  updateRef.current = updateCat.mutateAsync
 
-  /**
-   * SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
-   * use steps 1 to 3; the wizard refuses them the rest). A failure is logged and answers false, so the
-   * wizard does not move on.
-   */
-  const createPlan = useCallback(async (): Promise<PlanResult> => {
-    try {
+  // SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
+  // use steps 1 to 3; the wizard refuses them the rest). A failure is logged and the wizard does not move on.
+  const onError = (failure: unknown) => console.error('Creating the plan failed', failure)
+  const create = trpc.cat.create.useMutation({
+    onSuccess: (created, input) => {
+      storeCreatedCat(created.id, input, created.recommendations)
+      return utils.cat.list.invalidate()
+    },
+    onError,
+  })
+  const update = trpc.cat.update.useMutation({
+    onSuccess: (updated) => {
+      storeUpdatedCat(updated)
+      return utils.cat.list.invalidate()
+    },
+    onError,
+  })
+  const plan = target.kind === 'update' ? update : create
+  const { mutate: createCat } = create
+  const { mutate: updateCat } = update
+
+  useEffect(() => {
+    if (started.current !== attempt) {
+      started.current = attempt
+      // The error of the last attempt stays until this one has its answer.
+      const settled = {
+        onSuccess: () => setError(null),
+        onError: (failure: unknown) => setError(errorMessage(failure, DEFAULT_ERRORS.createCat)),
+      }
       const input = catInputFromStorage()
       if (target.kind === 'update') {
         // The answers change that cat; what they do not name (its photo) stays.
         const { session_id: _session, photo: _photo, ...fields } = input
-        storeUpdatedCat(await updateRef.current({ ...fields, id: target.id }))
+        updateCat({ ...fields, id: target.id }, settled)
       } else {
-        const created = await createRef.current(input)
-        storeCreatedCat(created.id, input, created.recommendations)
+        createCat(input, settled)
       }
-      await utils.cat.list.invalidate()
-      return { ok: true }
-    } catch (error) {
-      console.error('Creating the plan failed', error)
-      return { ok: false, message: errorMessage(error, DEFAULT_ERRORS.createCat) }
-    }
-  }, [target, utils])
-
-  useEffect(() => {
-    let creation = creations.current.get(attempt)
-    if (!creation) {
-      creation = createPlan()
-      creations.current.set(attempt, creation)
     }
     const controller = new AbortController()
-    const timer = wait(WIZARD_AUTO_ADVANCE_MS, controller.signal)
-    Promise.all([creation, timer]).then(
-      ([result]) => {
-        if (result.ok) goToRef.current(nextStep(CREATING_PLAN_STEP))
-      },
+    wait(WIZARD_AUTO_ADVANCE_MS, controller.signal).then(
+      () => setWaited(attempt),
       () => {},
     )
-    void creation.then((result) => setError(result.ok ? null : result.message))
     return () => controller.abort()
-  }, [attempt, createPlan])
+  }, [attempt, target, createCat, updateCat])
+
+  useEffect(() => {
+    if (plan.isSuccess && waited === attempt) goTo(nextStep(CREATING_PLAN_STEP))
+  }, [plan.isSuccess, waited, attempt, goTo])
 
   return (
     <QuizStep

@@ -107,11 +107,6 @@ export function saveStoredInterview(prev: StoredInterview, next: StoredInterview
   }
 }
 
-/** Whether two states store the same (a reload from storage that changes nothing is not dispatched). */
-export function sameStored(a: StoredInterview, b: StoredInterview): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
-}
-
 // --- The server's row of this browser's interview (SPEC §3 interviewId, interviewSessionId) -----------
 
 export interface ServerRow {

@@ -8,11 +8,9 @@ import {
   firstUnansweredIndex,
   type InterviewAnswers,
   issuesList,
-  progressFromServer,
-  type ServerInterview,
   type StoredProgress,
 } from '../../../../shared/rules/interview-flow.ts'
-import type { UiMessage } from '../../components/chat/types.ts'
+import type { UiMessage } from '../chat/index.ts'
 
 /** A stored interview message: a checked user message is one whose answer check already ran. */
 export interface StoredMessage extends UiMessage {
@@ -212,6 +210,11 @@ export function interviewReducer(state: InterviewState, action: InterviewAction)
   }
 }
 
+/** Whether two states store the same (a reload from storage that changes nothing is not dispatched). */
+export function sameStored(a: StoredInterview, b: StoredInterview): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** What openingAction decides from. A checked last answer counts as handled (its question comes next). */
 export function progressOf(stored: StoredInterview, withFinalized: boolean): StoredProgress {
   const last = stored.messages.at(-1)
@@ -229,73 +232,4 @@ export function progressOf(stored: StoredInterview, withFinalized: boolean): Sto
 /** The cat's name once the interview has it (the scripted questions use it). */
 export function catNameSoFar(stored: StoredInterview): string {
   return stored.fieldIndex > 0 ? (stored.answers.cat_name ?? '') : ''
-}
-
-/**
- * The onboarding chat's conversation as the interview's first messages: the owner's replies there are
- * handled already.
- */
-export function handedOver(stored: StoredInterview, messages: readonly UiMessage[]): StoredInterview {
-  return {
-    ...stored,
-    messages: messages.map((m) => (m.role === 'user' ? { ...m, checked: true } : { ...m })),
-  }
-}
-
-/** A message of the server's copy, with the id and time the browser keeps. */
-export interface ServerMessage {
-  id?: string | null | undefined
-  role: 'user' | 'assistant'
-  content: string
-  timestamp?: string | undefined
-}
-
-/**
- * The browser's state rebuilt from the server's copy (another device, cleared storage). The onboarding
- * chat's lines may come first (the interview continues that conversation); the interview's own progress
- * is read from its intro on. Chat B's finalized and message-sent flags stay as they were.
- */
-export function fromServer(
-  stored: StoredInterview,
-  found: { messages: ServerMessage[]; answers: ServerInterview['answers']; completed: boolean },
-  intro: readonly { text: string }[],
-  newId: () => string,
-): StoredInterview {
-  const introStart = found.messages.findIndex((m) => m.role === 'assistant' && m.content === intro[0]?.text)
-  const progress = progressFromServer(
-    {
-      messages: introStart === -1 ? [] : found.messages.slice(introStart),
-      answers: found.answers,
-      completed: found.completed,
-    },
-    intro.length,
-  )
-  const answers: InterviewAnswers = {}
-  let fieldIndex = 0
-  for (const field of INTERVIEW_FIELDS) {
-    const value = found.answers[field]
-    if (!value) break
-    const kept = storedAnswerValue(field, value)
-    if (kept) answers[field] = kept
-    fieldIndex++
-  }
-  return {
-    ...stored,
-    messages: found.messages.map((m, index) => ({
-      id: m.id || newId(),
-      role: m.role,
-      content: m.content,
-      timestamp: m.timestamp,
-      // Answers before the last message were handled on the other device.
-      ...(m.role === 'user' && index < found.messages.length - 1 ? { checked: true } : {}),
-    })),
-    fieldIndex,
-    answers,
-    introIndex: progress.introIndex,
-    startingEnded: progress.startingEnded,
-    userReplyExpected: progress.userReplyExpected,
-    finalStarted: progress.finalStarted,
-    finalIndex: progress.finalIndex,
-    completed: progress.completed,
-  }
 }

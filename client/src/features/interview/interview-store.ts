@@ -1,11 +1,12 @@
 // The interview's copy on the server (create and update by session, no token needed; SPEC §6), and the
 // onboarding chat's hand-over. What the browser keeps is read and written through interview-keys.ts.
-import { dropEmptyMessages } from '../../../../shared/rules/interview-flow.ts'
 import type { InterviewOut } from '../../../../shared/schemas/interview.ts'
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
-import { newMessageId, type UiMessage } from '../../components/chat/types.ts'
 import { hasValidToken, sessionId } from '../../storage.ts'
-import { errorCode, type trpc } from '../../trpc.ts'
+import { errorCode } from '../../trpc.ts'
+import { newMessageId, type UiMessage } from '../chat/index.ts'
+import type { InterviewCalls } from './interview-calls.ts'
+import { fromServer, handedOver } from './interview-import.ts'
 import {
   forgetServerRow,
   hasServerRowId,
@@ -16,15 +17,12 @@ import {
   saveServerRow,
   saveStoredInterview,
 } from './interview-keys.ts'
-import { fromServer, handedOver, type StoredMessage } from './interview-state.ts'
+import { transcript } from './transcript.ts'
 
-/** The tRPC client of React Query's provider (`trpc.useUtils().client`), handed in by the hooks. */
-export type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
-
-/** The conversation as the assistant reads it: roles and non-empty texts (SPEC §4). */
-export function transcript(messages: readonly StoredMessage[]) {
-  return dropEmptyMessages(messages).map((m) => ({ role: m.role, content: m.content }))
-}
+/** Sending the interview: the mutations of useInterviewCalls, handed in by the hooks. */
+type SyncCalls = Pick<InterviewCalls, 'create' | 'update'>
+/** Reading it back: the query cache's fetch of useInterviewCalls. */
+type RestoreCalls = Pick<InterviewCalls, 'resume' | 'list' | 'get'>
 
 /**
  * The onboarding chat hands its conversation to the interview, which continues it instead of starting
@@ -43,12 +41,12 @@ export function handOverOnboarding(messages: readonly UiMessage[]) {
 let creating: Promise<ServerRow> | null = null
 
 /** The interview row for this browser, created once (a failed create is retried at the next sync). */
-async function ensureInterview(client: TrpcClient): Promise<ServerRow> {
+async function ensureInterview(calls: SyncCalls): Promise<ServerRow> {
   const row = loadServerRow()
   if (row) return row
   creating ??= (async () => {
     const sessionKey = sessionId()
-    const created = await client.interview.create.mutate({ session_id: sessionKey })
+    const created = await calls.create({ session_id: sessionKey })
     const made = { id: created.id, session: sessionKey }
     saveServerRow(made)
     return made
@@ -67,7 +65,7 @@ let dirty = false
  * once the state it saw has been sent. Failures are logged, never shown: the browser's copy is the one
  * the interview runs on.
  */
-export function syncInterview(client: TrpcClient): Promise<void> {
+export function syncInterview(calls: SyncCalls): Promise<void> {
   dirty = true
   // Kept in storage, so that a change a failed request did not deliver is sent on the next visit.
   markNeedsSync(true)
@@ -75,7 +73,7 @@ export function syncInterview(client: TrpcClient): Promise<void> {
     try {
       while (dirty) {
         dirty = false
-        await pushOnce(client)
+        await pushOnce(calls)
       }
       markNeedsSync(false)
     } catch (error) {
@@ -87,14 +85,14 @@ export function syncInterview(client: TrpcClient): Promise<void> {
   return running
 }
 
-async function pushOnce(client: TrpcClient): Promise<void> {
+async function pushOnce(calls: SyncCalls): Promise<void> {
   // Storage cleared meanwhile (logout, a new visitor): nothing of this interview is left to send, and
   // creating a row now would hand the next session a stranger's interview.
   const stored = loadStoredInterview()
   if (stored.messages.length === 0) return
-  const row = await ensureInterview(client)
+  const row = await ensureInterview(calls)
   try {
-    await client.interview.update.mutate({
+    await calls.update({
       id: row.id,
       session_id: row.session,
       messages: transcript(stored.messages),
@@ -113,7 +111,7 @@ async function pushOnce(client: TrpcClient): Promise<void> {
  * session that created it, else a signed-in owner's latest unfinished one (another device).
  */
 export async function restoreFromServer(
-  client: TrpcClient,
+  calls: RestoreCalls,
   intro: readonly ScriptedMessage[],
 ): Promise<boolean> {
   const stored = loadStoredInterview()
@@ -122,11 +120,11 @@ export async function restoreFromServer(
   const row = loadServerRow()
   try {
     if (row) {
-      found = await client.interview.resume.query({ id: row.id, session_id: row.session })
+      found = await calls.resume({ id: row.id, session_id: row.session })
     } else if (hasValidToken()) {
-      const list = await client.interview.list.query()
+      const list = await calls.list()
       const latest = list.find((summary) => !summary.completed) ?? null
-      if (latest) found = await client.interview.get.query({ id: latest.id })
+      if (latest) found = await calls.get({ id: latest.id })
     }
   } catch (error) {
     console.warn('Could not read the interview from the server', error)

@@ -1,3 +1,0 @@
-// Moved to features/chat. Kept only for pages/interview, which is being moved to features/interview on
-// another branch: once that lands, its imports read features/chat/index.ts and this file goes.
-export { AiDisclosure } from '../../features/chat/index.ts'

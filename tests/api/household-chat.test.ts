@@ -149,6 +149,42 @@ describe('the offline specialist in a household (issue 23)', () => {
   })
 })
 
+describe('each owner message keeps the cat it is about (issue 23)', () => {
+  it('the history answers the cat of each owner message, and none on the replies', async () => {
+    const { api, conversation, luna, oscar } = await household()
+    for (const [catId, clientId] of [
+      [luna.id, 'about-luna'],
+      [oscar.id, 'about-oscar'],
+    ] as const) {
+      double?.setNext({ reply: ['Fine.'] })
+      await collect(
+        await api.conversation.send({ conversationId: conversation.id, catId, content: 'Hi', clientId }),
+      )
+    }
+    const { messages } = await api.conversation.history({ id: conversation.id })
+    expect(messages.map((m) => [m.role, m.cat_id])).toEqual([
+      ['user', luna.id],
+      ['assistant', undefined],
+      ['user', oscar.id],
+      ['assistant', undefined],
+    ])
+  })
+
+  it("POST /api/openai/chat keeps the list's new question's cat", async () => {
+    const { user, luna } = await household()
+    double?.setNext({ reply: ['Fine.'] })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/openai/chat',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { catId: luna.id, messages: [{ role: 'user', content: 'Hi', id: 'list-q1' }] },
+    })
+    expect(res.statusCode).toBe(200)
+    const stored = await t.db.conversationMessage.findFirstOrThrow({ where: { clientId: 'list-q1' } })
+    expect(stored.catId).toBe(luna.id)
+  })
+})
+
 describe('conversation.start opens the chosen cat', () => {
   it("opens the chosen cat, else the current cat (the highest id); another owner's cat is a 404", async () => {
     const { api, luna, oscar } = await household()

@@ -13,7 +13,7 @@ import {
   updateCatInputSchema,
 } from '../../shared/schemas/cat.ts'
 import { UPLOAD_BODY_LIMIT } from '../body-limits.ts'
-import { ensureCarePlan } from '../domain/care/plan.ts'
+import { ensureCarePlan, replanFromQuiz } from '../domain/care/plan.ts'
 import { catPhoto } from '../domain/cats/cat-photo.ts'
 import { toCat } from '../domain/cats/cat-record.ts'
 import { createCat, listCats, ownedCat, updateCat } from '../domain/cats/owner-cats.ts'
@@ -61,7 +61,10 @@ export const catRouter = router({
       return created
     }),
 
-  /** Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. */
+  /**
+   * Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. New answers
+   * refresh what is made from them: the daily suggestions, and the care plan's rhythm and days.
+   */
   update: authedProcedure
     .meta(
       rest('PUT', '/api/supabase/cats/:id', {
@@ -73,7 +76,12 @@ export const catRouter = router({
     .output(catSchema)
     .mutation(async ({ ctx, input }) => {
       const { id, photo, ...fields } = input
-      return updateCat(ctx.services.db, ctx.user.id, id, { fields, photo })
+      const cat = await updateCat({ ...ctx.services, log: ctx.log }, ctx.user.id, id, { fields, photo })
+      // The quiz's rhythm or days sent again (the wizard's update, issue 23): the care plan follows them.
+      if (fields.check_in_period !== undefined || fields.training_days !== undefined) {
+        await replanFromQuiz(ctx.services.db, ctx.user.id, id)
+      }
+      return cat
     }),
 
   /** The photo for its owner's browser, as a data URL (null when the cat has none). */

@@ -57,6 +57,8 @@ export const chatMessageOutput = z.object({
   urgency: urgencySchema.optional(),
   /** The owner's photos sent with the message; absent when there are none. */
   attachment_ids: z.array(z.number()).optional(),
+  /** On the owner's messages: the cat it was sent about (issue 23); absent when unknown. */
+  cat_id: z.number().optional(),
 })
 export type ChatMessage = z.infer<typeof chatMessageOutput>
 

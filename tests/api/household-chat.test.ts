@@ -86,6 +86,105 @@ describe('the specialist knows the household', () => {
   })
 })
 
+describe('a message about a cat it does not name (issue 23)', () => {
+  it("escalates an emergency for 'your cat', not the cat in the switcher, on a model too", async () => {
+    const { api, conversation, luna } = await household()
+    double?.setNext({ reply: ['Please go now.'] })
+    const reply = await collect(
+      await api.conversation.send({
+        conversationId: conversation.id,
+        catId: luna.id,
+        content: 'My other cat just ate a lily leaf',
+        clientId: 'q1',
+      }),
+    )
+    expect(reply.startsWith('**This could be an emergency. Please take your cat to a vet now.**')).toBe(true)
+    expect(reply).not.toContain('Luna')
+  })
+})
+
+describe('the offline specialist in a household (issue 23)', () => {
+  const offline = suiteApp()
+
+  async function offlineHousehold() {
+    const chat = await subscriberInChat(offline, { cat: { name: 'Luna', breed: 'Persian', age: 5 } })
+    const oscar = await offline.db.cat.create({
+      data: { userId: chat.user.id, name: 'Oscar', breed: 'Siamese', age: 2 },
+    })
+    const send = async (content: string, clientId: string) =>
+      collect(
+        await chat.api.conversation.send({
+          conversationId: chat.conversation.id,
+          catId: chat.cat.id,
+          content,
+          clientId,
+        }),
+      )
+    return { ...chat, oscar, send }
+  }
+
+  it('asks which of the cats, by name, and answers for the cat the owner then names', async () => {
+    const { send } = await offlineHousehold()
+    const asked = await send('My other cat has been sneezing all week', 'q1')
+    expect(asked).toContain('Which of your cats is this about: Luna or Oscar?')
+    expect(asked).not.toContain('Sneezing and cat flu')
+    const answered = await send('Oscar', 'q2')
+    expect(answered).toContain('**Sneezing and cat flu**')
+    expect(answered).toContain('Oscar')
+    expect(answered).not.toContain('Luna')
+  })
+
+  it('asks when the owner names a cat they do not have', async () => {
+    const { send } = await offlineHousehold()
+    const reply = await send('How much should my cat Bella eat?', 'q1')
+    expect(reply).toContain("I don't have a cat called Bella among yours: I know Luna and Oscar.")
+    expect(reply).toContain('Which of your cats is this about')
+  })
+
+  it("answers a plain message about the switcher's cat without asking", async () => {
+    const { send } = await offlineHousehold()
+    const reply = await send('How much should I feed her each day?', 'q1')
+    expect(reply).toContain('Luna')
+    expect(reply).not.toContain('Which of your cats')
+  })
+})
+
+describe('each owner message keeps the cat it is about (issue 23)', () => {
+  it('the history answers the cat of each owner message, and none on the replies', async () => {
+    const { api, conversation, luna, oscar } = await household()
+    for (const [catId, clientId] of [
+      [luna.id, 'about-luna'],
+      [oscar.id, 'about-oscar'],
+    ] as const) {
+      double?.setNext({ reply: ['Fine.'] })
+      await collect(
+        await api.conversation.send({ conversationId: conversation.id, catId, content: 'Hi', clientId }),
+      )
+    }
+    const { messages } = await api.conversation.history({ id: conversation.id })
+    expect(messages.map((m) => [m.role, m.cat_id])).toEqual([
+      ['user', luna.id],
+      ['assistant', undefined],
+      ['user', oscar.id],
+      ['assistant', undefined],
+    ])
+  })
+
+  it("POST /api/openai/chat keeps the list's new question's cat", async () => {
+    const { user, luna } = await household()
+    double?.setNext({ reply: ['Fine.'] })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/openai/chat',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: { catId: luna.id, messages: [{ role: 'user', content: 'Hi', id: 'list-q1' }] },
+    })
+    expect(res.statusCode).toBe(200)
+    const stored = await t.db.conversationMessage.findFirstOrThrow({ where: { clientId: 'list-q1' } })
+    expect(stored.catId).toBe(luna.id)
+  })
+})
+
 describe('conversation.start opens the chosen cat', () => {
   it("opens the chosen cat, else the current cat (the highest id); another owner's cat is a 404", async () => {
     const { api, luna, oscar } = await household()

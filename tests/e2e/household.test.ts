@@ -5,6 +5,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
+import { recommend } from '../../shared/rules/recommendations.ts'
 import { browserTestForFile, replaceSession } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -151,7 +152,29 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
   it('asks whether the wizard is about a new cat or an update, and an update keeps the cat and its photo', async () => {
     const { user, cats } = await owner(`wizard-update-${size.name}@example.com`, ['Luna', 'Oscar'])
     const { page } = t
-    await replaceSession(page, '/login', user.token, answers('Luna Rose'))
+    // Luna's suggestions and plan from her first run (issue 23): the update makes them again.
+    await t.db.cat.update({ where: { id: cats[0]!.id }, data: { foodBowls: 3, treats: 9, playtime: 55 } })
+    await t.db.carePlan.create({
+      data: {
+        catId: cats[0]!.id,
+        userId: user.id,
+        checkInPeriod: 'Weekly',
+        trainingDays: ['Thursday'],
+        unsubscribeToken: `wizard-update-${size.name}`,
+      },
+    })
+    const fresh = recommend({
+      name: 'Luna Rose',
+      age: 5,
+      weight: 11,
+      unit: 'Lbs',
+      activity_level: 'Moderately Active',
+    })
+    await replaceSession(page, '/login', user.token, {
+      ...answers('Luna Rose'),
+      check_in_period: 'Daily',
+      playtime: '55',
+    })
     await page.goto('/onboarding?step=13')
     const question = page.getByRole('group', { name: 'Is this a new cat or an update?' })
     await question.waitFor()
@@ -167,6 +190,15 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
       [cats[0]!.id, 'Luna Rose', 11, true],
       [cats[1]!.id, 'Oscar', 11, false],
     ])
+    // The new answers' suggestions, on screen and stored, and the plan's new rhythm.
+    await page.getByText(`${fresh.playtime} minutes`).waitFor()
+    expect([rows[0]!.foodBowls, rows[0]!.treats, rows[0]!.playtime]).toEqual([
+      fresh.food_bowls,
+      fresh.treats,
+      fresh.playtime,
+    ])
+    const plan = await t.db.carePlan.findUniqueOrThrow({ where: { catId: cats[0]!.id } })
+    expect([plan.checkInPeriod, plan.nextCheckInAt !== null]).toEqual(['Daily', true])
     // The renamed cat and its photo are what the profile shows.
     await page.goto('/cat-profile')
     await expect.poll(chosenName).toBe('Luna Rose')

@@ -15,6 +15,8 @@ interface EvalCase {
   id: string
   category: string
   cat: Record<string, unknown>
+  /** The owner's other cats (issue 23): the case's cat is then sent as the one chosen in the switcher. */
+  otherCats?: string[]
   turns: string[]
   urgency: Urgency
   must: string[]
@@ -69,7 +71,9 @@ afterAll(async () => {
 const matches = (pattern: string, text: string) => new RegExp(pattern, 'i').test(text)
 
 async function run(evalCase: EvalCase): Promise<Outcome> {
-  const { owner } = await subscriberWithCat(t, { cat: evalCase.cat })
+  const { owner, cat } = await subscriberWithCat(t, { cat: evalCase.cat })
+  for (const name of evalCase.otherCats ?? []) await t.db.cat.create({ data: { userId: owner.id, name } })
+  const chosen = evalCase.otherCats ? { catId: cat.id } : {}
   const list: Array<{ role: 'user' | 'assistant'; content: string; id: string }> = []
   let last: { message?: string; urgency?: Urgency } = {}
   for (const [index, turn] of evalCase.turns.entries()) {
@@ -78,7 +82,7 @@ async function run(evalCase: EvalCase): Promise<Outcome> {
       method: 'POST',
       url: '/api/openai/chat',
       headers: { authorization: `Bearer ${owner.token}` },
-      payload: { messages: list },
+      payload: { messages: list, ...chosen },
     })
     last = res.statusCode === 200 ? (res.json() as typeof last) : {}
     if (!last.message) break

@@ -246,3 +246,71 @@ describe('offline specialist: streaming', () => {
     expect(await collect(assistant.reply({ ...input, signal: controller.signal }))).toEqual([])
   })
 })
+
+describe('offline specialist: a household of cats (issue 23)', () => {
+  /** Luna, chosen in the switcher, in a household with Oscar. */
+  const luna: CatProfileForAssistant = { name: 'Luna', household: { names: ['Luna', 'Oscar'], chosen: true } }
+  const WHICH = /Which of your cats/
+
+  it.each([
+    'My other cat keeps throwing up after meals',
+    'One of my cats has stopped using the litter box',
+    'What about the other one?',
+    'the other one keeps sneezing',
+  ])('asks which cat, by name, when %j does not say which', (question) => {
+    const reply = ask(question, luna)
+    expect(reply).toMatch(WHICH)
+    expect(reply).toContain('Luna or Oscar')
+    expect(reply).not.toMatch(/\*\*(Vomiting|Litter|Sneezing)/)
+    expect(reply).not.toContain('for Luna')
+  })
+
+  it('asks which cat when the owner names a cat they do not have', () => {
+    const reply = ask('My cat Bella keeps scratching the sofa', luna)
+    expect(reply).toMatch(WHICH)
+    expect(reply).toContain('Bella')
+    expect(reply).toContain('Luna or Oscar')
+    expect(reply).not.toContain('**Scratching')
+  })
+
+  it('lists three cats as a list, the last with "or"', () => {
+    const reply = ask('One of my cats is hiding all day', {
+      name: 'Luna',
+      household: { names: ['Luna', 'Oscar', 'Milo'], chosen: true },
+    })
+    expect(reply).toContain('Luna, Oscar or Milo')
+  })
+
+  it("answers a plain message about the switcher's cat without asking", () => {
+    const reply = ask('How much should I feed her each day?', luna)
+    expect(reply).not.toMatch(WHICH)
+    expect(reply).toContain('Luna')
+    expect(reply).toContain('**Feeding')
+  })
+
+  it('answers when the message names one of the owner cats, and never asks an owner of one cat', () => {
+    expect(ask('My other cat Oscar keeps throwing up', luna)).not.toMatch(WHICH)
+    expect(ask('My other cat keeps throwing up', { name: 'Luna' })).not.toMatch(WHICH)
+    expect(
+      ask('My other cat keeps throwing up', { name: 'Luna', household: { names: ['Luna'], chosen: true } }),
+    ).not.toMatch(WHICH)
+  })
+
+  it('escalates an emergency first, for "your cat" rather than the switcher\'s cat', () => {
+    const reply = ask('My other cat just ate a lily leaf', luna)
+    expect(reply.startsWith(`${EMERGENCY_START} your cat to a vet now.**`)).toBe(true)
+    expect(reply).not.toContain('Luna')
+  })
+
+  it('answers the question it asked about once the owner says which cat', () => {
+    const question = 'My other cat keeps sneezing'
+    const asked = ask(question, luna)
+    const reply = ask('Oscar', { name: 'Oscar' }, [
+      { role: 'user', content: question },
+      { role: 'assistant', content: asked },
+    ])
+    expect(reply).toContain('**Sneezing and cat flu**')
+    expect(reply).toContain('Oscar')
+    expect(reply).not.toMatch(WHICH)
+  })
+})

@@ -33,6 +33,20 @@ function nextOf(
   return nextCheckInAt({ ...plan, checkInPeriod: plan.checkInPeriod as CheckInPeriod }, now)
 }
 
+/** The cat's quiz answers as a plan's rhythm: an unknown period is the default, unknown days are dropped. */
+async function quizRhythm(db: Db, catId: number): Promise<{ checkInPeriod: string; trainingDays: string[] }> {
+  const cat = await db.cat.findUniqueOrThrow({
+    where: { id: catId },
+    select: { checkInPeriod: true, trainingDays: true },
+  })
+  return {
+    checkInPeriod: (CHECK_IN_PERIODS as readonly string[]).includes(cat.checkInPeriod)
+      ? cat.checkInPeriod
+      : DEFAULT_CHECK_IN_PERIOD,
+    trainingDays: cat.trainingDays.filter((d) => (TRAINING_DAYS as readonly string[]).includes(d)),
+  }
+}
+
 /**
  * The plan of the owner's cat, made on first use from the quiz's answers (its period and training days),
  * 09:00 in the owner's browser zone (UTC when none was ever sent), e-mail on, push off.
@@ -46,14 +60,11 @@ export async function ensureCarePlan(
   const existing = await db.carePlan.findUnique({ where: { catId } })
   if (existing) return existing
   const [cat, user] = await Promise.all([
-    db.cat.findUniqueOrThrow({ where: { id: catId }, select: { checkInPeriod: true, trainingDays: true } }),
+    quizRhythm(db, catId),
     db.user.findUniqueOrThrow({ where: { id: userId }, select: { timeZone: true } }),
   ])
   const fields = {
-    checkInPeriod: (CHECK_IN_PERIODS as readonly string[]).includes(cat.checkInPeriod)
-      ? cat.checkInPeriod
-      : DEFAULT_CHECK_IN_PERIOD,
-    trainingDays: cat.trainingDays.filter((d) => (TRAINING_DAYS as readonly string[]).includes(d)),
+    ...cat,
     reminderTime: DEFAULT_REMINDER_TIME,
     timezone: user.timeZone ?? 'UTC',
     paused: false,
@@ -99,6 +110,24 @@ export async function updateCarePlan(db: Db, userId: number, change: CarePlanUpd
       pushOn: change.channels?.push ?? plan.pushOn,
       nextCheckInAt: nextOf(next, now),
     },
+  })
+  return toCarePlan(row)
+}
+
+/**
+ * The cat's quiz answers given again (the wizard's update, issue 23): the plan takes their rhythm and
+ * days and its next check-in is recomputed from now; the owner's time, zone, channels and pause stay.
+ */
+export async function replanFromQuiz(db: Db, userId: number, catId: number, now = new Date()) {
+  const plan = await ensureCarePlan(db, userId, catId, now)
+  const rhythm = await quizRhythm(db, catId)
+  const same =
+    rhythm.checkInPeriod === plan.checkInPeriod &&
+    JSON.stringify(rhythm.trainingDays) === JSON.stringify(plan.trainingDays)
+  if (same) return toCarePlan(plan)
+  const row = await db.carePlan.update({
+    where: { catId },
+    data: { ...rhythm, nextCheckInAt: nextOf({ ...plan, ...rhythm }, now) },
   })
   return toCarePlan(row)
 }

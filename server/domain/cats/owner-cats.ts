@@ -12,6 +12,7 @@ import { photoColumns } from './cat-photo.ts'
 import { CAT_COLUMNS, type CatRow, toCat, toColumns } from './cat-record.ts'
 import { catsOfOwner } from './cats-of-owner.ts'
 import { recommendationColumns, recommendationsFor } from './recommendations.ts'
+import { suggestionAnswers, suggestionAnswersChanged } from './suggestion-answers.ts'
 
 const notFound = () => appError('NOT_FOUND')
 
@@ -50,16 +51,27 @@ export async function createCat(
   return { id: created.id, recommendations }
 }
 
-/** Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. */
+/**
+ * Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. When the
+ * change touches what the daily suggestions are made from (a second run of the wizard, issue 23), they
+ * are made again from the cat as it will be, the same way as at creation.
+ */
 export async function updateCat(
-  db: Db,
+  deps: { db: Db; assistant: Pick<Assistant, 'recommend'>; log: Pick<FastifyBaseLogger, 'warn'> },
   userId: number,
   id: number,
   change: { fields: CatFields; photo: PhotoInput | undefined },
 ) {
-  await ownedCat(db, userId, id)
+  const { db } = deps
+  const before = await ownedCat(db, userId, id)
+  const columns = toColumns(change.fields)
+  const after = toCat({ ...before, ...(columns as Partial<CatRow>) })
+  const suggestions = suggestionAnswersChanged(toCat(before), after)
+    ? recommendationColumns(await recommendationsFor(deps.assistant, deps.log, suggestionAnswers(after)))
+    : {}
   const data: Prisma.CatUncheckedUpdateInput = {
-    ...toColumns(change.fields),
+    ...columns,
+    ...suggestions,
     ...(await photoColumns(change.photo)),
   }
   // Nothing to change (an empty body, or only unknown fields): the owner gets their cat as it is.

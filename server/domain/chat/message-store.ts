@@ -108,7 +108,7 @@ export async function appendConversationList(
 export async function appendUserMessage(
   db: Db,
   conversationId: number,
-  message: { content: string; clientId: string; attachmentIds?: number[] },
+  message: { content: string; clientId: string; attachmentIds?: number[]; catId?: number | null },
 ): Promise<{ row: ConversationMessage; retried: boolean }> {
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
@@ -123,6 +123,7 @@ export async function appendUserMessage(
         content: message.content,
         clientId: message.clientId,
         attachmentIds: message.attachmentIds ?? [],
+        catId: message.catId ?? null,
       },
     })
     await tx.conversation.update({ where: { id: conversationId }, data: { updatedAt: row.createdAt } })

@@ -4,6 +4,7 @@ import { FALLBACK_CAT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
+import { namePattern, unclearCatReference } from './cat-reference.ts'
 import { forCat, type TriageResult, triageMessage } from './triage.ts'
 
 export interface Safety {
@@ -13,9 +14,6 @@ export interface Safety {
   /** What the reply opens with (the escalation, or a poison question's clear no), the name filled in. */
   opening: string | null
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const namePattern = (name: string) => new RegExp(`(?<![\\w'])${escapeRegExp(name)}(?![\\w'])`, 'gi')
 
 /** The owner's cats without their photos (a few short rows: an owner has a handful of cats). */
 function ownerCats(db: Db, userId: number | null): Promise<Cat[]> {
@@ -68,12 +66,18 @@ export async function triageQuestion(
   const cats = await ownerCats(db, current?.userId ?? null)
   const cat = catNamedIn(question, cats, current) ?? current
   const known = cats.some((c) => c.id === current?.id) || !current ? cats : [...cats, current]
+  // "My other cat…" is about a cat the message does not say (issue 23): what triage says is for "your
+  // cat", and the chosen cat's sex is not that cat's.
+  const unclear = unclearCatReference(
+    question,
+    known.map((c) => c.name),
+  )
   const triage = triageMessage(
     withoutCatNames(question, known),
-    { gender: cat?.gender },
+    { gender: unclear ? null : cat?.gender },
     history.slice(0, -1),
   )
-  const name = cat?.name.trim() || FALLBACK_CAT_NAME
+  const name = (!unclear && cat?.name.trim()) || FALLBACK_CAT_NAME
   const opening = triage.escalation ?? triage.caution
   return { cat, triage, opening: opening ? forCat(opening, name) : null }
 }

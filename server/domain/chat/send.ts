@@ -35,6 +35,8 @@ export async function sendMessage(
     content: message.content,
     clientId: message.clientId,
     attachmentIds,
+    // The cat it is about (issue 23): the one chosen, else the current cat the reply is for.
+    catId: cat?.id ?? null,
   })
   // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
   // A weight in the message answers the owner's open check-in (issue 21).

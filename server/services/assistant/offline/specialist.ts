@@ -2,6 +2,7 @@
 // signs in server/knowledge), then knowledge-base advice personalised with the cat's profile, or a
 // clarifying question when nothing matches. Same input, same reply.
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { unclearCatReference } from '../../../domain/chat/cat-reference.ts'
 import { forCat, triageMessage } from '../../../domain/chat/triage.ts'
 import type { AssistantMessage, CatProfileForAssistant, TriageForAssistant } from '../types.ts'
 import { type CatFacts, catFactsFrom } from './cat-facts.ts'
@@ -10,6 +11,7 @@ import { MAX_NOTES, profileNotes } from './profile-notes.ts'
 import { capitaliseFirst, escapeRegExp, lastUserMessage, normalise, pickVariant } from './text.ts'
 import { matchTopics } from './topic-match.ts'
 import { isGreeting } from './vocabulary.ts'
+import { answeredWhichCat, whichCatReply } from './which-cat.ts'
 
 /** Recognisable opening of the not-a-vet note; also how earlier replies are found to carry it. */
 export const NOT_A_VET_OPENING = "I'm a virtual cat-care specialist, not a vet"
@@ -124,9 +126,13 @@ export function composeReply(input: {
   history: readonly AssistantMessage[]
   triage?: TriageForAssistant | undefined
 }): string {
-  const facts = catFactsFrom(input.cat)
-  const hasName = Boolean(input.cat?.name?.trim())
   const question = lastUserMessage(input.history).trim()
+  const household = input.cat?.household?.names ?? []
+  // A message about one of the owner's cats that does not say which (issue 23): nothing in this reply
+  // may be about the chosen cat, so it says "your cat" until the owner says which.
+  const unclear = question ? unclearCatReference(question, household) : null
+  const facts = catFactsFrom(unclear ? null : input.cat)
+  const hasName = !unclear && Boolean(input.cat?.name?.trim())
   if (!question) return greetingReply(facts)
 
   const text = withoutCatName(question, facts, hasName)
@@ -141,7 +147,12 @@ export function composeReply(input: {
       return [forCat(triage.caution, facts.name), withName(CAUTION_FOLLOW_UP, facts)].join('\n\n')
   }
 
-  const topics = matchTopics(text)
+  if (unclear) return whichCatReply(household, unclear)
+
+  // The owner's answer to "which cat?" answers the question that was asked before it.
+  const earlier = answeredWhichCat(input.history)
+  const own = matchTopics(text)
+  const topics = own.length === 0 && earlier ? matchTopics(earlier) : own
   const showNote = !recentlyGaveNote(input.history)
   if (topics.length > 0) {
     const medical = topics.some((topic) => topic.medical)

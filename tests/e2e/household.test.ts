@@ -81,6 +81,9 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     const reply = page.locator('.bubble[data-role="assistant"]').last()
     await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain('Luna')
     expect(await reply.innerText()).not.toContain('Oscar')
+    // One conversation for the household: the owner's message says which cat it was about.
+    const asked = page.locator('.bubble[data-role="user"]').last()
+    expect(await asked.locator('.bubble__about').innerText()).toBe('About Luna')
     await page.getByRole('button', { name: 'Send' }).waitFor()
     await expectNoAxeViolations()
     await t.screenshot(`household-chat-${size.name}`)
@@ -111,6 +114,10 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     await page.waitForURL('**/cat-assistant')
     await expect.poll(chosenName).toBe('Oscar')
     await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor()
+    // The question about Luna, read back from the server, still says it was about her.
+    await expect
+      .poll(() => page.locator('.bubble[data-role="user"] .bubble__about').allInnerTexts())
+      .toEqual(['About Luna'])
     expect(t.pageErrors).toEqual([])
   })
 

@@ -2,11 +2,11 @@
 // line and the AI disclosure (issue 23), the conversation, and the message box. The screen keeps the
 // draft: sending hands it over and empties the box.
 import { type HTMLAttributes, type ReactNode, useState } from 'react'
+import type { UiMessage } from '../../chat-message.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { AiDisclosure } from './AiDisclosure.tsx'
 import { Composer, type ComposerProps } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
-import type { UiMessage } from './types.ts'
 
 export interface ChatScreenProps {
   /** 'room': the specialist's full-height room, its avatar beside the title; 'card': a chat card in the page. */

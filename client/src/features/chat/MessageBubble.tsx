@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import Markdown, { defaultUrlTransform } from 'react-markdown'
+import type { UiMessage } from '../../chat-message.ts'
 import { MessagePhotos } from './attachments/MessagePhotos.tsx'
-import type { UiMessage } from './types.ts'
 
 /** Links from a reply open in a new tab; only http(s) and mailto survive (the default transform blocks javascript:). */
 function MarkdownLink(props: { href?: string | undefined; children?: ReactNode }) {
@@ -18,7 +18,7 @@ function MarkdownLink(props: { href?: string | undefined; children?: ReactNode }
  */
 export function MessageBubble({ message, author }: { message: UiMessage; author: string }) {
   const mine = message.role === 'user'
-  const label = mine ? 'You' : author
+  const label = mine ? (message.about ? `You, about ${message.about}` : 'You') : author
   return (
     <div
       className={`bubble ${mine ? 'bubble--user' : 'bubble--assistant bubble--md'}${message.status === 'failed' ? ' bubble--failed' : ''}`}
@@ -26,6 +26,11 @@ export function MessageBubble({ message, author }: { message: UiMessage; author:
       data-status={message.status ?? 'sent'}
     >
       <span className="sr-only">{label}: </span>
+      {mine && message.about && (
+        <span className="bubble__about" aria-hidden="true">
+          About {message.about}
+        </span>
+      )}
       {message.attachmentIds && <MessagePhotos ids={message.attachmentIds} />}
       {mine ? (
         message.content

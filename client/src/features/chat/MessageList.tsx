@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode, useEffect, useRef } from 'react'
+import type { UiMessage } from '../../chat-message.ts'
 import { MessageBubble } from './MessageBubble.tsx'
 import { TypingIndicator } from './TypingIndicator.tsx'
-import type { UiMessage } from './types.ts'
 import { UrgencyBanner } from './UrgencyBanner.tsx'
 
 /** Room left above a long reply's first line when the view stops at it. */

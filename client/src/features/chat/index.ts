@@ -1,4 +1,6 @@
 // The chat feature: what pages and other features use. Its files are its own; reach them through here.
+
+export { message, newMessageId, type UiMessage } from '../../chat-message.ts'
 export { AiDisclosure } from './AiDisclosure.tsx'
 export { AttachPhotoButton } from './attachments/AttachPhotoButton.tsx'
 export { PhotoTray } from './attachments/PhotoTray.tsx'
@@ -16,4 +18,3 @@ export {
 export { isAbort, playScript, type ScriptHooks } from './script.ts'
 export { type Connection, connectionLabel } from './specialist/connection.ts'
 export { useSpecialistChat } from './specialist/useSpecialistChat.ts'
-export { message, newMessageId, type UiMessage } from './types.ts'

@@ -7,7 +7,7 @@
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { openingAction } from '../../../../shared/rules/interview-flow.ts'
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
-import { message } from '../chat/index.ts'
+import { message } from '../../chat-message.ts'
 import {
   type InterviewAction,
   type InterviewState,

@@ -6,7 +6,7 @@ import {
   progressFromServer,
   type ServerInterview,
 } from '../../../../shared/rules/interview-flow.ts'
-import type { UiMessage } from '../chat/index.ts'
+import type { UiMessage } from '../../chat-message.ts'
 import { type StoredInterview, storedAnswerValue } from './interview-state.ts'
 
 /**

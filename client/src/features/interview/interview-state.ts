@@ -10,7 +10,7 @@ import {
   issuesList,
   type StoredProgress,
 } from '../../../../shared/rules/interview-flow.ts'
-import type { UiMessage } from '../chat/index.ts'
+import type { UiMessage } from '../../chat-message.ts'
 
 /** A stored interview message: a checked user message is one whose answer check already ran. */
 export interface StoredMessage extends UiMessage {

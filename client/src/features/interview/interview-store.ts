@@ -2,9 +2,9 @@
 // onboarding chat's hand-over. What the browser keeps is read and written through interview-keys.ts.
 import type { InterviewOut } from '../../../../shared/schemas/interview.ts'
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
+import { newMessageId, type UiMessage } from '../../chat-message.ts'
 import { hasValidToken, sessionId } from '../../storage.ts'
 import { errorCode } from '../../trpc.ts'
-import { newMessageId, type UiMessage } from '../chat/index.ts'
 import type { InterviewCalls } from './interview-calls.ts'
 import { fromServer, handedOver } from './interview-import.ts'
 import {

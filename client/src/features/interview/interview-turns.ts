@@ -19,7 +19,7 @@ import {
   type ScriptedMessage,
   scriptedQuestion,
 } from '../../../../shared/scripts.ts'
-import { message } from '../chat/index.ts'
+import { message } from '../../chat-message.ts'
 import {
   catNameSoFar,
   type InterviewAction,

@@ -1,4 +1,5 @@
 // /cat-assistant (SPEC §2 "Chat room", §4, §5): the chat with the specialist.
+import { useMemo } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
 import {
@@ -10,14 +11,18 @@ import {
   usePhotoAttachments,
   useSpecialistChat,
 } from '../../features/chat/index.ts'
+import { withCatNames } from '../../features/household/about-cat.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
+import { useCats } from '../../hooks/useCats.ts'
 import { LoadingOverlay } from '../../loading.tsx'
 
 export function CatAssistantPage() {
   const chat = useSpecialistChat()
   const photos = usePhotoAttachments()
   const connected = chat.connection === 'connected'
+  const { cats } = useCats()
+  const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
 
   return (
     <ChatScreen
@@ -36,7 +41,7 @@ export function CatAssistantPage() {
           {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
         </>
       }
-      messages={chat.messages}
+      messages={messages}
       author={EXPERT_NAME}
       typing={chat.typing}
       before={

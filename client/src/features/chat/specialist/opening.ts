@@ -5,10 +5,10 @@ import type { AppRouter } from '../../../../../server/routers/index.ts'
 import { ERRORS } from '../../../../../shared/errors.ts'
 import { currentCat } from '../../../../../shared/rules/current-cat.ts'
 import type { ChatMessage } from '../../../../../shared/schemas/conversation.ts'
+import type { UiMessage } from '../../../chat-message.ts'
 import { storeCats } from '../../../hooks/useCatAnswers.ts'
 import { readText, sessionId, writeText } from '../../../storage.ts'
 import { errorCode } from '../../../trpc.ts'
-import type { UiMessage } from '../types.ts'
 
 type Out = inferRouterOutputs<AppRouter>
 export type ChatCat = { id: number; name: string }
@@ -38,6 +38,7 @@ export const toUi = (m: ChatMessage): UiMessage => ({
   timestamp: m.timestamp,
   urgency: m.urgency,
   ...(m.attachment_ids ? { attachmentIds: m.attachment_ids } : {}),
+  ...(m.cat_id ? { catId: m.cat_id } : {}),
 })
 
 /**

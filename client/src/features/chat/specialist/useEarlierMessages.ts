@@ -2,8 +2,8 @@
 // `next_before` the cursor of the next. Fetched only when asked for; shown above the opened page.
 import { useCallback, useMemo } from 'react'
 import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
+import type { UiMessage } from '../../../chat-message.ts'
 import { errorMessage, trpc } from '../../../trpc.ts'
-import type { UiMessage } from '../types.ts'
 import { type Opened, toUi } from './opening.ts'
 
 /** `messages`: the opened page and what followed it; `fail` shows a page that could not be read. */

@@ -5,11 +5,11 @@
 import { useCallback, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../../shared/errors.ts'
+import { message, newMessageId, type UiMessage } from '../../../chat-message.ts'
 import { wait } from '../../../runtime-config.ts'
 import { removeKey } from '../../../storage.ts'
 import { errorCode, errorMessage, trpc } from '../../../trpc.ts'
 import { isAbort } from '../script.ts'
-import { message, newMessageId, type UiMessage } from '../types.ts'
 import { MIN_TYPING_MS } from './connection.ts'
 import { type ReplyRequest, useReplyStream } from './reply-stream.ts'
 
@@ -169,6 +169,7 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
       if (!content) return
       const userMessage = message('user', content)
       if (attachmentIds.length > 0) userMessage.attachmentIds = attachmentIds
+      if (where.current.catId) userMessage.catId = where.current.catId
       append(userMessage)
       void deliver(userMessage)
     },

@@ -2,9 +2,9 @@
 // with the typing indicator showing, then saved with the chat.
 import { useCallback } from 'react'
 import { specialistWelcomeMessages } from '../../../../../shared/scripts.ts'
+import { message, type UiMessage } from '../../../chat-message.ts'
 import { trpc } from '../../../trpc.ts'
 import { playScript } from '../script.ts'
-import { message, type UiMessage } from '../types.ts'
 
 export interface WelcomeScreen {
   setTyping(on: boolean): void

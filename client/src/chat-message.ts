@@ -1,5 +1,5 @@
-// What the chat screens render: the SPEC §3 chat message plus how the screen got it.
-import type { UrgencyLevel } from '../../../../shared/schemas/conversation.ts'
+// The chat message every chat screen renders (the chat and the interview features share it): the SPEC §3 chat message plus how the screen got it.
+import type { UrgencyLevel } from '../../shared/schemas/conversation.ts'
 
 export interface UiMessage {
   /** The client's id (SPEC §3 "optional id"); the server stores it, so a resend appends nothing twice. */
@@ -13,6 +13,10 @@ export interface UiMessage {
   urgency?: UrgencyLevel | undefined
   /** The owner's photos sent with the message (issue 20). */
   attachmentIds?: number[]
+  /** On the owner's messages: the cat it was sent about (the switcher's choice). */
+  catId?: number
+  /** That cat's name, shown only to an owner of two or more cats (issue 23). */
+  about?: string
 }
 
 export function newMessageId(): string {

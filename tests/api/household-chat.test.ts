@@ -3,20 +3,14 @@
 // opens on the owner's chosen cat, else on their current cat.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CATALOGUE } from '../../shared/errors.ts'
-import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, suiteApp } from '../helpers/app.ts'
+import type { RecordedRequest } from '../doubles/openai-server.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
-let double: OpenAiDouble | undefined
-const t = suiteApp(
-  async () => {
-    double = await startOpenAiDouble()
-    return createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-  },
-  async () => double?.close(),
-)
-afterEach(() => double?.reset())
+const openai = suiteOpenAiApp()
+const t = openai.t
+afterEach(() => openai.double.reset())
 
 function systemPrompt(request: RecordedRequest | undefined): string {
   if (!request) throw new Error('Nothing reached the assistant')
@@ -41,7 +35,7 @@ async function household() {
 describe('the specialist knows the household', () => {
   it("names the owner's cats and the one the owner chose for the chat", async () => {
     const { api, conversation, luna } = await household()
-    double?.setNext({ reply: ['Fine.'] })
+    openai.double.setNext({ reply: ['Fine.'] })
     await collect(
       await api.conversation.send({
         conversationId: conversation.id,
@@ -50,7 +44,7 @@ describe('the specialist knows the household', () => {
         clientId: 'q1',
       }),
     )
-    const prompt = systemPrompt(double?.requests[0])
+    const prompt = systemPrompt(openai.double.requests[0])
     expect(prompt).toContain("The owner's cats: Luna, Oscar.")
     expect(prompt).toContain('The owner chose Luna for this chat')
     expect(prompt).not.toContain('ask which cat')
@@ -58,7 +52,7 @@ describe('the specialist knows the household', () => {
 
   it('asks which cat when the owner has several, chose none and names none', async () => {
     const { api, conversation } = await household()
-    double?.setNext({ reply: ['Which one?'] })
+    openai.double.setNext({ reply: ['Which one?'] })
     await collect(
       await api.conversation.send({
         conversationId: conversation.id,
@@ -66,14 +60,14 @@ describe('the specialist knows the household', () => {
         clientId: 'q1',
       }),
     )
-    const prompt = systemPrompt(double?.requests[0])
+    const prompt = systemPrompt(openai.double.requests[0])
     expect(prompt).toContain("The owner's cats: Luna, Oscar.")
     expect(prompt).toContain('ask which cat')
   })
 
   it('says nothing of a household to an owner of one cat', async () => {
     const { api, conversation, cat } = await subscriberInChat(t, { cat: { name: 'Solo' } })
-    double?.setNext({ reply: ['Hi.'] })
+    openai.double.setNext({ reply: ['Hi.'] })
     await collect(
       await api.conversation.send({
         conversationId: conversation.id,
@@ -82,7 +76,7 @@ describe('the specialist knows the household', () => {
         clientId: 'q1',
       }),
     )
-    expect(systemPrompt(double?.requests[0])).not.toContain("The owner's cats")
+    expect(systemPrompt(openai.double.requests[0])).not.toContain("The owner's cats")
   })
 })
 

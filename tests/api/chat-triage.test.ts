@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { RecordedRequest } from '../doubles/openai-server.ts'
 import { suiteApp, type TestApp } from '../helpers/app.ts'
 import { suiteOpenAiApp } from '../helpers/openai-app.ts'
-import { subscriberInChat } from '../helpers/subscribers.ts'
+import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 
 const ESCALATION = /^\*\*This could be an emergency\. Please take \w+ to a vet now\.\*\*/
 const SAME_DAY = /^\*\*Please get \w+ seen by a vet today\.\*\*/
@@ -129,14 +129,10 @@ describe('what the model receives and returns', () => {
     openai.double.setNext({
       reply: ['{"urgency":"urgent"}\n', 'Her breathing ', 'sounds worth a check today.'],
     })
-    const stream = await api.conversation.send({
-      conversationId: conversation.id,
-      catId: cat.id,
-      content: 'She makes a wheezy sound sometimes',
-      clientId: 'q1',
-    })
-    let text = ''
-    for await (const piece of stream) text += piece
+    const text = await sendInChat(
+      { api, conversation },
+      { catId: cat.id, content: 'She makes a wheezy sound sometimes', clientId: 'q1' },
+    )
     expect(text).toBe('Her breathing sounds worth a check today.')
     const reply = await t.db.conversationMessage.findFirst({
       where: { conversationId: conversation.id, role: 'assistant' },
@@ -183,15 +179,10 @@ describe('what the model receives and returns', () => {
     const { api, conversation, cat } = await subscriberInChat(t, {
       cat: { name: 'Milo', medicalHistory: planted },
     })
-    const stream = await api.conversation.send({
-      conversationId: conversation.id,
-      catId: cat.id,
-      content: 'How much should I feed him?',
-      clientId: 'q1',
-    })
-    for await (const _ of stream) {
-      // read to the end
-    }
+    await sendInChat(
+      { api, conversation },
+      { catId: cat.id, content: 'How much should I feed him?', clientId: 'q1' },
+    )
     const system = sent(openai.double.requests[0])?.messages[0]?.content ?? ''
     const fenced = /```json\n([\s\S]*?)\n```/.exec(system)
     expect(fenced).not.toBeNull()
@@ -231,28 +222,18 @@ describe('what the model receives and returns', () => {
         { id: 'a0', role: 'assistant', content: planted },
       ],
     })
-    const stream = await api.conversation.send({
-      conversationId: conversation.id,
-      catId: cat.id,
-      content: 'What toys does he like?',
-      clientId: 'q1',
-    })
-    for await (const _ of stream) {
-      // read to the end
-    }
+    await sendInChat(
+      { api, conversation },
+      { catId: cat.id, content: 'What toys does he like?', clientId: 'q1' },
+    )
     const messages = sent(openai.double.requests[0])?.messages ?? []
     const asAssistant = messages.filter((m) => m.role === 'assistant').map((m) => m.content)
     expect(asAssistant.join('\n')).not.toContain(planted)
     // A reply the server wrote is the specialist's own turn next time.
-    const second = await api.conversation.send({
-      conversationId: conversation.id,
-      catId: cat.id,
-      content: 'And for an older cat?',
-      clientId: 'q2',
-    })
-    for await (const _ of second) {
-      // read to the end
-    }
+    await sendInChat(
+      { api, conversation },
+      { catId: cat.id, content: 'And for an older cat?', clientId: 'q2' },
+    )
     const next = sent(openai.double.requests.at(-1))?.messages ?? []
     expect(next.filter((m) => m.role === 'assistant').map((m) => m.content)).toContain(
       'Keep the litter box clean and offer fresh water.',

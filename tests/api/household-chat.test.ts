@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CATALOGUE } from '../../shared/errors.ts'
 import type { RecordedRequest } from '../doubles/openai-server.ts'
 import { suiteOpenAiApp } from '../helpers/openai-app.ts'
-import { subscriberInChat } from '../helpers/subscribers.ts'
+import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
 const openai = suiteOpenAiApp()
@@ -15,12 +15,6 @@ afterEach(() => openai.double.reset())
 function systemPrompt(request: RecordedRequest | undefined): string {
   if (!request) throw new Error('Nothing reached the assistant')
   return (request.body as { messages: Array<{ role: string; content: string }> }).messages[0]?.content ?? ''
-}
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
 }
 
 /** Luna (the older cat) and Oscar (the newer, so the current one), in one owner's chat. */
@@ -36,13 +30,9 @@ describe('the specialist knows the household', () => {
   it("names the owner's cats and the one the owner chose for the chat", async () => {
     const { api, conversation, luna } = await household()
     openai.double.setNext({ reply: ['Fine.'] })
-    await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: luna.id,
-        content: 'How much should she eat?',
-        clientId: 'q1',
-      }),
+    await sendInChat(
+      { api, conversation },
+      { catId: luna.id, content: 'How much should she eat?', clientId: 'q1' },
     )
     const prompt = systemPrompt(openai.double.requests[0])
     expect(prompt).toContain("The owner's cats: Luna, Oscar.")
@@ -53,13 +43,7 @@ describe('the specialist knows the household', () => {
   it('asks which cat when the owner has several, chose none and names none', async () => {
     const { api, conversation } = await household()
     openai.double.setNext({ reply: ['Which one?'] })
-    await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        content: 'Is this food ok?',
-        clientId: 'q1',
-      }),
-    )
+    await sendInChat({ api, conversation }, { content: 'Is this food ok?', clientId: 'q1' })
     const prompt = systemPrompt(openai.double.requests[0])
     expect(prompt).toContain("The owner's cats: Luna, Oscar.")
     expect(prompt).toContain('ask which cat')
@@ -68,14 +52,7 @@ describe('the specialist knows the household', () => {
   it('says nothing of a household to an owner of one cat', async () => {
     const { api, conversation, cat } = await subscriberInChat(t, { cat: { name: 'Solo' } })
     openai.double.setNext({ reply: ['Hi.'] })
-    await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: cat.id,
-        content: 'Hi',
-        clientId: 'q1',
-      }),
-    )
+    await sendInChat({ api, conversation }, { catId: cat.id, content: 'Hi', clientId: 'q1' })
     expect(systemPrompt(openai.double.requests[0])).not.toContain("The owner's cats")
   })
 })

@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { codeOf, type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { codeOf, startSmtpCapture } from '../doubles/smtp-server.ts'
+import { createTestApp, suiteAppWithDouble } from '../helpers/app.ts'
 
 // The login code by real SMTP (nodemailer → a local capture server), and SESSION_TTL from the environment.
 
-let smtp: SmtpCapture
-
-const t = suiteApp(
-  async () => {
-    smtp = await startSmtpCapture()
-    return createTestApp({
+const smtpApp = suiteAppWithDouble(
+  () => startSmtpCapture(),
+  (smtp) =>
+    createTestApp({
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'Kitty Care <codes@kittycare.test>', SESSION_TTL: '2d' },
-    })
-  },
-  async () => {
-    await smtp?.close()
-  },
+    }),
 )
+const t = smtpApp.t
 
 describe('login code e-mail over SMTP', () => {
   it('sends a plain-text and an HTML body with the product, the code and its validity', async () => {
@@ -25,7 +20,7 @@ describe('login code e-mail over SMTP', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/supabase/signin-otp', payload: { email } })
     expect(res.statusCode).toBe(200)
 
-    const mail = await smtp.waitForMail(email, { since })
+    const mail = await smtpApp.double.waitForMail(email, { since })
     expect(mail.to).toEqual([email])
     expect(mail.from).toBe('codes@kittycare.test')
     const code = codeOf(mail)

@@ -4,15 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { weightMention } from '../../shared/rules/weight-mention.ts'
 import { suiteApp } from '../helpers/app.ts'
-import { subscriberInChat } from '../helpers/subscribers.ts'
+import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 
 const t = suiteApp()
-
-async function drain(pieces: AsyncIterable<string>) {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
-}
 
 async function chatWithOpenCheckIn(weighIn: boolean) {
   const chat = await subscriberInChat(t, { cat: { name: 'Nori', foodBowls: 2, treats: 2, playtime: 30 } })
@@ -56,13 +50,9 @@ describe('GET /api/care/check-ins/{id}', () => {
 describe('a weight written in the chat', () => {
   it('marks the open check-in done and logs the weight', async () => {
     const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
-    await drain(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: cat.id,
-        content: 'She is 9.8 lbs today and ate everything',
-        clientId: 'c-weight-1',
-      }),
+    await sendInChat(
+      { api, conversation },
+      { catId: cat.id, content: 'She is 9.8 lbs today and ate everything', clientId: 'c-weight-1' },
     )
     const row = await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })
     expect(row).toMatchObject({ status: 'done', weight: 9.8, unit: 'Lbs' })
@@ -73,13 +63,9 @@ describe('a weight written in the chat', () => {
 
   it("logs the weighing once when the owner also presses the thread's 'Log it' for the same message", async () => {
     const { api, conversation, cat } = await chatWithOpenCheckIn(true)
-    await drain(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: cat.id,
-        content: 'Nori is 9.6 lbs this morning',
-        clientId: 'c-weight-4',
-      }),
+    await sendInChat(
+      { api, conversation },
+      { catId: cat.id, content: 'Nori is 9.6 lbs this morning', clientId: 'c-weight-4' },
     )
     const offered = await api.progress.logWeight({ cat_id: cat.id, weight: 9.6, unit: 'Lbs', source: 'chat' })
     const log = await t.db.weightEntry.findMany({ where: { catId: cat.id } })
@@ -87,29 +73,16 @@ describe('a weight written in the chat', () => {
     expect(offered.id).toBe(log[0]!.id)
   })
 
-  it('a message with no weight leaves the check-in open', async () => {
+  it.each([
+    ['a message with no weight', 'She played for 20 minutes', 'c-weight-2'],
+    [
+      'a change of weight or a target is not a weighing:',
+      'She lost 2 lbs since spring and the vet wants 9 lbs as her goal',
+      'c-weight-3',
+    ],
+  ])('%s the check-in stays open, nothing is logged', async (_what, content, clientId) => {
     const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
-    await drain(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: cat.id,
-        content: 'She played for 20 minutes',
-        clientId: 'c-weight-2',
-      }),
-    )
-    expect((await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).status).toBe('due')
-  })
-
-  it('a change of weight or a target is not a weighing: the check-in stays open, nothing is logged', async () => {
-    const { api, conversation, cat, checkIn } = await chatWithOpenCheckIn(true)
-    await drain(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: cat.id,
-        content: 'She lost 2 lbs since spring and the vet wants 9 lbs as her goal',
-        clientId: 'c-weight-3',
-      }),
-    )
+    await sendInChat({ api, conversation }, { catId: cat.id, content, clientId })
     expect((await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).status).toBe('due')
     expect(await t.db.weightEntry.count({ where: { catId: cat.id } })).toBe(0)
   })

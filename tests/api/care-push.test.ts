@@ -2,27 +2,26 @@
 // subscription stored, and a due check-in pushed to a local receiver that decrypts the payload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PushReceiver, startPushReceiver } from '../doubles/push-receiver.ts'
-import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { startSmtpCapture } from '../doubles/smtp-server.ts'
+import { createTestApp, suiteAppWithDouble } from '../helpers/app.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
-let t: TestApp
-let smtp: SmtpCapture
 let receiver: PushReceiver
-
 beforeAll(async () => {
-  smtp = await startSmtpCapture()
   receiver = await startPushReceiver()
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_URL },
-    jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
-  })
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-  await receiver?.close()
-  await smtp?.close()
 })
+afterAll(async () => {
+  await receiver?.close()
+})
+const smtpApp = suiteAppWithDouble(
+  () => startSmtpCapture(),
+  (smtp) =>
+    createTestApp({
+      env: { SMTP_URL: smtp.url, PUBLIC_URL },
+      jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
+    }),
+)
+const t = smtpApp.t
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -97,7 +96,7 @@ describe('Web Push', () => {
     })
     expect(push?.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/)
     // E-mail was switched off: nothing in the mailbox.
-    expect(smtp.messages.filter((m) => m.to.includes('push-owner@example.com'))).toHaveLength(0)
+    expect(smtpApp.double.messages.filter((m) => m.to.includes('push-owner@example.com'))).toHaveLength(0)
 
     // The push service says the subscription is gone (410): it is forgotten, the reminder counts as sent.
     receiver.answer(410)

@@ -1,25 +1,20 @@
 // The check-in reminders end to end on the job queue (pg-boss) against the SMTP double, on whichever
 // database the run uses (PostgreSQL with DATABASE_URL, else PGlite). Time is moved in the database (a
 // plan's next_check_in_at, a queued job's start_after), never waited for.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
+import { startSmtpCapture } from '../doubles/smtp-server.ts'
+import { createTestApp, suiteAppWithDouble } from '../helpers/app.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
-let smtp: SmtpCapture
-let t: TestApp
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture({ refuse: (address) => address.startsWith('bounce') })
-  t = await createTestApp({
-    env: { SMTP_URL: smtp.url, PUBLIC_URL },
-    jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200, retryLimit: 2, retryDelaySeconds: 1 },
-  })
-}, 60_000)
-afterAll(async () => {
-  await t?.close()
-  await smtp?.close()
-})
+const smtpApp = suiteAppWithDouble(
+  () => startSmtpCapture({ refuse: (address) => address.startsWith('bounce') }),
+  (smtp) =>
+    createTestApp({
+      env: { SMTP_URL: smtp.url, PUBLIC_URL },
+      jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200, retryLimit: 2, retryDelaySeconds: 1 },
+    }),
+)
+const t = smtpApp.t
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -68,7 +63,7 @@ describe('a due check-in', () => {
     const owner = await ownerWithCat('ada-reminder@example.com', { check_in_period: 'Daily' })
     const since = Date.now()
     const due = await makeDue(owner.catId)
-    const mail = await smtp.waitForMail(owner.email, { since })
+    const mail = await smtpApp.double.waitForMail(owner.email, { since })
     expect(mail.subject).toContain('Biscuit')
     expect(mail.raw).toMatch(/Content-Type: text\/plain/i)
     expect(mail.raw).toMatch(/Content-Type: text\/html/i)
@@ -143,7 +138,7 @@ describe('a due check-in', () => {
     const owner = await ownerWithCat('ada-once@example.com', { check_in_period: 'Daily' })
     const since = Date.now()
     const due = await makeDue(owner.catId)
-    await smtp.waitForMail(owner.email, { since })
+    await smtpApp.double.waitForMail(owner.email, { since })
     // The same job again (a restart, a second instance, the sweep): no second e-mail.
     await t.db.$executeRawUnsafe(
       `INSERT INTO pgboss.job (name, data, singleton_key, policy) VALUES ('care-reminder', $1::jsonb, $2, 'short')`,
@@ -157,7 +152,7 @@ describe('a due check-in', () => {
         ),
       'the repeated job to complete',
     )
-    expect(smtp.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(1)
+    expect(smtpApp.double.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(1)
     expect(await t.db.checkIn.count({ where: { catId: owner.catId } })).toBe(1)
 
     // A day later: the queued job's start is moved into the past, and the second check-in goes out.
@@ -177,7 +172,7 @@ describe('a due check-in', () => {
     })
     expect(second.dueAt).toEqual(plan.nextCheckInAt)
     await until(
-      async () => smtp.messages.filter((m) => m.to.includes(owner.email)).length === 2,
+      async () => smtpApp.double.messages.filter((m) => m.to.includes(owner.email)).length === 2,
       'the second e-mail',
     )
   })
@@ -206,14 +201,14 @@ describe('a due check-in', () => {
       'the job to complete',
     )
     expect(await t.db.checkIn.count({ where: { catId: owner.catId } })).toBe(0)
-    expect(smtp.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(0)
+    expect(smtpApp.double.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(0)
   })
 })
 
 describe('failures', () => {
   it('a mail server that refuses once (451) is retried with backoff and the reminder arrives once', async () => {
     const owner = await ownerWithCat('ada-retry@example.com')
-    smtp.failNext(1)
+    smtpApp.double.failNext(1)
     const since = Date.now()
     await makeDue(owner.catId)
     // The retry waits for its backoff: move its start into the past.
@@ -222,7 +217,7 @@ describe('failures', () => {
         `UPDATE pgboss.job SET start_after = now() WHERE name = 'care-reminder' AND state = 'retry' AND singleton_key LIKE $1`,
         `${owner.catId}:%`,
       )
-      return smtp.messages.some((m) => m.to.includes(owner.email) && m.receivedAt >= since)
+      return smtpApp.double.messages.some((m) => m.to.includes(owner.email) && m.receivedAt >= since)
     }, 'the retried e-mail')
     expect(t.logs.join('')).toContain('check-in reminder failed; retrying')
     const checkIn = await t.db.checkIn.findFirstOrThrow({ where: { catId: owner.catId } })
@@ -231,7 +226,7 @@ describe('failures', () => {
       async () => (await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).sentAt,
       'sent_at',
     )
-    expect(smtp.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(1)
+    expect(smtpApp.double.messages.filter((m) => m.to.includes(owner.email))).toHaveLength(1)
   })
 
   it('an address that bounces is logged, retried, then its check-in is missed; the server goes on', async () => {

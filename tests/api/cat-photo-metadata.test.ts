@@ -1,19 +1,14 @@
 // Profile photos lose their metadata (issue 20): stored upright with no EXIF (GPS: where the owner
 // lives), XMP or ICC; photos stored before are cleaned once by the start-up step.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cleanStoredPhotos } from '../../server/domain/cats/photo-cleanup.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp } from '../helpers/app.ts'
 import { cameraJpeg, metadataBlocks, pngBomb } from '../helpers/images.ts'
 
-let t: TestApp
+const t = suiteApp()
 let owner: { id: number; token: string }
-
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await t.signIn('meta-owner@example.com')
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const stripped = { exif: false, xmp: false, iptc: false, icc: false, orientation: undefined }

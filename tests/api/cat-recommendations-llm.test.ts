@@ -2,27 +2,13 @@
 // schema; an invalid answer, an upstream error or a non-JSON answer means the documented rule.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { recommend } from '../../shared/rules/recommendations.ts'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 
-let double: OpenAiDouble
-
-const t = suiteApp(
-  async () => {
-    double = await startOpenAiDouble()
-    return createTestApp({
-      env: {
-        OPENAI_API_KEY: 'sk-test-recommendations',
-        OPENAI_BASE_URL: double.url,
-        OPENAI_MODEL: 'gpt-test',
-      },
-    })
-  },
-  async () => {
-    await double?.close()
-  },
-)
-beforeEach(() => double.reset())
+const openai = suiteOpenAiApp({
+  env: { OPENAI_API_KEY: 'sk-test-recommendations', OPENAI_MODEL: 'gpt-test' },
+})
+const t = openai.t
+beforeEach(() => openai.double.reset())
 
 const cat = {
   cat_name: 'milo',
@@ -59,19 +45,19 @@ function ask(payload: unknown = cat) {
 
 describe('POST /api/openai/recommendations with an LLM', () => {
   it("keeps the nutrition rule's food whatever cups the model says (issue 23: one rule everywhere)", async () => {
-    double.setNext({ json: { ...llmAnswer, food_bowls: 3 } })
+    openai.double.setNext({ json: { ...llmAnswer, food_bowls: 3 } })
     const res = await ask()
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ ...llmAnswer, food_bowls: rule.food_bowls })
   })
 
   it("uses the model's answer when it passes the schema, and sends it the cat", async () => {
-    double.setNext({ json: llmAnswer })
+    openai.double.setNext({ json: llmAnswer })
     const res = await ask()
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(llmAnswer)
-    expect(double.requests).toHaveLength(1)
-    const sent = double.requests[0]!.body as {
+    expect(openai.double.requests).toHaveLength(1)
+    const sent = openai.double.requests[0]!.body as {
       model: string
       messages: Array<{ content: string }>
       response_format: { type: string }
@@ -93,22 +79,22 @@ describe('POST /api/openai/recommendations with an LLM', () => {
     ['an empty message', { ...llmAnswer, welcome_message_specific_detail: '  ' }],
     ['not an object', ['food_bowls', 1]],
   ])('falls back to the rule for %s', async (_name, json) => {
-    double.setNext({ json })
+    openai.double.setNext({ json })
     const res = await ask()
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual(rule)
   })
 
   it('falls back to the rule when the upstream fails or answers plain text', async () => {
-    double.setNext({ status: 500 })
+    openai.double.setNext({ status: 500 })
     expect((await ask()).json()).toEqual(rule)
-    double.setNext({ reply: 'Feed him well!' })
+    openai.double.setNext({ reply: 'Feed him well!' })
     expect((await ask()).json()).toEqual(rule)
   })
 
   it('stores what the model answered on a new cat', async () => {
     const owner = await t.signIn('llm-owner@example.com')
-    double.setNext({ json: llmAnswer })
+    openai.double.setNext({ json: llmAnswer })
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/supabase/cats',
@@ -122,7 +108,7 @@ describe('POST /api/openai/recommendations with an LLM', () => {
   })
 
   it('keeps the key out of the logs', async () => {
-    double.setNext({ status: 401, message: 'Incorrect API key provided: sk-test-recommendations' })
+    openai.double.setNext({ status: 401, message: 'Incorrect API key provided: sk-test-recommendations' })
     await ask()
     expect(t.logs.join('\n')).not.toContain('sk-test-recommendations')
   })

@@ -2,26 +2,22 @@
 // with its orientation applied, every metadata block dropped and at most 1568 px on the long side;
 // GET /api/chat/attachments/:id serves it to its owner only. Bad input is a clear 4xx, never a 500.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
-import { createTestApp, postTrpc, type TestApp } from '../helpers/app.ts'
+import { postTrpc, suiteApp } from '../helpers/app.ts'
 import { cameraJpeg, metadataBlocks, pngBomb, smallPng, smallWebp } from '../helpers/images.ts'
 import { freshCodeHeaders } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
-let t: TestApp
+const t = suiteApp()
 let owner: { id: number; token: string }
 let other: { id: number; token: string }
 
 beforeAll(async () => {
-  t = await createTestApp()
   owner = await t.signIn('attach-owner@example.com')
   other = await t.signIn('attach-other@example.com')
   await grantSubscription(t.db, owner.id, { status: 'active' })
   await grantSubscription(t.db, other.id, { status: 'active' })
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 function upload(payload: unknown, token: string | null = owner.token) {

@@ -4,24 +4,14 @@
 // The OpenAI-compatible double records what was asked upstream, so "which question was answered" is
 // read from the request, not guessed from the reply's text.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { collect } from '../helpers/streams.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 
-let double: OpenAiDouble
-
-const t = suiteApp(
-  async () => {
-    double = await startOpenAiDouble({ tokenDelayMs: 0, firstTokenDelayMs: 0 })
-    return createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-  },
-  async () => {
-    await double?.close()
-  },
-)
+const openai = suiteOpenAiApp({ double: { tokenDelayMs: 0, firstTokenDelayMs: 0 } })
+const t = openai.t
 beforeEach(() => {
-  double.reset()
+  openai.double.reset()
 })
 
 async function subscriber() {
@@ -37,7 +27,7 @@ const rows = (conversationId: number) =>
 
 /** The newest user message the double was asked about, in order of the requests. */
 const askedUpstream = () =>
-  double.requests.map((r) => {
+  openai.double.requests.map((r) => {
     const messages = (r.body as { messages: Array<{ role: string; content: string }> }).messages
     return messages.findLast((m) => m.role === 'user')?.content
   })
@@ -61,7 +51,7 @@ function askNew(
   content: string,
   reply: string,
 ) {
-  double.setNext({ reply })
+  openai.double.setNext({ reply })
   return restChat(chat.user.token, {
     session_id: chat.sessionId,
     catId: chat.cat.id,
@@ -106,13 +96,13 @@ describe('POST /api/openai/chat reconciles by message id', () => {
         { id: 'q1', role: 'user' as const, content: 'Why does she scratch the sofa?' },
       ],
     }
-    double.setNext({ reply: 'Because claws.' })
+    openai.double.setNext({ reply: 'Because claws.' })
     const first = await restChat(user.token, body)
-    double.setNext({ reply: 'A different second answer.' })
+    openai.double.setNext({ reply: 'A different second answer.' })
     const retry = await restChat(user.token, body)
     expect(first.status).toBe(200)
     expect(retry).toEqual(first)
-    expect(double.requests).toHaveLength(1)
+    expect(openai.double.requests).toHaveLength(1)
     const stored = await rows(conversation.id)
     expect(stored.map((r) => [r.clientId, r.content])).toEqual([
       ['w1', 'Hi, I am the specialist.'],
@@ -124,9 +114,9 @@ describe('POST /api/openai/chat reconciles by message id', () => {
   it('the whole list with the reply included, plus a new question: stores only the question, answers it', async () => {
     const { user, cat, conversation, sessionId } = await subscriber()
     const q1 = { id: 'q1', role: 'user' as const, content: 'First?' }
-    double.setNext({ reply: 'One.' })
+    openai.double.setNext({ reply: 'One.' })
     const first = await restChat(user.token, { session_id: sessionId, catId: cat.id, messages: [q1] })
-    double.setNext({ reply: 'Two.' })
+    openai.double.setNext({ reply: 'Two.' })
     const second = await restChat(user.token, {
       session_id: sessionId,
       catId: cat.id,
@@ -145,7 +135,7 @@ describe('POST /api/openai/chat reconciles by message id', () => {
     const { user, cat, conversation, sessionId } = await subscriber()
     const welcome = { role: 'assistant' as const, content: 'Hello! How can I help?' }
     const q1 = { role: 'user' as const, content: 'Is tuna okay?' }
-    double.setNext({ reply: 'Sometimes.' })
+    openai.double.setNext({ reply: 'Sometimes.' })
     const first = await restChat(user.token, {
       session_id: sessionId,
       catId: cat.id,
@@ -162,7 +152,7 @@ describe('POST /api/openai/chat reconciles by message id', () => {
     expect(retry.body).toEqual(first.body)
 
     const q2 = { role: 'user' as const, content: 'And salmon?' }
-    double.setNext({ reply: 'Cooked, yes.' })
+    openai.double.setNext({ reply: 'Cooked, yes.' })
     const second = await restChat(user.token, {
       session_id: sessionId,
       catId: cat.id,
@@ -172,7 +162,7 @@ describe('POST /api/openai/chat reconciles by message id', () => {
 
     // Only the newest message, without an id: it is new, so it is stored and answered.
     const q3 = { role: 'user' as const, content: 'What about milk?' }
-    double.setNext({ reply: 'Better not.' })
+    openai.double.setNext({ reply: 'Better not.' })
     const third = await restChat(user.token, { session_id: sessionId, catId: cat.id, messages: [q3] })
     expect(third.body.message).toBe('Better not.')
 
@@ -190,14 +180,14 @@ describe('POST /api/openai/chat reconciles by message id', () => {
 
   it('two concurrent retries of one message store one question and one reply', async () => {
     const { user, cat, conversation, sessionId } = await subscriber()
-    double.setDefault({ reply: 'Once only.', tokenDelayMs: 20 })
+    openai.double.setDefault({ reply: 'Once only.', tokenDelayMs: 20 })
     const body = {
       session_id: sessionId,
       catId: cat.id,
       messages: [{ id: 'race-q', role: 'user' as const, content: 'Racing question' }],
     }
     const [a, b] = await Promise.all([restChat(user.token, body), restChat(user.token, body)])
-    double.setDefault({ reply: 'Hello from the test double.' })
+    openai.double.setDefault({ reply: 'Hello from the test openai.double.' })
     expect(a.status).toBe(200)
     expect(b).toEqual(a)
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual(['Racing question', 'Once only.'])
@@ -215,13 +205,13 @@ describe('tRPC conversation.send retried', () => {
         clientId: 'retry-u1',
         replyClientId: 'retry-a1',
       })
-    double.setNext({ reply: 'Yes, in moderation.' })
+    openai.double.setNext({ reply: 'Yes, in moderation.' })
     const first = await collect(await send())
-    double.setNext({ reply: 'A second, different reply.' })
+    openai.double.setNext({ reply: 'A second, different reply.' })
     const again = await collect(await send())
     expect(first).toBe('Yes, in moderation.')
     expect(again).toBe(first)
-    expect(double.requests).toHaveLength(1)
+    expect(openai.double.requests).toHaveLength(1)
     const stored = await rows(conversation.id)
     expect(stored.map((r) => [r.role, r.clientId, r.content])).toEqual([
       ['user', 'retry-u1', 'Is catnip safe?'],
@@ -235,8 +225,8 @@ describe('reply streams of different conversations', () => {
     const one = await subscriber()
     const two = await subscriber()
     const words = (tag: string) => Array.from({ length: 8 }, (_, i) => `${tag}${i} `)
-    double.setNext({ reply: words('one'), tokenDelayMs: 20 })
-    double.setNext({ reply: words('two'), tokenDelayMs: 20 })
+    openai.double.setNext({ reply: words('one'), tokenDelayMs: 20 })
+    openai.double.setNext({ reply: words('two'), tokenDelayMs: 20 })
     const read = async (owner: Awaited<ReturnType<typeof subscriber>>, content: string) => {
       let text = ''
       for await (const piece of await owner.api.conversation.send({

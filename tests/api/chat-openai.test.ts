@@ -2,18 +2,19 @@
 // OPENAI_BASE_URL of the local double, plain and streaming, through callers, REST and tRPC over real HTTP.
 import { createTRPCClient, httpBatchStreamLink, TRPCClientError } from '@trpc/client'
 import { TRPCError } from '@trpc/server'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
 import { CHAT_HISTORY_WINDOW } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import type { RecordedRequest } from '../doubles/openai-server.ts'
+import { suiteListening } from '../helpers/app.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
 
-let double: OpenAiDouble
-let t: TestApp
-let baseUrl: string
+const openai = suiteOpenAiApp()
+const t = openai.t
+const server = suiteListening(t)
 
 interface SentBody {
   stream?: boolean
@@ -21,19 +22,8 @@ interface SentBody {
 }
 const sent = (request: RecordedRequest | undefined) => request?.body as SentBody
 
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
-})
-afterAll(async () => {
-  // Node's fetch may keep a spare connection open after an aborted stream; it must not hold up the close.
-  t?.app.server.closeAllConnections()
-  await t?.close()
-  await double?.close()
-})
 beforeEach(() => {
-  double.reset()
+  openai.double.reset()
 })
 
 const subscriber = (catName = 'Luna') =>
@@ -49,7 +39,10 @@ const rows = (conversationId: number) =>
 function httpClient(token: string) {
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchStreamLink({ url: `${baseUrl}/trpc`, headers: () => ({ authorization: `Bearer ${token}` }) }),
+      httpBatchStreamLink({
+        url: `${server.url}/trpc`,
+        headers: () => ({ authorization: `Bearer ${token}` }),
+      }),
     ],
   })
 }
@@ -57,7 +50,7 @@ function httpClient(token: string) {
 describe('conversation.send on the OpenAI path (streaming)', () => {
   it("streams the model's pieces in order, with the cat's profile and the owner message sent upstream", async () => {
     const { api, conversation, cat } = await subscriber('Tiger')
-    double.setNext({ reply: ['Tiger ', 'can ', 'have ', '**two** ', 'meals.'] })
+    openai.double.setNext({ reply: ['Tiger ', 'can ', 'have ', '**two** ', 'meals.'] })
     const stream = await api.conversation.send({
       conversationId: conversation.id,
       catId: cat.id,
@@ -68,7 +61,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     const pieces: string[] = []
     for await (const piece of stream) pieces.push(piece)
     expect(pieces).toEqual(['Tiger ', 'can ', 'have ', '**two** ', 'meals.'])
-    const body = sent(double.requests[0])
+    const body = sent(openai.double.requests[0])
     expect(body.stream).toBe(true)
     expect(body.messages[0]!.role).toBe('system')
     expect(body.messages[0]!.content).toContain('Tiger')
@@ -88,7 +81,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
       content: `older ${i}`,
     }))
     await api.conversation.update({ id: conversation.id, messages: list })
-    double.setNext({ reply: 'Sure.' })
+    openai.double.setNext({ reply: 'Sure.' })
     for await (const _ of await api.conversation.send({
       conversationId: conversation.id,
       content: 'Latest',
@@ -96,7 +89,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     })) {
       // drain
     }
-    const body = sent(double.requests[0])
+    const body = sent(openai.double.requests[0])
     expect(body.messages).toHaveLength(1 + CHAT_HISTORY_WINDOW)
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Latest' })
     // The client wrote the list's 'assistant' turns: never sent as the specialist's own (issue 19 item 10).
@@ -106,7 +99,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
 
   it('an upstream failure is a 503 with the catalogue text; nothing of the reply is saved; Retry works', async () => {
     const { api, conversation } = await subscriber()
-    double.setNext({ status: 500 }, 2)
+    openai.double.setNext({ status: 500 }, 2)
     const stream = await api.conversation.send({
       conversationId: conversation.id,
       content: 'Help?',
@@ -124,7 +117,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     expect((caught as TRPCError).code).toBe('SERVICE_UNAVAILABLE')
     expect((caught as TRPCError).message).toBe(ERRORS.assistantUnavailable)
     expect((await rows(conversation.id)).map((r) => r.role)).toEqual(['user'])
-    double.setNext({ reply: 'Here to help.' })
+    openai.double.setNext({ reply: 'Here to help.' })
     let text = ''
     for await (const piece of await api.conversation.send({
       conversationId: conversation.id,
@@ -140,7 +133,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
   it('over HTTP: pieces arrive before the reply is complete, and the error code survives the stream', async () => {
     const { user, conversation } = await subscriber()
     const client = httpClient(user.token)
-    double.setNext({ reply: ['one ', 'two ', 'three ', 'four'], tokenDelayMs: 300 })
+    openai.double.setNext({ reply: ['one ', 'two ', 'three ', 'four'], tokenDelayMs: 300 })
     const stream = await client.conversation.send.mutate({
       conversationId: conversation.id,
       content: 'Count',
@@ -148,7 +141,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     })
     const arrivals: Array<{ piece: string; upstreamDone: boolean }> = []
     for await (const piece of stream) {
-      arrivals.push({ piece, upstreamDone: double.requests[0]?.outcome !== 'pending' })
+      arrivals.push({ piece, upstreamDone: openai.double.requests[0]?.outcome !== 'pending' })
     }
     expect(arrivals.map((a) => a.piece)).toEqual(['one ', 'two ', 'three ', 'four'])
     // The first piece reached the browser while the model was still writing.
@@ -167,7 +160,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     // request lets the reply go on (to be resumed); conversation.stop cancels the upstream call.
     const { user, conversation } = await subscriber()
     const client = httpClient(user.token)
-    double.setNext({
+    openai.double.setNext({
       reply: [
         'Brush ',
         'her ',
@@ -199,15 +192,15 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
       // the aborted iteration ends with an AbortError
     }
     // The upstream goes on writing after the drop (a drop that ended it would stop its pieces).
-    const atDrop = double.requests[0]!.piecesSent
+    const atDrop = openai.double.requests[0]!.piecesSent
     await expect
-      .poll(() => double.requests[0]!.piecesSent, { timeout: 5000 })
+      .poll(() => openai.double.requests[0]!.piecesSent, { timeout: 5000 })
       .toBeGreaterThanOrEqual(atDrop + 2)
-    expect(double.requests[0]!.outcome).toBe('pending')
+    expect(openai.double.requests[0]!.outcome).toBe('pending')
     expect(await client.conversation.stop.mutate({ conversationId: conversation.id })).toEqual({
       stopped: true,
     })
-    expect(await double.requests[0]!.settled).toBe('aborted')
+    expect(await openai.double.requests[0]!.settled).toBe('aborted')
     await expect
       .poll(async () => (await rows(conversation.id)).map((r) => r.role), { timeout: 5000 })
       .toEqual(['user', 'assistant'])
@@ -221,7 +214,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
 describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)', () => {
   it('answers {message} and saves the reply', async () => {
     const { user, cat, conversation } = await subscriber('Nala')
-    double.setNext({ reply: 'Nala should drink plenty of water.' })
+    openai.double.setNext({ reply: 'Nala should drink plenty of water.' })
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/openai/chat',
@@ -246,7 +239,7 @@ describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)
 
   it('answers 503 with the catalogue text when the upstream fails, never its body', async () => {
     const { user } = await subscriber()
-    double.setNext({ status: 401 }, 2)
+    openai.double.setNext({ status: 401 }, 2)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/openai/chat',
@@ -262,7 +255,7 @@ describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)
 describe('the receptionist on the OpenAI path (plain completions)', () => {
   it('interview.reply returns the model line; check parses structured output', async () => {
     const owner = await t.signIn()
-    double.setNext({ reply: 'Lovely! How old is Luna?' })
+    openai.double.setNext({ reply: 'Lovely! How old is Luna?' })
     const reply = await (await t.caller(owner.token)).interview.reply({
       field: 'age',
       messages: [{ role: 'user', content: 'Luna' }],
@@ -271,9 +264,9 @@ describe('the receptionist on the OpenAI path (plain completions)', () => {
       message: 'Lovely! How old is Luna?',
       assistantResponses: ['Lovely! How old is Luna?'],
     })
-    expect(sent(double.requests[0]).stream).not.toBe(true)
+    expect(sent(openai.double.requests[0]).stream).not.toBe(true)
 
-    double.setNext({ json: { satisfied: 'true', answer: 'Luna', reason: '' } })
+    openai.double.setNext({ json: { satisfied: 'true', answer: 'Luna', reason: '' } })
     const check = await t.app.inject({
       method: 'POST',
       url: '/api/openai/interview/check',
@@ -284,7 +277,7 @@ describe('the receptionist on the OpenAI path (plain completions)', () => {
 
   it('an upstream failure of the reply is a 503 the client retries', async () => {
     const owner = await t.signIn()
-    double.setNext({ status: 503 }, 2)
+    openai.double.setNext({ status: 503 }, 2)
     const error = await trpcFailure(
       (await t.caller(owner.token)).interview.reply({
         field: 'age',

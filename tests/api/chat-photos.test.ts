@@ -2,27 +2,16 @@
 // most 4, the owner's own (else 404), on REST POST /api/openai/chat and tRPC conversation.send; stored with
 // the message and returned by the history reads. An OpenAI-compatible specialist receives them as
 // `image_url` parts (data URLs, no metadata) on the user turn; the offline one says it has the photo.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { suiteApp, type TestApp } from '../helpers/app.ts'
 import { cameraJpeg, metadataBlocks, smallPng } from '../helpers/images.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 
-let double: OpenAiDouble
-let t: TestApp
-let offline: TestApp
-
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-  offline = await createTestApp()
-})
-afterAll(async () => {
-  await t?.close()
-  await offline?.close()
-  await double?.close()
-})
-beforeEach(() => double.reset())
+const openai = suiteOpenAiApp()
+const t = openai.t
+const offline = suiteApp()
+beforeEach(() => openai.double.reset())
 
 type Part = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
 interface SentBody {
@@ -55,12 +44,12 @@ describe('photos reach an OpenAI-compatible specialist as image_url parts', () =
   it('on REST POST /api/openai/chat: the user turn has the text and the photo, without its metadata', async () => {
     const { user, conversation } = await subscriberInChat(t)
     const photo = await photoOf(t, user.token, await cameraJpeg(400, 200))
-    double.setNext({ reply: 'Thanks for the photo.' })
+    openai.double.setNext({ reply: 'Thanks for the photo.' })
     const res = await restChat(t, user.token, [
       { role: 'user', content: 'What is this lump on his ear?', id: 'u1', attachment_ids: [photo] },
     ])
     expect(res.statusCode).toBe(200)
-    const body = double.requests[0]!.body as SentBody
+    const body = openai.double.requests[0]!.body as SentBody
     const turn = body.messages.at(-1)!
     expect(turn.role).toBe('user')
     const parts = turn.content as Part[]
@@ -89,7 +78,7 @@ describe('photos reach an OpenAI-compatible specialist as image_url parts', () =
     const { user, api, conversation, cat } = await subscriberInChat(t)
     const first = await photoOf(t, user.token, await cameraJpeg())
     const second = await photoOf(t, user.token, await smallPng())
-    double.setNext({ reply: 'I see two photos.' })
+    openai.double.setNext({ reply: 'I see two photos.' })
     const stream = await api.conversation.send({
       conversationId: conversation.id,
       catId: cat.id,
@@ -100,7 +89,7 @@ describe('photos reach an OpenAI-compatible specialist as image_url parts', () =
     for await (const _piece of stream) {
       // read to the end
     }
-    const parts = (double.requests[0]!.body as SentBody).messages.at(-1)!.content as Part[]
+    const parts = (openai.double.requests[0]!.body as SentBody).messages.at(-1)!.content as Part[]
     expect(parts.map((p) => p.type)).toEqual(['text', 'image_url', 'image_url'])
     expect((parts[2] as Extract<Part, { type: 'image_url' }>).image_url.url).toMatch(
       /^data:image\/png;base64,/,
@@ -138,7 +127,7 @@ describe('photos reach an OpenAI-compatible specialist as image_url parts', () =
       }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' })
     expect(await t.db.conversationMessage.count({ where: { conversationId: conversation.id } })).toBe(0)
-    expect(double.requests).toHaveLength(0)
+    expect(openai.double.requests).toHaveLength(0)
   })
 
   it('more than 4 photos on one message is a 400', async () => {
@@ -148,7 +137,7 @@ describe('photos reach an OpenAI-compatible specialist as image_url parts', () =
       { role: 'user', content: 'Many photos', attachment_ids: [id, id, id, id, id] },
     ])
     expect(res.statusCode).toBe(400)
-    expect(double.requests).toHaveLength(0)
+    expect(openai.double.requests).toHaveLength(0)
   })
 })
 

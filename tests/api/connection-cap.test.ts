@@ -3,28 +3,21 @@
 // HTTP_LIMITS.maxConnectionsPerAddress; another address is still served. Loopback has a whole /8, so
 // the second address is 127.0.0.2.
 import net from 'node:net'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { HTTP_LIMITS } from '../../server/http-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteApp, suiteListening } from '../helpers/app.ts'
 
-let t: TestApp
-let port: number
+const t = suiteApp()
+const server = suiteListening(t)
 const idle: net.Socket[] = []
-
-beforeAll(async () => {
-  t = await createTestApp()
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  port = (t.app.server.address() as net.AddressInfo).port
-})
-afterAll(async () => {
+afterAll(() => {
   for (const socket of idle) socket.destroy()
-  await t.close()
 })
 
 /** An idle connection from `localAddress`; resolves once connected, tells when the server closes it. */
 function open(localAddress: string): Promise<{ socket: net.Socket; closed: Promise<void> }> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress })
+    const socket = net.connect({ port: server.port, host: '127.0.0.1', localAddress })
     const closed = new Promise<void>((done) => socket.once('close', () => done()))
     socket.once('connect', () => resolve({ socket, closed }))
     socket.once('error', reject)
@@ -33,7 +26,7 @@ function open(localAddress: string): Promise<{ socket: net.Socket; closed: Promi
 
 function healthFrom(localAddress: string): Promise<string> {
   return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1', localAddress })
+    const socket = net.connect({ port: server.port, host: '127.0.0.1', localAddress })
     let text = ''
     socket.setEncoding('utf8')
     socket.on('data', (chunk: string) => {

@@ -3,30 +3,18 @@
 // opens on the owner's chosen cat, else on their current cat.
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CATALOGUE } from '../../shared/errors.ts'
-import { type OpenAiDouble, type RecordedRequest, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, suiteApp } from '../helpers/app.ts'
-import { subscriberInChat } from '../helpers/subscribers.ts'
+import type { RecordedRequest } from '../doubles/openai-server.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
+import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
-let double: OpenAiDouble | undefined
-const t = suiteApp(
-  async () => {
-    double = await startOpenAiDouble()
-    return createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-  },
-  async () => double?.close(),
-)
-afterEach(() => double?.reset())
+const openai = suiteOpenAiApp()
+const t = openai.t
+afterEach(() => openai.double.reset())
 
 function systemPrompt(request: RecordedRequest | undefined): string {
   if (!request) throw new Error('Nothing reached the assistant')
   return (request.body as { messages: Array<{ role: string; content: string }> }).messages[0]?.content ?? ''
-}
-
-async function collect(pieces: AsyncIterable<string>): Promise<string> {
-  let text = ''
-  for await (const piece of pieces) text += piece
-  return text
 }
 
 /** Luna (the older cat) and Oscar (the newer, so the current one), in one owner's chat. */
@@ -41,16 +29,12 @@ async function household() {
 describe('the specialist knows the household', () => {
   it("names the owner's cats and the one the owner chose for the chat", async () => {
     const { api, conversation, luna } = await household()
-    double?.setNext({ reply: ['Fine.'] })
-    await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: luna.id,
-        content: 'How much should she eat?',
-        clientId: 'q1',
-      }),
+    openai.double.setNext({ reply: ['Fine.'] })
+    await sendInChat(
+      { api, conversation },
+      { catId: luna.id, content: 'How much should she eat?', clientId: 'q1' },
     )
-    const prompt = systemPrompt(double?.requests[0])
+    const prompt = systemPrompt(openai.double.requests[0])
     expect(prompt).toContain("The owner's cats: Luna, Oscar.")
     expect(prompt).toContain('The owner chose Luna for this chat')
     expect(prompt).not.toContain('ask which cat')
@@ -58,31 +42,18 @@ describe('the specialist knows the household', () => {
 
   it('asks which cat when the owner has several, chose none and names none', async () => {
     const { api, conversation } = await household()
-    double?.setNext({ reply: ['Which one?'] })
-    await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        content: 'Is this food ok?',
-        clientId: 'q1',
-      }),
-    )
-    const prompt = systemPrompt(double?.requests[0])
+    openai.double.setNext({ reply: ['Which one?'] })
+    await sendInChat({ api, conversation }, { content: 'Is this food ok?', clientId: 'q1' })
+    const prompt = systemPrompt(openai.double.requests[0])
     expect(prompt).toContain("The owner's cats: Luna, Oscar.")
     expect(prompt).toContain('ask which cat')
   })
 
   it('says nothing of a household to an owner of one cat', async () => {
     const { api, conversation, cat } = await subscriberInChat(t, { cat: { name: 'Solo' } })
-    double?.setNext({ reply: ['Hi.'] })
-    await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: cat.id,
-        content: 'Hi',
-        clientId: 'q1',
-      }),
-    )
-    expect(systemPrompt(double?.requests[0])).not.toContain("The owner's cats")
+    openai.double.setNext({ reply: ['Hi.'] })
+    await sendInChat({ api, conversation }, { catId: cat.id, content: 'Hi', clientId: 'q1' })
+    expect(systemPrompt(openai.double.requests[0])).not.toContain("The owner's cats")
   })
 })
 

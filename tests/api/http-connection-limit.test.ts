@@ -3,17 +3,12 @@
 // header: a client that ignores it (autocannon, some proxies) got a bare 503 for every later request,
 // forever, on that socket.
 import net from 'node:net'
-import { beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { HTTP_LIMITS } from '../../server/http-limits.ts'
-import { suiteApp } from '../helpers/app.ts'
+import { suiteApp, suiteListening } from '../helpers/app.ts'
 
 const t = suiteApp()
-let port: number
-
-beforeAll(async () => {
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  port = (t.app.server.address() as net.AddressInfo).port
-})
+const server = suiteListening(t)
 
 /** Sends requests one after another on one connection, as a client that ignores `Connection: close`. */
 function keepSending(
@@ -23,7 +18,7 @@ function keepSending(
     const statuses: number[] = []
     const closeHeaders: number[] = []
     let buffer = ''
-    const socket = net.connect(port, '127.0.0.1')
+    const socket = net.connect(server.port, '127.0.0.1')
     const send = () => socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n')
     socket.setEncoding('utf8')
     socket.on('data', (chunk: string) => {

@@ -30,8 +30,23 @@ afterAll(async () => {
   await double.close()
 })
 
-async function subscribe(paymentMethodId: string, keys = { c: key('c'), pi: key('pi'), sub: key('sub') }) {
-  const trialEnd = inThreeDays()
+/** What a provider's createCustomer (a fresh key, a working card) settles with: the tests expect a failure. */
+function createCustomerOutcome(provider: PaymentProvider): Promise<unknown> {
+  return provider
+    .createCustomer({
+      name: 'A',
+      email: 'a@example.com',
+      paymentMethodId: 'pm_card_visa',
+      idempotencyKey: key('c'),
+    })
+    .catch((e: unknown) => e)
+}
+
+/** One checkout's idempotency keys and trial end: a retry with them sends the very same requests. */
+const checkoutKeys = () => ({ c: key('c'), pi: key('pi'), sub: key('sub'), trialEnd: inThreeDays() })
+
+async function subscribe(paymentMethodId: string, keys = checkoutKeys()) {
+  const { trialEnd } = keys
   const { customerId } = await stripe.createCustomer({
     name: 'Ada Lovelace',
     email: 'ada@example.com',
@@ -86,7 +101,7 @@ describe('Stripe provider against the local Stripe double', () => {
   })
 
   it('sends the caller idempotency key on every create', async () => {
-    const keys = { c: key('c'), pi: key('pi'), sub: key('sub') }
+    const keys = checkoutKeys()
     await subscribe('pm_card_visa', keys)
     const sent = double.requests.filter((r) => r.method === 'POST').map((r) => r.idempotencyKey)
     expect(sent).toEqual(expect.arrayContaining([keys.c, keys.pi, keys.sub]))
@@ -111,7 +126,7 @@ describe('Stripe provider against the local Stripe double', () => {
   })
 
   it('creates exactly one customer, intent and subscription when the same keys are retried', async () => {
-    const keys = { c: key('c'), pi: key('pi'), sub: key('sub') }
+    const keys = checkoutKeys()
     const counts = () => [
       double.objects.customers.size,
       double.objects.paymentIntents.size,
@@ -130,7 +145,7 @@ describe('Stripe provider against the local Stripe double', () => {
   })
 
   it('replays a decline for a retried key instead of charging again', async () => {
-    const keys = { c: key('c'), pi: key('pi'), sub: key('sub') }
+    const keys = checkoutKeys()
     await expect(subscribe('pm_card_chargeDeclined', keys)).rejects.toBeInstanceOf(PaymentDeclinedError)
     const intents = double.objects.paymentIntents.size
     await expect(subscribe('pm_card_chargeDeclined', keys)).rejects.toThrow('(card_declined)')
@@ -154,14 +169,7 @@ describe('Stripe provider against the local Stripe double', () => {
 
   it('gives up after one retry with a PaymentProviderError', async () => {
     double.failNext(503, 2)
-    const error = await stripe
-      .createCustomer({
-        name: 'A',
-        email: 'a@example.com',
-        paymentMethodId: 'pm_card_visa',
-        idempotencyKey: key('c'),
-      })
-      .catch((e: unknown) => e)
+    const error = await createCustomerOutcome(stripe)
     expect(error).toBeInstanceOf(PaymentProviderError)
     expect((error as PaymentProviderError).statusCode).toBe(503)
   })
@@ -177,14 +185,7 @@ describe('Stripe provider against the local Stripe double', () => {
 
   it('reports a rejected API key as a 401 provider error', async () => {
     const wrongKey = createStripeProvider({ secretKey: 'not-a-key', apiBase: double.apiBase })
-    const error = await wrongKey
-      .createCustomer({
-        name: 'A',
-        email: 'a@example.com',
-        paymentMethodId: 'pm_card_visa',
-        idempotencyKey: key('c'),
-      })
-      .catch((e: unknown) => e)
+    const error = await createCustomerOutcome(wrongKey)
     expect(error).toMatchObject({ name: 'PaymentProviderError', statusCode: 401 })
   })
 

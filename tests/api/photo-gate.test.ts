@@ -3,33 +3,24 @@
 // slot, and any address holds at most one. Real sockets on a listening app; addresses through
 // X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1), as in production behind nginx.
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestApp, suiteApp, suiteListening } from '../helpers/app.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
 
-let t: TestApp
-let base: string
-let port: number
+const t = suiteApp(() => createTestApp({ env: { TRUST_PROXY: '1' } }))
+const server = suiteListening(t)
 const trickles: net.Socket[] = []
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { TRUST_PROXY: '1' } })
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  port = (t.app.server.address() as net.AddressInfo).port
-  base = `http://127.0.0.1:${port}`
-})
-afterAll(async () => {
+afterAll(() => {
   for (const socket of trickles) socket.destroy()
-  await t.close()
 })
 
 /** An upload that declares 10 MB and sends its first bytes only (then nothing, for now). */
 function trickle(address: string, token?: string): net.Socket {
-  const socket = net.connect(port, '127.0.0.1')
+  const socket = net.connect(server.port, '127.0.0.1')
   socket.on('error', () => {})
   socket.write(
     [
@@ -48,7 +39,7 @@ function trickle(address: string, token?: string): net.Socket {
 }
 
 async function photoRead(catId: number, token: string | null, address: string) {
-  const res = await fetch(`${base}/api/supabase/cats/${catId}/photo`, {
+  const res = await fetch(`${server.url}/api/supabase/cats/${catId}/photo`, {
     headers: { 'x-forwarded-for': address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   })
   return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
@@ -120,9 +111,12 @@ describe('two anonymous trickling uploads', () => {
 describe('a call that needs more photo slots than its holder may have', () => {
   it('is a 413 for a visitor (a batch of two photo reads), not a 503 that no retry could clear', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await fetch(`${base}/trpc/cat.photo,cat.photo?batch=1&input=${encodeURIComponent('{}')}`, {
-        headers: { 'x-forwarded-for': '198.51.100.77' },
-      })
+      const res = await fetch(
+        `${server.url}/trpc/cat.photo,cat.photo?batch=1&input=${encodeURIComponent('{}')}`,
+        {
+          headers: { 'x-forwarded-for': '198.51.100.77' },
+        },
+      )
       expect(res.status).toBe(413)
       expect(await res.json()).toEqual({
         error: 'At most 1 photo per request without a session',

@@ -1,25 +1,15 @@
 // The specialist knows the log (issue 22): on a model, its instructions carry the last weights, the
 // trend (with the fatty-liver warning when the loss is too fast), the one nutrition rule's food advice,
 // and how to offer logging a weight the owner reports (nothing is logged without the owner's confirm).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { nutritionAdvice } from '../../shared/rules/nutrition.ts'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
 
 const DAY = 86_400_000
-let double: OpenAiDouble
-let t: TestApp
-
-beforeAll(async () => {
-  double = await startOpenAiDouble()
-  t = await createTestApp({ env: { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url } })
-})
-afterAll(async () => {
-  await t?.close()
-  await double?.close()
-})
-beforeEach(() => double.reset())
+const openai = suiteOpenAiApp()
+const t = openai.t
+beforeEach(() => openai.double.reset())
 
 async function systemPromptFor(
   content: string,
@@ -42,7 +32,7 @@ async function systemPromptFor(
       measuredAt: new Date(Date.now() - (log.length - i) * 7 * DAY),
     })),
   })
-  double.setNext({ reply: ['Thanks!'] })
+  openai.double.setNext({ reply: ['Thanks!'] })
   const stream = await api.conversation.send({
     conversationId: conversation.id,
     content,
@@ -51,7 +41,7 @@ async function systemPromptFor(
   for await (const _piece of stream) {
     // drain
   }
-  const body = double.requests[0]?.body as { messages: Array<{ role: string; content: string }> }
+  const body = openai.double.requests[0]?.body as { messages: Array<{ role: string; content: string }> }
   return { prompt: body.messages[0]?.content ?? '', catId: row.id }
 }
 

@@ -1,20 +1,18 @@
 // Quotas (issue 19 item 7): an owner's cats (and so photos), conversations and messages, and one
 // interview's messages, are bounded; past the figure a new record is refused with 409 QUOTA_EXCEEDED in
 // the contract's shape. A visitor's address may start a bounded number of interviews a day.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { QUOTAS } from '../../server/domain/quotas.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(() =>
+  createTestApp({
     overrides: {
       limits: createRateLimits({ visitorInterviewsPerIpDaily: { points: 2, durationSeconds: 86_400 } }),
     },
-  })
-})
-afterAll(() => t.close())
+  }),
+)
 
 function send(method: string, url: string, payload: object, token?: string) {
   return t.app.inject({

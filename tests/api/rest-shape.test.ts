@@ -3,22 +3,17 @@
 // procedure runs too (the photo count's 413, Node's 431 for oversized headers); API answers are not
 // kept in any cache (`Cache-Control: no-store`), personal data as they carry.
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERROR_CATALOGUE } from '../../shared/errors.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp, suiteListening } from '../helpers/app.ts'
 
-let t: TestApp
-let port: number
-
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(() =>
+  createTestApp({
     overrides: { limits: createRateLimits({ otpSendPerEmail: { points: 1, durationSeconds: 600 } }) },
-  })
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  port = (t.app.server.address() as net.AddressInfo).port
-})
-afterAll(() => t.close())
+  }),
+)
+const server = suiteListening(t)
 
 describe('Retry-After is the real wait', () => {
   it('REST: a budget of 10 minutes says about 600 s, not 60', async () => {
@@ -64,7 +59,7 @@ describe('errors written before a procedure runs have the {error, code} shape', 
 
   it("431: Node's header overflow answers in the contract's shape", async () => {
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(port, '127.0.0.1')
+      const socket = net.connect(server.port, '127.0.0.1')
       let text = ''
       socket.setEncoding('utf8')
       socket.on('data', (chunk: string) => {

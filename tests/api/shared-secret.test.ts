@@ -1,25 +1,14 @@
 // Issue 15: instances that share a database share the signing secret with no setting (it is kept in
 // the database), so a token from one works on the other and a code one sends is accepted by the other.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SESSION_CHECK_MS } from '../../server/services/tokens.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
-import { freshDatabase } from '../helpers/database.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { suiteDatabase } from '../helpers/database.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
 
-let database: Awaited<ReturnType<typeof freshDatabase>>
-const instances: TestApp[] = []
-
-beforeAll(async () => {
-  database = await freshDatabase()
-  for (let i = 0; i < 2; i++) {
-    // No JWT_SECRET, and each instance its own DATA_DIR: only the database is shared.
-    instances.push(await createTestApp({ database, env: { JWT_SECRET: '' } }))
-  }
-})
-afterAll(async () => {
-  for (const instance of instances) await instance.close()
-  await database?.close()
-})
+const database = suiteDatabase()
+// No JWT_SECRET, and each instance its own DATA_DIR: only the database is shared.
+const instances = [0, 1].map(() => suiteApp(() => createTestApp({ database, env: { JWT_SECRET: '' } })))
 
 describe('two instances on one database, JWT_SECRET unset', () => {
   it('accept each other’s codes and tokens', async () => {

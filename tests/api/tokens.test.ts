@@ -1,13 +1,13 @@
 import { decodeJwt } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openPglite } from '../../server/db.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { openPglite } from '../../server/db.ts'
 import { createTokenService, resolveJwtSecret } from '../../server/services/tokens.ts'
-import { freshDatabase } from '../helpers/database.ts'
+import { suiteDatabase } from '../helpers/database.ts'
 
 // Moved from tests/unit (issue 12): a token now names a server-side session, so these need a database.
 
 const SECRET = 'unit-test-secret-that-is-long-enough-for-hs256'
-let database: Database
+const database = suiteDatabase()
 const user = {
   id: 0,
   email: 'ada@example.com',
@@ -17,11 +17,7 @@ const user = {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase()
   user.id = (await database.prisma.user.create({ data: { email: user.email } })).id
-})
-afterAll(async () => {
-  await database?.close()
 })
 
 const service = (secret = SECRET, ttlSeconds = 3600, now?: () => number) =>

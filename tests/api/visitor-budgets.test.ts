@@ -1,13 +1,12 @@
 // Budgets a visitor spends without a token (issue 19 item 7): the recommendations (a model call each)
 // have a per-address budget; every procedure of a /trpc batch counts against the limits, a batch of five
 // as five; a visitor's interview writes count against the per-address interview budget.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
-import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { createTestApp, suiteApp } from '../helpers/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp({
+const t = suiteApp(() =>
+  createTestApp({
     env: { TRUST_PROXY: '1' },
     overrides: {
       limits: createRateLimits({
@@ -16,9 +15,8 @@ beforeAll(async () => {
         requestsPerIp: { points: 12, durationSeconds: 60 },
       }),
     },
-  })
-})
-afterAll(() => t.close())
+  }),
+)
 
 const cat = { name: 'Budget', breed: 'Siamese', age: 3, weight: 9 }
 

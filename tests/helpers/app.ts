@@ -192,3 +192,58 @@ export function suiteApp(
     close: () => now().close(),
   }
 }
+
+/**
+ * A double (a local stand-in for an outside service) and the suite's app configured against it: the
+ * double starts first, the app is made from it, and both stop after the tests (the app first).
+ */
+export function suiteAppWithDouble<D extends { close(): Promise<unknown> }>(
+  startDouble: () => Promise<D>,
+  start: (double: D) => Promise<TestApp>,
+): { t: TestApp; readonly double: D } {
+  let double: D | undefined
+  const t = suiteApp(
+    async () => {
+      double = await startDouble()
+      return start(double)
+    },
+    async () => {
+      await double?.close()
+    },
+  )
+  return {
+    t,
+    get double() {
+      if (!double) throw new Error('The double starts in beforeAll: use it inside a test.')
+      return double
+    },
+  }
+}
+
+/**
+ * Has the suite's app (suiteApp, registered before this) listen on a free loopback port before the
+ * tests, for the tests that need real sockets. After them its connections are cut before the app
+ * closes: Node's fetch may keep a spare connection open (after an aborted stream), which would hold
+ * up the close.
+ */
+export function suiteListening(t: TestApp): { readonly port: number; readonly url: string } {
+  let url: string | undefined
+  beforeAll(async () => {
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  afterAll(() => {
+    if (url) t.app.server.closeAllConnections()
+  })
+  const live = () => {
+    if (!url) throw new Error('The app listens in beforeAll: use it inside a test.')
+    return url
+  }
+  return {
+    get port() {
+      return Number(new URL(live()).port)
+    },
+    get url() {
+      return live()
+    },
+  }
+}

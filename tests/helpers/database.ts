@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { type Database, openPglite, openPostgres } from '../../server/db.ts'
 
 /**
@@ -36,6 +36,40 @@ export async function freshDatabase(): Promise<Database & { url: string | null }
       await db.close()
       await withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
     },
+  }
+}
+
+/**
+ * A fresh database for the file (or describe block): opened before its tests, closed after them. The
+ * object returned reads the live one, so apps made with `createTestApp({ database })` share it (they
+ * close before it does: after-hooks run in reverse order).
+ */
+export function suiteDatabase(): Database & { url: string | null } {
+  let live: (Database & { url: string | null }) | undefined
+  beforeAll(async () => {
+    live = await freshDatabase()
+  })
+  afterAll(async () => {
+    await live?.close()
+  })
+  const now = () => {
+    if (!live) throw new Error('The database opens in beforeAll: use it inside a test.')
+    return live
+  }
+  return {
+    get prisma() {
+      return now().prisma
+    },
+    get kind() {
+      return now().kind
+    },
+    get url() {
+      return now().url
+    },
+    get pglite() {
+      return now().pglite
+    },
+    close: () => now().close(),
   }
 }
 

@@ -1,6 +1,6 @@
 // An app whose card provider is Stripe, served by the Stripe double (tests/doubles/stripe-server.ts).
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
-import { createTestApp, suiteApp, type TestApp } from './app.ts'
+import { createTestApp, suiteAppWithDouble, type TestApp } from './app.ts'
 
 /** The keys the billing tests configure; the webhook secret is what the double signs events with. */
 export function stripeTestApp(double: Pick<StripeDouble, 'apiBase'>): Promise<TestApp> {
@@ -16,21 +16,5 @@ export function stripeTestApp(double: Pick<StripeDouble, 'apiBase'>): Promise<Te
 
 /** A Stripe double and a stripeTestApp on it for the file (or describe block); both stop after its tests. */
 export function suiteStripeApp(): { t: TestApp; readonly double: StripeDouble } {
-  let double: StripeDouble | undefined
-  const t = suiteApp(
-    async () => {
-      double = await startStripeDouble()
-      return stripeTestApp(double)
-    },
-    async () => {
-      await double?.close()
-    },
-  )
-  return {
-    t,
-    get double() {
-      if (!double) throw new Error('The Stripe double starts in beforeAll: use it inside a test.')
-      return double
-    },
-  }
+  return suiteAppWithDouble(() => startStripeDouble(), stripeTestApp)
 }

@@ -2,6 +2,7 @@
 // (as a finished checkout leaves it) and a cat. One place, so every test's subscriber is the same one.
 import type { Prisma } from '../../server/generated/prisma/client.ts'
 import type { TestApp } from './app.ts'
+import { collect } from './streams.ts'
 
 const DAY = 86_400_000
 
@@ -52,4 +53,18 @@ export async function subscriberInChat(
   const sessionId = options.sessionId?.(owner.id)
   const conversation = await api.conversation.create(sessionId ? { session_id: sessionId } : {})
   return { user: owner, cat, api, conversation, sessionId }
+}
+
+type ChatCaller = Awaited<ReturnType<TestApp['caller']>>
+type SendInput = Parameters<ChatCaller['conversation']['send']>[0]
+
+/**
+ * The owner's message sent in the chat's conversation (conversation.send, as the chat screen sends it)
+ * and the reply read to its end: its text.
+ */
+export async function sendInChat(
+  chat: { api: ChatCaller; conversation: { id: number } },
+  message: Omit<SendInput, 'conversationId'>,
+): Promise<string> {
+  return collect(await chat.api.conversation.send({ conversationId: chat.conversation.id, ...message }))
 }

@@ -2,27 +2,21 @@
 // minute; one is killed with `kill -9` while they are being sent. Every owner gets the reminder (none
 // lost: the killed instance's jobs are retried by the other once they expire) and the recipients are
 // counted for duplicates (none twice).
-import crypto from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { freshDatabase } from '../helpers/database.ts'
-import { type BuiltServer, buildServer, startBuilt, tearDownBuilt, tempDataDir } from './helpers.ts'
+import { type BuiltServer, suiteBuilt } from './helpers.ts'
 
 const OWNERS = 10_000
-const JWT_SECRET = `care-${crypto.randomBytes(16).toString('hex')}`
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
 let smtp: SmtpCapture
+const suite = suiteBuilt('care', () => smtp?.close())
 let servers: BuiltServer[] = []
-const dataDirs: string[] = []
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
+  const { database } = suite
   smtp = await startSmtpCapture()
   const dueAt = new Date(Math.ceil((Date.now() + 40_000) / 1000) * 1000)
   const client = new pg.Client({ connectionString: database.url! })
@@ -37,24 +31,9 @@ beforeAll(async () => {
     [OWNERS, dueAt.toISOString()],
   )
   await client.end()
-  const env = (name: string) => {
-    const dir = tempDataDir(name)
-    dataDirs.push(dir)
-    return {
-      DATABASE_URL: database.url!,
-      JWT_SECRET,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://care.example.test',
-      DATA_DIR: dir,
-    }
-  }
-  servers = [await startBuilt(build.mainJs, env('care-a')), await startBuilt(build.mainJs, env('care-b'))]
+  const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'https://care.example.test' }
+  servers = [await suite.start(env), await suite.start(env)]
 }, 180_000)
-
-afterAll(async () => {
-  await tearDownBuilt({ servers, database, build, dataDirs })
-  await smtp?.close()
-})
 
 describe('10,000 reminders due in one minute on two instances, one killed mid-minute', () => {
   it(

@@ -5,40 +5,20 @@
 // is stored whole and once, /healthz answers 200 throughout, and the process is alive at the end. The
 // peak RSS (VmHWM) is printed for the README.
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_ENV } from '../../scripts/server-node-flags.mjs'
 import { createTokenService } from '../../server/services/tokens.ts'
 import { CHAT_LIST_MAX_MESSAGES } from '../../shared/constants.ts'
-import { freshDatabase } from '../helpers/database.ts'
-import {
-  type BuiltServer,
-  buildServer,
-  type Outcome,
-  request,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
-} from './helpers.ts'
+import { type BuiltServer, type Outcome, peakRssMb, request, suiteBuilt } from './helpers.ts'
 
-const JWT_SECRET = `burst-${crypto.randomBytes(16).toString('hex')}`
 const CONCURRENT = 8
 const MESSAGES = CHAT_LIST_MAX_MESSAGES
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+const suite = suiteBuilt('burst')
 let server: BuiltServer
-let dataDir: string
 /** One owner per conversation: 8 × 5,000 messages is over one owner's 10,000-message quota (issue 19). */
 let tokens: string[]
 let conversationIds: number[]
-
-/** Peak resident set of a process so far (Linux VmHWM), in MB. */
-function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN)
-  return Math.round(kb / 1024)
-}
 
 /** A list of `MESSAGES` messages with ids, about 160 bytes of JSON each: ~800 KB of JSON. */
 function bigList(run: number): string {
@@ -52,10 +32,9 @@ function bigList(run: number): string {
 }
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
+  const { database } = suite
   const tag = crypto.randomBytes(3).toString('hex')
-  const tokenService = createTokenService({ secret: JWT_SECRET, ttlSeconds: 3600, db: database.prisma })
+  const tokenService = createTokenService({ secret: suite.jwtSecret, ttlSeconds: 3600, db: database.prisma })
   const users = await Promise.all(
     Array.from({ length: CONCURRENT }, (_, i) =>
       database.prisma.user.create({ data: { email: `burst-${tag}-${i}@example.com`, firstName: 'Burst' } }),
@@ -68,22 +47,14 @@ beforeAll(async () => {
     ),
   )
   conversationIds = conversations.map((c) => c.id)
-  dataDir = tempDataDir('burst')
-  server = await startBuilt(
-    build.mainJs,
+  server = await suite.start(
     {
       ...(SERVER_ENV.MALLOC_ARENA_MAX ? { MALLOC_ARENA_MAX: SERVER_ENV.MALLOC_ARENA_MAX } : {}),
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      JWT_SECRET,
       GLOBAL_RATE_PER_MINUTE: '100000000',
-      LOG_LEVEL: 'info',
     },
     { asStarted: true },
   )
 })
-
-afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 describe(`${CONCURRENT} concurrent PUTs of ${MESSAGES} messages`, () => {
   it('are all answered, stored whole and once, while /healthz answers 200 and the process stays up', async () => {
@@ -125,7 +96,9 @@ describe(`${CONCURRENT} concurrent PUTs of ${MESSAGES} messages`, () => {
     for (const i of accepted) {
       expect(JSON.parse(puts[i]!.body)).toEqual({ id: conversationIds[i], appended: MESSAGES })
       expect(
-        await database.prisma.conversationMessage.count({ where: { conversationId: conversationIds[i] } }),
+        await suite.database.prisma.conversationMessage.count({
+          where: { conversationId: conversationIds[i] },
+        }),
       ).toBe(MESSAGES)
     }
     expect(health.length).toBeGreaterThan(0)

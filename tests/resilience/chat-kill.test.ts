@@ -6,35 +6,20 @@
 // does. Then, for every conversation: each message the server acknowledged is stored exactly once, each
 // question has exactly one reply, and every acknowledged reply is the stored one. Bounded: OWNERS x
 // MESSAGES exchanges, one kill.
-import crypto from 'node:crypto'
 import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { freshDatabase } from '../helpers/database.ts'
-import {
-  type BuiltServer,
-  buildServer,
-  request,
-  type Subscriber,
-  seedSubscribersFor,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
-} from './helpers.ts'
+import { type BuiltServer, request, type Subscriber, suiteBuilt } from './helpers.ts'
 
-const JWT_SECRET = `kill-${crypto.randomBytes(16).toString('hex')}`
 const OWNERS = 10
 const MESSAGES = 6
 const REPLY = 'Small meals, fresh water and a quiet place to eat keep most cats happy and healthy.'
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
 let double: OpenAiDouble
-let server: BuiltServer
+const suite = suiteBuilt('kill', () => double?.close())
+let server: BuiltServer & { env: Record<string, string> }
 let owners: Subscriber[]
-let dataDir: string
-let env: Record<string, string>
 
 /** What a client holds as acknowledged: its message and, when the exchange completed, the reply. */
 interface Ack {
@@ -133,26 +118,19 @@ async function trpcOwner(owner: Subscriber) {
 }
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, OWNERS, 'kill')
+  owners = await suite.seedSubscribers(OWNERS, 'kill')
   double = await startOpenAiDouble()
   double.setDefault({ reply: REPLY, firstTokenDelayMs: 100, tokenDelayMs: 15 })
-  dataDir = tempDataDir('kill')
-  env = {
-    DATABASE_URL: database.url!,
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    OPENAI_API_KEY: 'sk-test-kill',
-    OPENAI_BASE_URL: double.url,
-    GLOBAL_RATE_PER_MINUTE: '100000000',
-    CHAT_RATE_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'info',
-  }
-  server = await startBuilt(build.mainJs, env, { asStarted: true })
+  server = await suite.start(
+    {
+      OPENAI_API_KEY: 'sk-test-kill',
+      OPENAI_BASE_URL: double.url,
+      GLOBAL_RATE_PER_MINUTE: '100000000',
+      CHAT_RATE_PER_MINUTE: '100000000',
+    },
+    { asStarted: true },
+  )
 })
-
-afterAll(() => tearDownBuilt({ servers: [server], double, database, build, dataDirs: [dataDir] }))
 
 describe('kill -9 under chat load, then restart', () => {
   it('keeps every acknowledged message exactly once and every question one reply', async () => {
@@ -168,12 +146,13 @@ describe('kill -9 under chat load, then restart', () => {
     server.child.kill('SIGKILL')
     expect((await server.exited).signal).toBe('SIGKILL')
     expect(inFlight).toBeGreaterThan(0)
-    server = await startBuilt(build.mainJs, env, { asStarted: true })
+    // The same env, so the same data folder: a restart.
+    server = await suite.start(server.env, { asStarted: true })
     await load
 
     expect(acks).toHaveLength(OWNERS * MESSAGES)
     const conversationIds = owners.map((o) => o.conversationId)
-    const rows = await database.prisma.conversationMessage.findMany({
+    const rows = await suite.database.prisma.conversationMessage.findMany({
       where: { conversationId: { in: conversationIds } },
       orderBy: { id: 'asc' },
     })

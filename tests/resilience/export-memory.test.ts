@@ -3,38 +3,21 @@
 // "Download my data". The answer is complete (every cat, every photo reachable), the process stays
 // up, /healthz answers 200, and its peak RSS is printed.
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
-import { freshDatabase } from '../helpers/database.ts'
-import {
-  type BuiltServer,
-  buildServer,
-  GENEROUS_ENV,
-  peakRssMb,
-  request,
-  type Subscriber,
-  seedSubscribersFor,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
-} from './helpers.ts'
+import { type BuiltServer, GENEROUS_ENV, peakRssMb, request, type Subscriber, suiteBuilt } from './helpers.ts'
 
-const JWT_SECRET = `export-${crypto.randomBytes(16).toString('hex')}`
 const CATS = 16
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+const suite = suiteBuilt('export')
 let server: BuiltServer
 let owner: Subscriber
-let dataDir: string
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  owner = (await seedSubscribersFor(database.prisma, JWT_SECRET, 1, 'export'))[0]!
+  owner = (await suite.seedSubscribers(1, 'export'))[0]!
   // The cats as 16 uploads would leave them (their upload has its own tests): 5 MB of photo each.
   for (let i = 0; i < CATS; i++) {
-    await database.prisma.cat.create({
+    await suite.database.prisma.cat.create({
       data: {
         userId: owner!.id,
         name: `Heavy ${i}`,
@@ -49,15 +32,8 @@ beforeAll(async () => {
       },
     })
   }
-  dataDir = tempDataDir('export')
-  server = await startBuilt(
-    build.mainJs,
-    { DATABASE_URL: database.url!, DATA_DIR: dataDir, JWT_SECRET, LOG_LEVEL: 'info', ...GENEROUS_ENV },
-    { asStarted: true },
-  )
+  server = await suite.start(GENEROUS_ENV, { asStarted: true })
 })
-
-afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 /** The newest step-up code the server printed for `email`. */
 async function codeFor(email: string): Promise<string> {

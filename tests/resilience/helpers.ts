@@ -6,7 +6,9 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs'
+import type { Database } from '../../server/db.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import {
   createRateLimits,
@@ -15,6 +17,7 @@ import {
 } from '../../server/services/rate-limits.ts'
 import { createTokenService } from '../../server/services/tokens.ts'
 import type { TestApp } from '../helpers/app.ts'
+import { freshDatabase } from '../helpers/database.ts'
 
 /** Every procedure-level limit out of the way, so load reaches the procedures. */
 export function generousLimits() {
@@ -107,7 +110,7 @@ export async function seedSubscribers(
 }
 
 /** `seedSubscribers` for a built server: the session tokens are signed with that server's JWT_SECRET. */
-export function seedSubscribersFor(
+function seedSubscribersFor(
   db: TestApp['db'],
   jwtSecret: string,
   count: number,
@@ -272,27 +275,94 @@ export async function startBuilt(
 }
 
 /** A fresh folder under the system's temp folder, for a built server's DATA_DIR. */
-export function tempDataDir(name: string): string {
+function tempDataDir(name: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `kitty-${name}-`))
 }
 
 /**
- * Undoes what a built-server test's beforeAll started, each piece only if it got that far: servers still
- * running are killed, the OpenAI double and the database closed, the build and the data folders removed.
+ * Undoes what a built-server suite's beforeAll started, each piece only if it got that far: servers still
+ * running are killed, the database closed, the build and the data folders removed.
  */
-export async function tearDownBuilt(parts: {
+async function tearDownBuilt(parts: {
   servers?: ReadonlyArray<BuiltServer | undefined>
-  double?: { close(): Promise<void> }
   database?: { close(): Promise<void> }
   build?: { remove(): void }
   dataDirs?: ReadonlyArray<string | undefined>
 }): Promise<void> {
   for (const server of parts.servers ?? [])
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL')
-  await parts.double?.close()
   await parts.database?.close()
   parts.build?.remove()
   for (const dir of parts.dataDirs ?? []) if (dir) fs.rmSync(dir, { recursive: true, force: true })
+}
+
+export interface BuiltSuite {
+  /** The suite's fresh database, open from its beforeAll on. */
+  readonly database: Database & { url: string | null }
+  /** The JWT_SECRET the suite's servers are started with (unless their `env` says otherwise). */
+  readonly jwtSecret: string
+  /** `seedSubscribersFor` on the suite's database, the tokens signed with its jwtSecret. */
+  seedSubscribers(count: number, prefix?: string): Promise<Subscriber[]>
+  /**
+   * `startBuilt` on the suite's database with its JWT_SECRET, LOG_LEVEL=info and a data folder of
+   * the server's own, then `env` (DATA_DIR there reuses a folder: a restart). The server's whole env
+   * is returned with it. Every server started is killed after the tests.
+   */
+  start(
+    env?: Record<string, string>,
+    options?: Parameters<typeof startBuilt>[2],
+  ): Promise<BuiltServer & { env: Record<string, string> }>
+}
+
+/**
+ * The set-up of a built-server test file (or describe block): the server compiled and a fresh
+ * database before its tests; after them (and after the file's own after-hooks, which run first) its
+ * servers killed, the database closed, the build and the data folders removed, then `after` run
+ * (what must outlive the servers: the doubles they call). `name` names the data folders.
+ */
+export function suiteBuilt(name: string, after: () => unknown = () => {}): BuiltSuite {
+  const jwtSecret = `${name}-${crypto.randomBytes(16).toString('hex')}`
+  let build: ReturnType<typeof buildServer> | undefined
+  let database: (Database & { url: string | null }) | undefined
+  const servers: BuiltServer[] = []
+  const dataDirs: string[] = []
+  beforeAll(async () => {
+    build = buildServer()
+    database = await freshDatabase()
+  })
+  afterAll(async () => {
+    await tearDownBuilt({ servers, database, build, dataDirs })
+    await after()
+  })
+  const ready = () => {
+    if (!build || !database) throw new Error('The built-server suite starts in beforeAll: use it after.')
+    return { build, database }
+  }
+  return {
+    get database() {
+      return ready().database
+    },
+    jwtSecret,
+    seedSubscribers: (count, prefix) => seedSubscribersFor(ready().database.prisma, jwtSecret, count, prefix),
+    async start(env = {}, options) {
+      const { build, database } = ready()
+      let dataDir = env.DATA_DIR
+      if (!dataDir) {
+        dataDir = tempDataDir(name)
+        dataDirs.push(dataDir)
+      }
+      const full = {
+        DATABASE_URL: database.url!,
+        DATA_DIR: dataDir,
+        JWT_SECRET: jwtSecret,
+        LOG_LEVEL: 'info',
+        ...env,
+      }
+      const server = await startBuilt(build.mainJs, full, options)
+      servers.push(server)
+      return { ...server, env: full }
+    },
+  }
 }
 
 /** The process's peak resident memory so far (VmHWM, Linux), in MB; NaN once it has exited. */

@@ -4,25 +4,19 @@
 // Retry-After; the process stays up, /healthz answers 200, and its peak RSS is printed.
 import crypto from 'node:crypto'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
-import { freshDatabase } from '../helpers/database.ts'
 import {
   type BuiltServer,
-  buildServer,
   GENEROUS_ENV,
   isClearJsonError,
   type Outcome,
   peakRssMb,
   request,
   type Subscriber,
-  seedSubscribersFor,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
+  suiteBuilt,
 } from './helpers.ts'
 
-const JWT_SECRET = `burst-${crypto.randomBytes(16).toString('hex')}`
 const PNG_HEAD = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
@@ -41,32 +35,14 @@ function photoJson(fields: Record<string, unknown>, bytes: Buffer): string {
   return `${head}{"buffer":[${bytes.join(',')}],"mimetype":"image/png","originalname":"big.png"}}`
 }
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+const suite = suiteBuilt('burst')
 let server: BuiltServer
 let owners: Subscriber[]
-let dataDir: string
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, 3, 'burst')
-  dataDir = tempDataDir('burst')
-  server = await startBuilt(
-    build.mainJs,
-    {
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      LOG_LEVEL: 'info',
-      TRUST_PROXY: '1',
-      ...GENEROUS_ENV,
-    },
-    { asStarted: true },
-  )
+  owners = await suite.seedSubscribers(3, 'burst')
+  server = await suite.start({ TRUST_PROXY: '1', ...GENEROUS_ENV }, { asStarted: true })
 })
-
-afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 /** 2xx, a clear JSON 4xx, or 503 with Retry-After: what a client may get within the declared limits. */
 function acceptable(outcome: Outcome & { retryAfter: string | null }): boolean {
@@ -166,7 +142,7 @@ describe('a burst of 5 MB photos sent as JSON byte arrays', () => {
         last = await send(`${server.base}/api/supabase/cats/${o.catId}`, 'PUT', photoJson({}, bytes), o.token)
       }
       expect(last.status).toBe(200)
-      const row = await database.prisma.cat.findUniqueOrThrow({ where: { id: o.catId } })
+      const row = await suite.database.prisma.cat.findUniqueOrThrow({ where: { id: o.catId } })
       expect(row.photoMimetype).toBe('image/png')
       // Stored re-encoded without metadata (issue 20): the picture in the bytes (a 1×1 PNG); what follows
       // its end is not part of it.

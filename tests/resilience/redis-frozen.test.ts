@@ -7,27 +7,18 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import crypto from 'node:crypto'
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../helpers/database.ts'
 import {
   type BuiltServer,
-  buildServer,
   GENEROUS_ENV,
   isClearJsonError,
   type Outcome,
   type Subscriber,
-  seedSubscribersFor,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
+  suiteBuilt,
 } from './helpers.ts'
 
-const JWT_SECRET = `frozen-${crypto.randomBytes(16).toString('hex')}`
-
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+const suite = suiteBuilt('frozen')
 let server: BuiltServer
 let owner: Subscriber
-let dataDir: string
 let redis: ChildProcess
 
 function freePort(): Promise<number> {
@@ -58,29 +49,21 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  owner = (await seedSubscribersFor(database.prisma, JWT_SECRET, 1, 'frozen'))[0]!
+  owner = (await suite.seedSubscribers(1, 'frozen'))[0]!
   const port = await freePort()
   redis = await startRedis(port)
-  dataDir = tempDataDir('frozen')
-  server = await startBuilt(build.mainJs, {
-    DATABASE_URL: database.url!,
-    DATA_DIR: dataDir,
-    JWT_SECRET,
-    LOG_LEVEL: 'info',
+  server = await suite.start({
     REDIS_URL: `redis://127.0.0.1:${port}`,
     REDIS_KEY_PREFIX: `kc-frozen-${crypto.randomBytes(3).toString('hex')}:`,
     ...GENEROUS_ENV,
   })
 })
 
-afterAll(async () => {
+afterAll(() => {
   if (redis && redis.exitCode === null) {
     redis.kill('SIGCONT')
     redis.kill('SIGKILL')
   }
-  await tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] })
 })
 
 const authed = () => ({ authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' })

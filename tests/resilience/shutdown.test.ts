@@ -3,38 +3,29 @@
 // local server answers slowly, so the server is provably in the middle of them). SIGTERM then lets every
 // in-flight request finish with 200 and a complete, stored reply; new connections are refused or get
 // 503; and the process exits with code 0.
-import crypto from 'node:crypto'
 import http from 'node:http'
 import { createTRPCClient, httpBatchStreamLink } from '@trpc/client'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppRouter } from '../../server/routers/index.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { freshDatabase } from '../helpers/database.ts'
 import {
   type BuiltServer,
-  buildServer,
   isClearJsonError,
   type Outcome,
   request,
   type Subscriber,
-  seedSubscribersFor,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
+  suiteBuilt,
 } from './helpers.ts'
 
-const JWT_SECRET = `shutdown-${crypto.randomBytes(16).toString('hex')}`
 const IN_FLIGHT = 8
 const READERS = 6
 const REPLY =
   'Cats do best with small meals spread across the day, fresh water in several places, and a quiet spot to eat away from the litter box.'
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
 let double: OpenAiDouble
+const suite = suiteBuilt('shutdown', () => double?.close())
 let server: BuiltServer
 let owners: Subscriber[]
-let dataDir: string
 
 /** One request on a connection of its own (no keep-alive): what a new visitor does. */
 function freshConnection(url: string): Promise<Outcome> {
@@ -62,25 +53,16 @@ function freshConnection(url: string): Promise<Outcome> {
 }
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, IN_FLIGHT + READERS, 'shutdown')
+  owners = await suite.seedSubscribers(IN_FLIGHT + READERS, 'shutdown')
   double = await startOpenAiDouble()
   double.setDefault({ reply: REPLY, firstTokenDelayMs: 800, tokenDelayMs: 25 })
-  dataDir = tempDataDir('shutdown')
-  server = await startBuilt(build.mainJs, {
-    DATABASE_URL: database.url!,
-    DATA_DIR: dataDir,
-    JWT_SECRET,
+  server = await suite.start({
     OPENAI_API_KEY: 'sk-test-shutdown',
     OPENAI_BASE_URL: double.url,
     GLOBAL_RATE_PER_MINUTE: '100000000',
     CHAT_RATE_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'info',
   })
 })
-
-afterAll(() => tearDownBuilt({ servers: [server], double, database, build, dataDirs: [dataDir] }))
 
 describe('SIGTERM during load', () => {
   const chats: Array<
@@ -219,7 +201,7 @@ describe('SIGTERM during load', () => {
   })
 
   it('the in-flight messages and their replies were stored before the database closed', async () => {
-    const rows = await database.prisma.conversationMessage.findMany({
+    const rows = await suite.database.prisma.conversationMessage.findMany({
       where: { conversationId: { in: owners.slice(0, IN_FLIGHT).map((o) => o.conversationId) } },
       orderBy: { id: 'asc' },
     })

@@ -1,43 +1,16 @@
 // Slow clients: the BUILT server as `npm start` starts it. Fifty connections that trickle a request one
 // byte every 2 s (a body, headers, or nothing at all) are all answered 408 or closed within 30 s, while
 // /healthz keeps answering 200 the whole time.
-import crypto from 'node:crypto'
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../helpers/database.ts'
-import {
-  type BuiltServer,
-  buildServer,
-  GENEROUS_ENV,
-  request,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
-} from './helpers.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type BuiltServer, GENEROUS_ENV, request, suiteBuilt } from './helpers.ts'
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+const suite = suiteBuilt('slow')
 let server: BuiltServer
-let dataDir: string
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  dataDir = tempDataDir('slow')
-  server = await startBuilt(
-    build.mainJs,
-    {
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      JWT_SECRET: crypto.randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'info',
-      ...GENEROUS_ENV,
-    },
-    { asStarted: true },
-  )
+  server = await suite.start(GENEROUS_ENV, { asStarted: true })
 })
-
-afterAll(() => tearDownBuilt({ servers: [server], database, build, dataDirs: [dataDir] }))
 
 type Kind = 'body' | 'headers' | 'silent'
 

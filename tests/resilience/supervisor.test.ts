@@ -1,39 +1,20 @@
 // A crash is not an outage: the BUILT server started through scripts/supervise.mjs (as `npm start`
 // and the Docker image start it) is killed with SIGKILL; the supervisor logs why and starts it again,
 // and the new process serves /healthz. SIGTERM to the supervisor then stops both, exit code 0.
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshDatabase } from '../helpers/database.ts'
-import { type BuiltServer, buildServer, GENEROUS_ENV, request, startBuilt } from './helpers.ts'
+import { type BuiltServer, GENEROUS_ENV, request, suiteBuilt } from './helpers.ts'
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+const suite = suiteBuilt('supervisor')
 let supervisor: BuiltServer
-let dataDir: string
 
 const LISTENING = /is listening on (http:\/\/127\.0\.0\.1:\d+)/
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-supervisor-'))
-  supervisor = await startBuilt(
-    build.mainJs,
-    {
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
-      JWT_SECRET: crypto.randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'info',
-      ...GENEROUS_ENV,
-    },
-    { supervised: true },
-  )
+  supervisor = await suite.start(GENEROUS_ENV, { supervised: true })
 })
 
-afterAll(async () => {
+// Before the suite's teardown: the supervisor first (so it restarts nothing), then the servers it started.
+afterAll(() => {
   if (supervisor && supervisor.child.exitCode === null) supervisor.child.kill('SIGKILL')
   for (const line of supervisor?.lines ?? []) {
     const pid = /"pid":(\d+)/.exec(line)?.[1]
@@ -43,9 +24,6 @@ afterAll(async () => {
       } catch {}
     }
   }
-  await database?.close()
-  build?.remove()
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
 /** The pid and address of each server process the supervisor started, in order. */

@@ -13,46 +13,36 @@ import { QUOTAS } from '../../server/domain/quotas.ts'
 import type { AppRouter } from '../../server/routers/index.ts'
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { freshDatabase } from '../helpers/database.ts'
-import {
-  type BuiltServer,
-  buildServer,
-  type Outcome,
-  request,
-  type Subscriber,
-  seedSubscribersFor,
-  startBuilt,
-  tearDownBuilt,
-  tempDataDir,
-} from './helpers.ts'
+import { type BuiltServer, type Outcome, request, type Subscriber, suiteBuilt } from './helpers.ts'
 import { type Nginx, startNginx } from './nginx.ts'
 
-const JWT_SECRET = `two-${crypto.randomBytes(16).toString('hex')}`
 const REDIS_KEY_PREFIX = `kc-two-${crypto.randomBytes(4).toString('hex')}:`
 
-let build: ReturnType<typeof buildServer>
-let database: Awaited<ReturnType<typeof freshDatabase>>
+let double: OpenAiDouble
+const suite = suiteBuilt('two', async () => {
+  await double?.close()
+  try {
+    execFileSync('redis-cli', ['--scan', '--pattern', `${REDIS_KEY_PREFIX}*`], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .forEach((key) => {
+        execFileSync('redis-cli', ['del', key])
+      })
+  } catch {}
+})
 const instances: BuiltServer[] = []
-const dataDirs: string[] = []
 let proxy: Nginx
 let owners: Subscriber[]
-let double: OpenAiDouble
 
 async function startInstance(env: Record<string, string> = {}) {
-  const dataDir = tempDataDir('two')
-  dataDirs.push(dataDir)
-  const server = await startBuilt(
-    build.mainJs,
+  const server = await suite.start(
     {
-      DATABASE_URL: database.url!,
-      DATA_DIR: dataDir,
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX,
       TRUST_PROXY: '1',
       GLOBAL_RATE_PER_MINUTE: '100000',
       OPENAI_API_KEY: 'sk-test-two-instances',
       OPENAI_BASE_URL: double.url,
-      LOG_LEVEL: 'info',
       ...env,
     },
     { asStarted: true },
@@ -62,26 +52,16 @@ async function startInstance(env: Record<string, string> = {}) {
 }
 
 beforeAll(async () => {
-  build = buildServer()
-  database = await freshDatabase()
   double = await startOpenAiDouble()
-  owners = await seedSubscribersFor(database.prisma, JWT_SECRET, 12, 'two')
-  await startInstance({ JWT_SECRET })
-  await startInstance({ JWT_SECRET })
+  owners = await suite.seedSubscribers(12, 'two')
+  await startInstance()
+  await startInstance()
   proxy = await startNginx(instances.map((i) => i.base))
 })
 
-afterAll(async () => {
+// Before the suite's teardown: the proxy in front of the instances first.
+afterAll(() => {
   proxy?.stop()
-  await tearDownBuilt({ servers: instances, double, database, build, dataDirs })
-  try {
-    execFileSync('redis-cli', ['--scan', '--pattern', `${REDIS_KEY_PREFIX}*`], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .forEach((key) => {
-        execFileSync('redis-cli', ['del', key])
-      })
-  } catch {}
 })
 
 const json = (body: unknown, token?: string): RequestInit => ({
@@ -235,7 +215,7 @@ describe('two instances behind nginx, one database and one Redis', () => {
     const [throughProxy, onTheOther] = await Promise.all([readAll(proxy.base), readAll(instances[1]!.base)])
     expect(throughProxy).toBe(words.join(''))
     expect(onTheOther).toBe(words.join(''))
-    const stored = await database.prisma.conversationMessage.findMany({
+    const stored = await suite.database.prisma.conversationMessage.findMany({
       where: { conversationId: owner.conversationId, role: 'assistant', clientId: 'two-a1' },
     })
     expect(stored.map((m) => m.content)).toEqual([words.join('')])
@@ -266,7 +246,7 @@ describe('two instances behind nginx, one database and one Redis', () => {
     expect(seen.length).toBeLessThan(words.join('').length)
     // The generating instance stores what was written as it winds the reply up.
     const stored = () =>
-      database.prisma.conversationMessage
+      suite.database.prisma.conversationMessage
         .findMany({ where: { conversationId: owner.conversationId, role: 'assistant', clientId: 'two-a2' } })
         .then((rows) => rows.map((m) => m.content))
     await expect.poll(stored, { timeout: 10_000 }).toEqual([seen])
@@ -320,7 +300,7 @@ describe('two instances behind nginx, one database and one Redis', () => {
     await Promise.all(loops)
 
     expect(acknowledged.length).toBeGreaterThan(20)
-    const rows = await database.prisma.cat.findMany({
+    const rows = await suite.database.prisma.cat.findMany({
       where: { id: { in: acknowledged.map((a) => a.id) } },
       select: { id: true, name: true, userId: true },
     })
@@ -332,11 +312,11 @@ describe('two instances behind nginx, one database and one Redis', () => {
     // Every acknowledged chat message is stored exactly once, with exactly one reply.
     expect(answered.length).toBeGreaterThan(5)
     for (const { conversationId, id } of answered) {
-      const question = await database.prisma.conversationMessage.findMany({
+      const question = await suite.database.prisma.conversationMessage.findMany({
         where: { conversationId, clientId: id },
       })
       expect(question, id).toHaveLength(1)
-      const replies = await database.prisma.conversationMessage.count({
+      const replies = await suite.database.prisma.conversationMessage.count({
         where: { conversationId, replyToId: question[0]!.id },
       })
       expect(replies, id).toBe(1)
@@ -357,8 +337,8 @@ describe('two instances behind nginx, one database and one Redis', () => {
 // makes its own secret under its DATA_DIR and this fails.
 describe('two instances without JWT_SECRET on one database', () => {
   it('a token signed by one is accepted by the other', async () => {
-    const first = await startInstance()
-    const second = await startInstance()
+    const first = await startInstance({ JWT_SECRET: '' })
+    const second = await startInstance({ JWT_SECRET: '' })
     const token = await signIn(first.base, `nosecret-${crypto.randomBytes(3).toString('hex')}@example.com`, [
       first,
     ])

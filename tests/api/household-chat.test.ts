@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CATALOGUE } from '../../shared/errors.ts'
 import type { RecordedRequest } from '../doubles/openai-server.ts'
+import { suiteApp } from '../helpers/app.ts'
 import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
@@ -60,14 +61,10 @@ describe('the specialist knows the household', () => {
 describe('a message about a cat it does not name (issue 23)', () => {
   it("escalates an emergency for 'your cat', not the cat in the switcher, on a model too", async () => {
     const { api, conversation, luna } = await household()
-    double?.setNext({ reply: ['Please go now.'] })
-    const reply = await collect(
-      await api.conversation.send({
-        conversationId: conversation.id,
-        catId: luna.id,
-        content: 'My other cat just ate a lily leaf',
-        clientId: 'q1',
-      }),
+    openai.double.setNext({ reply: ['Please go now.'] })
+    const reply = await sendInChat(
+      { api, conversation },
+      { catId: luna.id, content: 'My other cat just ate a lily leaf', clientId: 'q1' },
     )
     expect(reply.startsWith('**This could be an emergency. Please take your cat to a vet now.**')).toBe(true)
     expect(reply).not.toContain('Luna')
@@ -82,15 +79,8 @@ describe('the offline specialist in a household (issue 23)', () => {
     const oscar = await offline.db.cat.create({
       data: { userId: chat.user.id, name: 'Oscar', breed: 'Siamese', age: 2 },
     })
-    const send = async (content: string, clientId: string) =>
-      collect(
-        await chat.api.conversation.send({
-          conversationId: chat.conversation.id,
-          catId: chat.cat.id,
-          content,
-          clientId,
-        }),
-      )
+    const send = (content: string, clientId: string) =>
+      sendInChat(chat, { catId: chat.cat.id, content, clientId })
     return { ...chat, oscar, send }
   }
 
@@ -127,10 +117,8 @@ describe('each owner message keeps the cat it is about (issue 23)', () => {
       [luna.id, 'about-luna'],
       [oscar.id, 'about-oscar'],
     ] as const) {
-      double?.setNext({ reply: ['Fine.'] })
-      await collect(
-        await api.conversation.send({ conversationId: conversation.id, catId, content: 'Hi', clientId }),
-      )
+      openai.double.setNext({ reply: ['Fine.'] })
+      await sendInChat({ api, conversation }, { catId, content: 'Hi', clientId })
     }
     const { messages } = await api.conversation.history({ id: conversation.id })
     expect(messages.map((m) => [m.role, m.cat_id])).toEqual([
@@ -143,7 +131,7 @@ describe('each owner message keeps the cat it is about (issue 23)', () => {
 
   it("POST /api/openai/chat keeps the list's new question's cat", async () => {
     const { user, luna } = await household()
-    double?.setNext({ reply: ['Fine.'] })
+    openai.double.setNext({ reply: ['Fine.'] })
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/openai/chat',

@@ -38,7 +38,7 @@ const DEFAULTS: Required<CareWorkerOptions> = {
   // batch, so each loop sends at most batchSize / interval a second (2 × 100 / 0.5 s = 400/s).
   batchSize: 100,
   loops: 2,
-  concurrency: 16,
+  concurrency: 32,
   pollingIntervalSeconds: 0.5,
   sweepIntervalMs: 15_000,
   sweepAheadMs: 60_000,

@@ -141,7 +141,8 @@ export async function sendCheckInReminder(
     await db.checkIn.update({ where: { id: checkIn.id }, data: { sendingUntil: null } })
     throw error
   }
-  await db.checkIn.update({ where: { id: checkIn.id }, data: { sentAt: new Date(), sendingUntil: null } })
+  // updateMany: nothing to read back (update would select the whole row again).
+  await db.checkIn.updateMany({ where: { id: checkIn.id }, data: { sentAt: new Date(), sendingUntil: null } })
   return { sent: true, checkInId: checkIn.id, next: claim.next }
 }
 

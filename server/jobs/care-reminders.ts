@@ -20,7 +20,7 @@ export interface CareWorkerOptions {
   /** Jobs fetched at once by each of `loops` fetch loops. */
   batchSize?: number
   loops?: number
-  /** Reminders of one batch being sent at once: a few, so the database pool stays free for requests. */
+  /** Reminders of one batch being sent at once: a mail relay's round trips, not CPU, bound the rate. */
   concurrency?: number
   pollingIntervalSeconds?: number
   /** How often the sweep runs, and how far ahead it queues. */

@@ -1,13 +1,13 @@
 // The payment modal's pure rules: step checks, card input formatting, the country/state data and
 // when a checkout key is given up.
 import { describe, expect, it } from 'vitest'
-import { COUNTRIES, regionsOf } from '../../client/src/components/payment/countries.ts'
+import { COUNTRIES, regionsOf } from '../../client/src/features/payment/countries.ts'
 import {
   contactProblem,
   forgetsCheckoutKey,
   formatCardNumber,
   formatExpiry,
-} from '../../client/src/components/payment/validation.ts'
+} from '../../client/src/features/payment/validation.ts'
 import {
   checkoutInput,
   DEMO_CARD_FIELDS,

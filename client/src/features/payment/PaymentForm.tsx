@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { ACTIVATION_FEE_TEXT, formatUsd, trialDays } from '../../../../shared/rules/pricing.ts'
 import { trackConversion } from '../../analytics.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { runtimeConfig } from '../../runtime-config.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
 import { appErrorCode } from '../../trpc.ts'
-import { ErrorBox } from '../ErrorBox.tsx'
 import { ContactStep } from './ContactStep.tsx'
 import {
   type CardSource,

@@ -9,9 +9,9 @@ import {
   type DemoCardForm,
   demoCardFormSchema,
 } from '../../../../shared/schemas/billing.ts'
-import { ErrorBox } from '../ErrorBox.tsx'
-import { FormattedField } from '../FormattedField.tsx'
-import { TextField } from '../TextField.tsx'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { FormattedField } from '../../components/FormattedField.tsx'
+import { TextField } from '../../components/TextField.tsx'
 import type { CardSource } from './checkout-flow.ts'
 import { formatCardNumber, formatCvc, formatExpiry } from './validation.ts'
 

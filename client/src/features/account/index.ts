@@ -1,0 +1,2 @@
+// The account feature's public face: the data section (export, delete) of the account settings page.
+export { DataSection } from './DataSection.tsx'

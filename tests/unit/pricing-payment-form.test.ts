@@ -154,9 +154,24 @@ describe('country and state data', () => {
 
 describe('checkout key', () => {
   it('is given up after a decline or invalid input, and kept when the outcome is unknown', () => {
-    expect(forgetsCheckoutKey('PAYMENT_REQUIRED')).toBe(true)
-    expect(forgetsCheckoutKey('BAD_REQUEST')).toBe(true)
-    for (const code of [null, 'INTERNAL_SERVER_ERROR', 'CONFLICT', 'TOO_MANY_REQUESTS', 'UNAUTHORIZED']) {
+    for (const code of [
+      'CARD_DECLINED',
+      'INSUFFICIENT_FUNDS',
+      'PAYMENT_FAILED',
+      'INVALID_INPUT',
+      'DEMO_CARD_UNKNOWN',
+    ] as const) {
+      expect(forgetsCheckoutKey(code)).toBe(true)
+    }
+    for (const code of [
+      null,
+      'UNEXPECTED',
+      'SERVICE_UNAVAILABLE',
+      'PAYMENT_IN_PROGRESS',
+      'ACTIVATION_FEE_REQUIRED',
+      'TOO_MANY_REQUESTS',
+      'NOT_AUTHENTICATED',
+    ] as const) {
       expect(forgetsCheckoutKey(code)).toBe(false)
     }
   })

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
 import type { CarePlan } from '../../../../shared/schemas/care.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { type TrainingDay, toggleDay, zoneLabel } from './plan-form.ts'
 import { PushUnavailable, subscribeThisDevice } from './push.ts'
 import { browserTimeZone } from './SendTimeZone.tsx'
@@ -40,7 +40,7 @@ export function CarePlanEditor({ card = false }: { card?: boolean }) {
     )
   }
   if (plan.error || !plan.data) {
-    if (plan.error?.data?.code === 'NOT_FOUND') return null
+    if (errorCode(plan.error) === 'CAT_NOT_FOUND') return null
     return <ErrorBox>{errorMessage(plan.error, 'Could not load the care plan')}</ErrorBox>
   }
   return <Editor plan={plan.data} card={card} />

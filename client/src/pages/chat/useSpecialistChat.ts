@@ -74,7 +74,7 @@ async function openConversation(api: TrpcClient): Promise<Opened> {
     .mutate({ session_id: sessionId(), catId: chosen })
     .catch((error: unknown) => {
       // A cat that is no longer this owner's (deleted, or another account's choice): the current cat.
-      if (chosen === null || errorCode(error) !== 'NOT_FOUND') throw error
+      if (chosen === null || errorCode(error) !== 'CAT_NOT_FOUND') throw error
       return api.conversation.start.mutate({ session_id: sessionId(), catId: null })
     })
   return {
@@ -125,7 +125,7 @@ async function checkCatProfile(
     storeCats(cats)
     return { id: current.id, name: current.name }
   } catch (error) {
-    if (errorCode(error) === 'UNAUTHORIZED') throw error
+    if (errorCode(error) === 'NOT_AUTHENTICATED') throw error
     console.warn("Could not load the cats; using the conversation's", error)
     if (fallback) return fallback
     throw error
@@ -136,8 +136,12 @@ async function checkCatProfile(
 function sendFailureText(error: unknown): string {
   switch (errorCode(error)) {
     case 'SERVICE_UNAVAILABLE':
+    case 'ASSISTANT_UNAVAILABLE':
       return ERRORS.assistantUnavailable
     case 'NOT_FOUND':
+    case 'CAT_NOT_FOUND':
+    case 'CONVERSATION_NOT_FOUND':
+    case 'ATTACHMENT_NOT_FOUND':
       return ERRORS.noConversationFound
     default:
       return errorMessage(error, DEFAULT_ERRORS.sendMessage)
@@ -216,7 +220,7 @@ export function useSpecialistChat() {
         opened = await openConversation(api)
       } catch (error) {
         if (isAbort(error, signal)) return
-        if (errorCode(error) === 'UNAUTHORIZED') return
+        if (errorCode(error) === 'NOT_AUTHENTICATED') return
         console.warn('Chat initialisation failed; trying the fallback setup', error)
         opened = await fallbackSetup(api)
       }
@@ -357,7 +361,7 @@ export function useSpecialistChat() {
           setMessages((list) => list.map((m) => (m.id === replyId ? { ...m, status: 'stopped' } : m)))
           return
         }
-        if (errorCode(failure) === 'PAYMENT_REQUIRED') {
+        if (errorCode(failure) === 'SUBSCRIPTION_REQUIRED') {
           // The server says this owner may not chat: the stored subscription is stale.
           removeKey('subscriptionId')
           navigate('/paywall', { replace: true })

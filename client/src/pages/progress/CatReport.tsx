@@ -32,6 +32,13 @@ function FoodChip({ cat }: { cat: Cat }) {
 }
 /** The current cat's part of the report: progress, daily suggestions, profile, goals, medical notes. */
 export function CatReport({ cat }: { cat: Cat }) {
+  const goals = [
+    ['Goals', cat.goals],
+    ['Progress wanted', cat.required_progress],
+    ['Barriers and issues', cat.issues_faced],
+    ['Training days', cat.training_days],
+    ['Items', cat.items],
+  ] as const
   const medical = [
     ['Medical conditions', cat.medical_conditions],
     ['Medications', cat.medications],
@@ -82,21 +89,11 @@ export function CatReport({ cat }: { cat: Cat }) {
       <section aria-labelledby="report-plan" className="report__section">
         <h3 id="report-plan">Goals and challenges</h3>
         <dl className="report__fields">
-          <Field label="Goals">
-            <ListValue items={cat.goals} />
-          </Field>
-          <Field label="Progress wanted">
-            <ListValue items={cat.required_progress} />
-          </Field>
-          <Field label="Barriers and issues">
-            <ListValue items={cat.issues_faced} />
-          </Field>
-          <Field label="Training days">
-            <ListValue items={cat.training_days} />
-          </Field>
-          <Field label="Items">
-            <ListValue items={cat.items} />
-          </Field>
+          {goals.map(([label, items]) => (
+            <Field key={label} label={label}>
+              <ListValue items={items} />
+            </Field>
+          ))}
         </dl>
       </section>
 

@@ -2,6 +2,7 @@ import { httpBatchStreamLink, httpLink, splitLink, TRPCClientError, type TRPCLin
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
+import type { ErrorCode } from '../../shared/errors.ts'
 import { currentToken, renewSession } from './session.ts'
 import { clearAll, readText } from './storage.ts'
 
@@ -26,7 +27,7 @@ const sessionExpiredLink: TRPCLink<AppRouter> = () => {
           complete: () => observer.complete(),
           error: (error) => {
             const refused =
-              error.data?.code === 'UNAUTHORIZED' && sentWith !== '' && readText('token') === sentWith
+              errorCode(error) === 'NOT_AUTHENTICATED' && sentWith !== '' && readText('token') === sentWith
             // Logout answers for itself: the owner is leaving either way (useLogout signs out).
             if (!refused || op.path === 'auth.logout') return observer.error(error)
             // Once: renew with the refresh token and send the call again (a mutation too: it was refused
@@ -80,15 +81,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback
 }
 
-export function errorCode(error: unknown): string | null {
+/**
+ * The catalogue's code of a failed call (shared/errors.ts ERROR_CATALOGUE): what the client decides by.
+ * Null when the failure is no answer of the server (a network fault, an abort, a local error).
+ */
+export function errorCode(error: unknown): ErrorCode | null {
   return error instanceof TRPCClientError
-    ? ((error.data as { code?: string } | undefined)?.code ?? null)
-    : null
-}
-
-/** The catalogue's code of a failed call (shared/errors.ts ERROR_CATALOGUE), null when there is none. */
-export function appErrorCode(error: unknown): string | null {
-  return error instanceof TRPCClientError
-    ? ((error.data as { appCode?: string } | undefined)?.appCode ?? null)
+    ? ((error.data as { appCode?: ErrorCode } | undefined)?.appCode ?? null)
     : null
 }

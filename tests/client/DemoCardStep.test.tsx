@@ -1,10 +1,10 @@
-// The payment modal's demo card step (client/src/components/payment/DemoCardStep.tsx) in jsdom:
+// The payment modal's demo card step (client/src/features/payment/DemoCardStep.tsx) in jsdom:
 // react-hook-form over the shared schema (shared/schemas/billing.ts), one message at a time in the order
 // of the fields, the inputs formatted as typed, and the card number handed to the payment as typed.
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CardSource } from '../../client/src/components/payment/checkout-flow.ts'
-import { DemoCardStep } from '../../client/src/components/payment/DemoCardStep.tsx'
+import type { CardSource } from '../../client/src/features/payment/checkout-flow.ts'
+import { DemoCardStep } from '../../client/src/features/payment/DemoCardStep.tsx'
 
 afterEach(() => {
   cleanup()

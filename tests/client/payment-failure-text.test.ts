@@ -2,7 +2,7 @@
 // the fallback for codes it has no text of its own for.
 import { TRPCClientError } from '@trpc/client'
 import { describe, expect, it } from 'vitest'
-import { paymentFailureText } from '../../client/src/components/payment/checkout-flow.ts'
+import { paymentFailureText } from '../../client/src/features/payment/checkout-flow.ts'
 import { ERROR_CATALOGUE, ERRORS } from '../../shared/errors.ts'
 
 /** The error the tRPC client raises for a failed call, as the server shapes it (data.code, data.appCode). */

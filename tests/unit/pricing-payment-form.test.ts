@@ -1,13 +1,13 @@
 // The payment modal's pure rules: step checks, card input formatting, the country/state data and
 // when a checkout key is given up.
 import { describe, expect, it } from 'vitest'
-import { COUNTRIES, regionsOf } from '../../client/src/components/payment/countries.ts'
+import { COUNTRIES, regionsOf } from '../../client/src/features/payment/countries.ts'
 import {
   contactProblem,
   forgetsCheckoutKey,
   formatCardNumber,
   formatExpiry,
-} from '../../client/src/components/payment/validation.ts'
+} from '../../client/src/features/payment/validation.ts'
 import {
   checkoutInput,
   DEMO_CARD_FIELDS,
@@ -154,9 +154,24 @@ describe('country and state data', () => {
 
 describe('checkout key', () => {
   it('is given up after a decline or invalid input, and kept when the outcome is unknown', () => {
-    expect(forgetsCheckoutKey('PAYMENT_REQUIRED')).toBe(true)
-    expect(forgetsCheckoutKey('BAD_REQUEST')).toBe(true)
-    for (const code of [null, 'INTERNAL_SERVER_ERROR', 'CONFLICT', 'TOO_MANY_REQUESTS', 'UNAUTHORIZED']) {
+    for (const code of [
+      'CARD_DECLINED',
+      'INSUFFICIENT_FUNDS',
+      'PAYMENT_FAILED',
+      'INVALID_INPUT',
+      'DEMO_CARD_UNKNOWN',
+    ] as const) {
+      expect(forgetsCheckoutKey(code)).toBe(true)
+    }
+    for (const code of [
+      null,
+      'UNEXPECTED',
+      'SERVICE_UNAVAILABLE',
+      'PAYMENT_IN_PROGRESS',
+      'ACTIVATION_FEE_REQUIRED',
+      'TOO_MANY_REQUESTS',
+      'NOT_AUTHENTICATED',
+    ] as const) {
       expect(forgetsCheckoutKey(code)).toBe(false)
     }
   })

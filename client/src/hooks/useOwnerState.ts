@@ -11,7 +11,7 @@ import { hasValidToken, readJson, readText, useStoredText, writeFlag, writeText 
 import { trpc } from '../trpc.ts'
 import { storeCats } from './useCatAnswers.ts'
 
-type TrpcClient = ReturnType<typeof trpc.useUtils>['client']
+type TrpcUtils = ReturnType<typeof trpc.useUtils>
 
 /** Mirrors the owner's state into local storage (SPEC §3 keys). */
 export function applyOwnerState(state: OwnerState) {
@@ -29,12 +29,16 @@ export function applyOwnerState(state: OwnerState) {
   }
 }
 
-/** One restore per session token and page load (a new sign-in has a new token, so it restores again). */
-function ownerStateQuery(client: TrpcClient, token: string) {
+/**
+ * One restore per session token and page load (a new sign-in has a new token, so it restores again): the
+ * restore is keyed by the token, and reads the server through tRPC's own query (never a cached answer, which
+ * may be another session's).
+ */
+function ownerStateQuery(utils: TrpcUtils, token: string) {
   return {
     queryKey: ['account.state', token],
     queryFn: async () => {
-      const state = await client.account.state.query()
+      const state = await utils.account.state.fetch(undefined, { staleTime: 0 })
       // Signed out (or another session) while the answer was on its way: it is no longer this browser's.
       if (readText('token') === token) applyOwnerState(state)
       return state
@@ -53,7 +57,7 @@ export function useOwnerState(): { signedIn: boolean; restored: boolean } {
   useStoredText('expiry')
   const signedIn = hasValidToken()
   const utils = trpc.useUtils()
-  const query = useQuery({ ...ownerStateQuery(utils.client, token), enabled: signedIn })
+  const query = useQuery({ ...ownerStateQuery(utils, token), enabled: signedIn })
   return { signedIn, restored: signedIn && !query.isPending }
 }
 
@@ -65,7 +69,7 @@ export function useRestoreOwnerState(): () => Promise<void> {
     const token = readText('token')
     if (!token) return
     try {
-      await queryClient.fetchQuery(ownerStateQuery(utils.client, token))
+      await queryClient.fetchQuery(ownerStateQuery(utils, token))
     } catch (error) {
       console.warn("Could not restore the owner's state from the server", error)
     }

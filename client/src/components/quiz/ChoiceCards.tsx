@@ -27,6 +27,35 @@ function CardBody({ option }: { option: ChoiceOption }) {
   )
 }
 
+/** One option as a card: a native radio button or checkbox (visually hidden) inside the card's label. */
+function ChoiceCard({
+  option,
+  type,
+  name,
+  checked,
+  onChange,
+}: {
+  option: ChoiceOption
+  type: 'radio' | 'checkbox'
+  name?: string
+  checked: boolean
+  onChange(): void
+}) {
+  return (
+    <label className="choice">
+      <input
+        type={type}
+        className="sr-only"
+        name={name}
+        value={option.value}
+        checked={checked}
+        onChange={onChange}
+      />
+      <CardBody option={option} />
+    </label>
+  )
+}
+
 interface SingleProps {
   label: string
   /** Show the label visibly (a step's title often says it already: then it is for screen readers only). */
@@ -87,21 +116,18 @@ export function ChoiceCards({
       <legend className={showLabel ? 'field__label' : 'sr-only'}>{label}</legend>
       <div className="choices">
         {options.map((option) => (
-          <label key={option.value} className="choice">
-            <input
-              type="radio"
-              className="sr-only"
-              name={name}
-              value={option.value}
-              checked={option.value.toLowerCase() === value.toLowerCase()}
-              onChange={() => {
-                onChange(option.value)
-                if (onPick && !browsing.current) onPick(option.value)
-                browsing.current = false
-              }}
-            />
-            <CardBody option={option} />
-          </label>
+          <ChoiceCard
+            key={option.value}
+            option={option}
+            type="radio"
+            name={name}
+            checked={option.value.toLowerCase() === value.toLowerCase()}
+            onChange={() => {
+              onChange(option.value)
+              if (onPick && !browsing.current) onPick(option.value)
+              browsing.current = false
+            }}
+          />
         ))}
       </div>
       {error && (
@@ -143,16 +169,13 @@ export function MultiChoiceCards({
       <legend className="sr-only">{label}</legend>
       <div className="choices">
         {options.map((option) => (
-          <label key={option.value} className="choice">
-            <input
-              type="checkbox"
-              className="sr-only"
-              value={option.value}
-              checked={chosen.has(option.value.toLowerCase())}
-              onChange={() => toggle(option.value)}
-            />
-            <CardBody option={option} />
-          </label>
+          <ChoiceCard
+            key={option.value}
+            option={option}
+            type="checkbox"
+            checked={chosen.has(option.value.toLowerCase())}
+            onChange={() => toggle(option.value)}
+          />
         ))}
       </div>
     </fieldset>

@@ -2,14 +2,13 @@
 // address, as setting a password does. A failure shows its message; only a real 401 (handled by the
 // tRPC link for every call) ends the session.
 import { useState } from 'react'
-import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { MailedCodeField } from '../../components/MailedCodeField.tsx'
-import { useAccountTask } from '../../pages/account/useAccountTask.ts'
-import { readText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 import { saveJson, withPhotos } from './export-file.ts'
+import { MailedCodeStep } from './MailedCodeStep.tsx'
+import { useAccountTask } from './useAccountTask.ts'
 
 export function DataSection() {
   const [confirming, setConfirming] = useState(false)
@@ -20,7 +19,6 @@ export function DataSection() {
   const sendCode = trpc.account.sendVerificationCode.useMutation()
   const exportData = trpc.account.exportData.useMutation()
   const deleteAccount = trpc.account.deleteAccount.useMutation()
-  const email = readText('email')
 
   function send() {
     return run(async () => {
@@ -51,41 +49,38 @@ export function DataSection() {
   return (
     <section className="stack" aria-labelledby="data-title">
       <h3 id="data-title">Your data</h3>
-      <p className="muted">
-        To download or delete your data, we e-mail a {OTP_LENGTH}-digit code to {email || 'your address'}.
-      </p>
-      {!sent ? (
-        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void send()}>
-          {busy ? 'Sending…' : 'Send a code to download or delete'}
-        </button>
-      ) : (
-        <>
-          <MailedCodeField
-            id="data-code"
-            label="Verification code for your data"
-            value={code}
-            onChange={setCode}
-          />
-          <div className="row">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={busy}
-              onClick={() => void download()}
-            >
-              Download my data
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={busy}
-              onClick={() => setConfirming(true)}
-            >
-              Delete account
-            </button>
-          </div>
-        </>
-      )}
+      <MailedCodeStep
+        purpose="To download or delete your data"
+        sendLabel="Send a code to download or delete"
+        sent={sent}
+        busy={busy}
+        onSend={() => void send()}
+      >
+        <MailedCodeField
+          id="data-code"
+          label="Verification code for your data"
+          value={code}
+          onChange={setCode}
+        />
+        <div className="row">
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={busy}
+            onClick={() => void download()}
+          >
+            Download my data
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
+            Delete account
+          </button>
+        </div>
+      </MailedCodeStep>
       {error && <ErrorBox>{error}</ErrorBox>}
       {confirming && (
         <ConfirmDialog

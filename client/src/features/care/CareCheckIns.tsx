@@ -1,7 +1,7 @@
 // The check-ins on /progress: the open ones with their form, then the last few answered or missed.
 
 import { ErrorBox } from '../../components/ErrorBox.tsx'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { CheckInForm } from './CheckInForm.tsx'
 
 const when = (iso: string) =>
@@ -25,7 +25,7 @@ export function CareCheckIns() {
     )
   if (query.error) {
     // An owner with no cat yet has no check-ins: the page says so elsewhere.
-    return query.error.data?.code === 'NOT_FOUND' ? null : (
+    return errorCode(query.error) === 'CAT_NOT_FOUND' ? null : (
       <ErrorBox>{errorMessage(query.error, 'Could not load the check-ins')}</ErrorBox>
     )
   }

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
 import type { CarePlan } from '../../../../shared/schemas/care.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { type TrainingDay, toggleDay, zoneLabel } from './plan-form.ts'
 import { PushUnavailable, subscribeThisDevice } from './push.ts'
 import { browserTimeZone } from './SendTimeZone.tsx'
@@ -40,10 +40,37 @@ export function CarePlanEditor({ card = false }: { card?: boolean }) {
     )
   }
   if (plan.error || !plan.data) {
-    if (plan.error?.data?.code === 'NOT_FOUND') return null
+    if (errorCode(plan.error) === 'CAT_NOT_FOUND') return null
     return <ErrorBox>{errorMessage(plan.error, 'Could not load the care plan')}</ErrorBox>
   }
   return <Editor plan={plan.data} card={card} />
+}
+
+/** A row of toggle buttons under a legend (each says whether it is pressed). */
+function ToggleGroup<T extends string>(props: {
+  legend: string
+  items: readonly T[]
+  pressed(item: T): boolean
+  onToggle(item: T): void
+}) {
+  return (
+    <fieldset className="care-plan__group">
+      <legend>{props.legend}</legend>
+      <div className="care-plan__toggles">
+        {props.items.map((item) => (
+          <button
+            key={item}
+            type="button"
+            className="choice care-plan__toggle"
+            aria-pressed={props.pressed(item)}
+            onClick={() => props.onToggle(item)}
+          >
+            {item}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  )
 }
 
 function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
@@ -101,38 +128,18 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
           : `Next check-in: ${nextText(plan.next_check_in_at, plan.timezone)}.`}
       </p>
       <form className="stack" noValidate onSubmit={save}>
-        <fieldset className="care-plan__group">
-          <legend>How often</legend>
-          <div className="care-plan__toggles">
-            {CHECK_IN_PERIODS.map((period) => (
-              <button
-                key={period}
-                type="button"
-                className="choice care-plan__toggle"
-                aria-pressed={draft.check_in_period === period}
-                onClick={() => set({ check_in_period: period })}
-              >
-                {period}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="care-plan__group">
-          <legend>Training days</legend>
-          <div className="care-plan__toggles">
-            {TRAINING_DAYS.map((day) => (
-              <button
-                key={day}
-                type="button"
-                className="choice care-plan__toggle"
-                aria-pressed={draft.training_days.includes(day)}
-                onClick={() => set({ training_days: toggleDay(draft.training_days as TrainingDay[], day) })}
-              >
-                {day}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <ToggleGroup
+          legend="How often"
+          items={CHECK_IN_PERIODS}
+          pressed={(period) => draft.check_in_period === period}
+          onToggle={(period) => set({ check_in_period: period })}
+        />
+        <ToggleGroup
+          legend="Training days"
+          items={TRAINING_DAYS}
+          pressed={(day) => draft.training_days.includes(day)}
+          onToggle={(day) => set({ training_days: toggleDay(draft.training_days as TrainingDay[], day) })}
+        />
         <div className="field">
           <label htmlFor={`${id}-time`}>Reminder time</label>
           <input

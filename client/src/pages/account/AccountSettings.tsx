@@ -1,13 +1,10 @@
 // The owner's account controls on the profile (issue 12): a password set with a mailed code, sign out
 // everywhere, download my data, delete account. The server decides; these only ask and report.
 import { type FormEvent, useState } from 'react'
-import { OTP_LENGTH } from '../../../../shared/constants.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { MailedCodeField } from '../../components/MailedCodeField.tsx'
-import { DataSection } from '../../features/account/DataSection.tsx'
-import { readText } from '../../storage.ts'
+import { DataSection, MailedCodeStep, useAccountTask } from '../../features/account/index.ts'
 import { trpc } from '../../trpc.ts'
-import { useAccountTask } from './useAccountTask.ts'
 
 export function AccountSettings() {
   return (
@@ -28,7 +25,6 @@ function PasswordSection() {
   /** A new password is often a reaction to a lost device or a leak: ending the others is the default. */
   const [endOthers, setEndOthers] = useState(true)
   const { busy, error, run } = useAccountTask()
-  const email = readText('email')
   const sendCode = trpc.auth.sendPasswordCode.useMutation()
   const setNewPassword = trpc.auth.setPassword.useMutation()
 
@@ -54,14 +50,13 @@ function PasswordSection() {
   return (
     <section id="password" className="stack" aria-labelledby="password-title">
       <h3 id="password-title">Password</h3>
-      <p className="muted">
-        To set or change your password, we e-mail a {OTP_LENGTH}-digit code to {email || 'your address'}.
-      </p>
-      {!sent ? (
-        <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void send()}>
-          {busy ? 'Sending…' : 'Email me a code'}
-        </button>
-      ) : (
+      <MailedCodeStep
+        purpose="To set or change your password"
+        sendLabel="Email me a code"
+        sent={sent}
+        busy={busy}
+        onSend={() => void send()}
+      >
         <form className="stack" noValidate onSubmit={save}>
           <MailedCodeField id="password-code" label="Code from the e-mail" value={code} onChange={setCode} />
           <div className="field">
@@ -88,7 +83,7 @@ function PasswordSection() {
             {busy ? 'Saving…' : 'Save password'}
           </button>
         </form>
-      )}
+      </MailedCodeStep>
       {error && <ErrorBox>{error}</ErrorBox>}
       {done && (
         <p className="notice" role="status">

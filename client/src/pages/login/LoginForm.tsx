@@ -1,21 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { type Resolver, useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
-import { z } from 'zod'
-import { OTP_LENGTH, OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../../../../shared/constants.ts'
+import { useForm } from 'react-hook-form'
+import { OTP_RESEND_SECONDS } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
-import { normalizeEmail, sanitizeCode } from '../../../../shared/rules/email.ts'
+import { normalizeEmail } from '../../../../shared/rules/email.ts'
 import { resendWaitSeconds } from '../../../../shared/rules/resend-wait.ts'
-import { signInDestination } from '../../../../shared/rules/wizard.ts'
-import { codeSchema, signinInput, signinOtpInput } from '../../../../shared/schemas/auth.ts'
-import { FormattedField } from '../../components/FormattedField.tsx'
-import { useRestoreOwnerState } from '../../hooks/useOwnerState.ts'
-import { decodeTokenPayload, storeSession } from '../../session.ts'
-import { hasUsableCatId, readText, sessionId } from '../../storage.ts'
+import { decodeTokenPayload } from '../../session.ts'
+import { sessionId } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
+import { CodeStep } from './CodeStep.tsx'
 import { EmailStep, type Method } from './EmailStep.tsx'
+import {
+  type CodeFields,
+  codeStepResolver,
+  type EmailFields,
+  type EmailValues,
+  emailStepResolver,
+} from './login-schemas.ts'
+import { useFinishSignIn } from './useFinishSignIn.ts'
+import { useSecondsUntil } from './useSecondsUntil.ts'
+
+export { PASSWORD_REQUIRED } from './login-schemas.ts'
 
 type Step = 'email' | 'code'
 
@@ -29,52 +33,12 @@ export interface Handoff {
   submit: boolean
 }
 
-export const PASSWORD_REQUIRED = 'Password is required'
-
-/** Whole seconds left until `deadline` (epoch ms), ticking while there are any. */
-function useSecondsUntil(deadline: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    setNow(Date.now())
-    if (deadline <= Date.now()) return
-    const timer = setInterval(() => {
-      const current = Date.now()
-      setNow(current)
-      if (current >= deadline) clearInterval(timer)
-    }, 250)
-    return () => clearInterval(timer)
-  }, [deadline])
-  return Math.max(0, Math.ceil((deadline - now) / 1000))
-}
-
-/** The password way in: the shared login e-mail, and a password that must be there (SPEC §5). */
-const passwordSignIn = signinInput.pick({ email: true }).extend({
-  password: z.string().min(1, PASSWORD_REQUIRED),
-})
-/** The code way in: the shared e-mail schema alone; a password left in the hidden field is ignored. */
-const codeSignIn = signinOtpInput.extend({ password: z.string() })
-type EmailFields = z.input<typeof passwordSignIn>
-type EmailValues = z.output<typeof passwordSignIn>
-/** The e-mail step checks the password only when it is the chosen way in. */
-const emailStepResolver: Resolver<EmailFields, { method: Method }, EmailValues> = (
-  values,
-  context,
-  options,
-) =>
-  context?.method === 'password'
-    ? zodResolver(passwordSignIn)(values, context, options)
-    : zodResolver(codeSignIn)(values, context, options)
-const codeStepResolver = zodResolver(z.object({ code: codeSchema }))
-
 /**
  * The sign-in form of /login (SPEC §2, §4, §5, §8): e-mail, then the 6-digit code; a password as the
  * secondary way in. Its own chunk, loaded when the owner starts using the first paint (LoginPage), which
  * hands over what was typed and chosen.
  */
 export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-
   // The fields, their messages and focus live in the two forms; what is left here is the screen's own state.
   const [step, setStep] = useState<Step>('email')
   const [method, setMethod] = useState<Method>(handoff?.method ?? 'code')
@@ -93,7 +57,7 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
     reValidateMode: 'onSubmit',
     defaultValues: { email: handoff?.email ?? '', password: handoff?.password ?? '' },
   })
-  const codeForm = useForm<{ code: string }>({
+  const codeForm = useForm<CodeFields>({
     resolver: codeStepResolver,
     reValidateMode: 'onSubmit',
     defaultValues: { code: '' },
@@ -118,25 +82,9 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
     else focusCodeStep('code')
   }, [step, focusEmailStep, focusCodeStep])
   const signIn = trpc.auth.signin.useMutation()
-  const restoreOwnerState = useRestoreOwnerState()
   const busy = sendCode.isPending || verifyCode.isPending || signIn.isPending
 
-  async function finish(session: {
-    token: string
-    expiresAtMs: number
-    email: string
-    refreshToken: string
-  }) {
-    // Nothing cached for a previous session may show in this one.
-    queryClient.clear()
-    storeSession(session)
-    // The server decides where a returning owner belongs (issue 14): their state first, then the route.
-    await restoreOwnerState()
-    const destination = forgot
-      ? '/cat-profile#password'
-      : signInDestination(hasUsableCatId(), readText('currentStep'))
-    navigate(destination, { replace: true })
-  }
+  const finish = useFinishSignIn(forgot)
 
   /** A fresh code step: empty field, no message, resend held back for `seconds`. */
   function startCodeWait(seconds = OTP_RESEND_SECONDS) {
@@ -276,62 +224,19 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
           onCodeAlreadySent={sentWait !== null && method === 'code' ? toSentCode : undefined}
         />
       ) : (
-        <>
-          <h1 id="login-title">Check your email</h1>
-          <p className="muted">
-            We sent a {OTP_LENGTH}-digit code to <strong className="login__email">{typedEmail}</strong>. It is
-            valid for {Math.round(OTP_TTL_SECONDS / 60)} minutes.
-          </p>
-          <form className="stack" noValidate onSubmit={submitCode}>
-            <FormattedField
-              control={codeForm.control}
-              name="code"
-              // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
-              format={sanitizeCode}
-              onFormatted={() => codeForm.clearErrors('code')}
-              id="login-code"
-              label="Login code"
-              className="login__code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="••••••"
-              error={codeError}
-              srHint={`${OTP_LENGTH} digits`}
-            />
-            <button
-              type="submit"
-              className="btn btn--primary btn--block"
-              disabled={busy}
-              aria-busy={verifyCode.isPending}
-            >
-              {verifyCode.isPending ? 'Verifying…' : 'Verify code'}
-            </button>
-          </form>
-          <div className="login__actions">
-            <button
-              type="button"
-              className="btn btn--secondary"
-              disabled={secondsLeft > 0 || busy}
-              onClick={resend}
-            >
-              {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : 'Resend code'}
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={useDifferentEmail}
-              disabled={verifyCode.isPending}
-            >
-              Use different email
-            </button>
-          </div>
-          {resent && (
-            <p className="muted center" role="status">
-              A new code is on its way.
-            </p>
-          )}
-        </>
+        <CodeStep
+          email={typedEmail}
+          control={codeForm.control}
+          error={codeError}
+          busy={busy}
+          verifying={verifyCode.isPending}
+          resendIn={secondsLeft}
+          resent={resent}
+          onSubmit={submitCode}
+          onCodeTyped={() => codeForm.clearErrors('code')}
+          onResend={resend}
+          onUseDifferentEmail={useDifferentEmail}
+        />
       )}
     </>
   )

@@ -9,7 +9,7 @@ import {
   previousStep,
   screenStep,
 } from '../../../../shared/rules/wizard.ts'
-import { PaymentModal } from '../../components/payment/PaymentModal.tsx'
+import { PaymentModal } from '../../features/payment/index.ts'
 import { hasSubscription, hasValidToken, readText, useStoredText, writeText } from '../../storage.ts'
 import { ActivityStep } from './steps/ActivityStep.tsx'
 import { BasicsStep } from './steps/BasicsStep.tsx'

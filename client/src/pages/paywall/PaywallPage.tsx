@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { PaymentModal } from '../../components/payment/PaymentModal.tsx'
-import { SpecialistWait } from '../../components/payment/SpecialistWait.tsx'
+import { PaymentModal, SpecialistWait } from '../../features/payment/index.ts'
 import { hasSubscription, hasValidToken, writeText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 

@@ -1,8 +1,6 @@
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { useWelcomeOnSubscribe } from '../../components/payment/meow.ts'
-import { PaymentForm } from '../../components/payment/PaymentForm.tsx'
-import { ThankYou } from '../../components/payment/ThankYou.tsx'
+import { PaymentForm, ThankYou, useWelcomeOnSubscribe } from '../../features/payment/index.ts'
 
 /** /PaymentForm (developer menu): the payment modal's form on a page of its own, then the thank-you. */
 export function PaymentFormPage() {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { planCard } from '../../../../shared/rules/pricing.ts'
-import { useBillingChoice } from '../../components/payment/useBillingChoice.ts'
+import { useBillingChoice } from '../../features/payment/index.ts'
 import { runtimeConfig } from '../../runtime-config.ts'
 
 /**

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { planCard } from '../../../../shared/rules/pricing.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
-import { useBillingChoice } from '../../components/payment/useBillingChoice.ts'
+import { useBillingChoice } from '../../features/payment/index.ts'
 import { hasValidToken } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { SHORT_QUIZ_AGES, SHORT_QUIZ_WEIGHTS } from '../../../../shared/options.ts'
-import { ChoiceCards } from '../../components/quiz/ChoiceCards.tsx'
+import { ChoiceCards, type ChoiceOption } from '../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../components/quiz/QuizStep.tsx'
 import { useAnswer } from '../../hooks/useCatAnswers.ts'
 
@@ -52,43 +52,20 @@ export function ShortQuizPage() {
     )
   }
 
-  if (step === 2) {
-    return (
-      <QuizStep
-        key={2}
-        progress={progress}
-        title="Choose your cat's age"
-        actions={
-          age && (
-            <button type="button" className="btn btn--primary" onClick={next}>
-              Continue
-            </button>
-          )
-        }
-      >
-        <ChoiceCards label="Age" options={AGES} value={age} onChange={setAge} />
-      </QuizStep>
-    )
-  }
-
-  if (step === 3) {
-    return (
-      <QuizStep
-        key={3}
-        progress={progress}
-        title="How much does your cat weigh?"
-        actions={
-          weight && (
-            <button type="button" className="btn btn--primary" onClick={next}>
-              Continue
-            </button>
-          )
-        }
-      >
-        <ChoiceCards label="Weight" options={WEIGHTS} value={weight} onChange={setWeight} />
-      </QuizStep>
-    )
-  }
+  // Steps 2 and 3: one choice each, then Continue.
+  const choice =
+    step === 2
+      ? { title: "Choose your cat's age", label: 'Age', options: AGES, value: age, onChange: setAge }
+      : step === 3
+        ? {
+            title: 'How much does your cat weigh?',
+            label: 'Weight',
+            options: WEIGHTS,
+            value: weight,
+            onChange: setWeight,
+          }
+        : null
+  if (choice) return <ChoiceStep key={step} progress={progress} onContinue={next} {...choice} />
 
   return (
     <QuizStep
@@ -105,6 +82,38 @@ export function ShortQuizPage() {
         We have a live specialist available to speak with you now. If you're ready to connect, please click
         the button below.
       </p>
+    </QuizStep>
+  )
+}
+
+/** A step with one choice to make, and Continue once it is made. */
+function ChoiceStep(props: {
+  progress: { step: number; total: number }
+  title: string
+  label: string
+  options: readonly ChoiceOption[]
+  value: string
+  onChange(value: string): void
+  onContinue(): void
+}) {
+  return (
+    <QuizStep
+      progress={props.progress}
+      title={props.title}
+      actions={
+        props.value && (
+          <button type="button" className="btn btn--primary" onClick={props.onContinue}>
+            Continue
+          </button>
+        )
+      }
+    >
+      <ChoiceCards
+        label={props.label}
+        options={props.options}
+        value={props.value}
+        onChange={props.onChange}
+      />
     </QuizStep>
   )
 }

@@ -3,7 +3,7 @@
 // is sent with their ids. A busy server is retried; a refused photo says why and can be removed.
 import { type ClipboardEvent, type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ATTACHMENTS_PER_MESSAGE } from '../../../../../shared/constants.ts'
-import { appErrorCode, errorMessage, trpc } from '../../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../../trpc.ts'
 import { imageFiles, photoFileProblem, TOO_MANY_PHOTOS } from './photo-rules.ts'
 import { readAsDataUrl } from './read-file.ts'
 
@@ -25,7 +25,7 @@ const RETRY_DELAY_MS = 2000
 
 /** A refusal that a retry would not change (wrong type, too large, too many pixels, no subscription). */
 function definitive(error: unknown): boolean {
-  const code = appErrorCode(error)
+  const code = errorCode(error)
   return code !== null && code !== 'SERVICE_UNAVAILABLE' && code !== 'UNEXPECTED'
 }
 

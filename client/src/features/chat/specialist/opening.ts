@@ -51,7 +51,7 @@ async function openConversation(calls: OpeningCalls): Promise<Opened> {
   const chosen = /^\d{1,10}$/.test(stored) ? stored : null
   const out = await calls.start({ session_id: sessionId(), catId: chosen }).catch((error: unknown) => {
     // A cat that is no longer this owner's (deleted, or another account's choice): the current cat.
-    if (chosen === null || errorCode(error) !== 'NOT_FOUND') throw error
+    if (chosen === null || errorCode(error) !== 'CAT_NOT_FOUND') throw error
     return calls.start({ session_id: sessionId(), catId: null })
   })
   return {
@@ -92,7 +92,7 @@ export async function openOrFallback(calls: OpeningCalls): Promise<Opened | null
   try {
     return await openConversation(calls)
   } catch (error) {
-    if (errorCode(error) === 'UNAUTHORIZED') return null
+    if (errorCode(error) === 'NOT_AUTHENTICATED') return null
     console.warn('Chat initialisation failed; trying the fallback setup', error)
     return fallbackSetup(calls)
   }
@@ -116,7 +116,7 @@ export async function checkCatProfile(
     storeCats(cats)
     return { id: current.id, name: current.name }
   } catch (error) {
-    if (errorCode(error) === 'UNAUTHORIZED') throw error
+    if (errorCode(error) === 'NOT_AUTHENTICATED') throw error
     console.warn("Could not load the cats; using the conversation's", error)
     if (fallback) return fallback
     throw error

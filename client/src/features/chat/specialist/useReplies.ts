@@ -25,8 +25,12 @@ type ReadEnd = { ended: 'complete' | 'aborted' } | { ended: 'failed'; failure: u
 function sendFailureText(error: unknown): string {
   switch (errorCode(error)) {
     case 'SERVICE_UNAVAILABLE':
+    case 'ASSISTANT_UNAVAILABLE':
       return ERRORS.assistantUnavailable
     case 'NOT_FOUND':
+    case 'CAT_NOT_FOUND':
+    case 'CONVERSATION_NOT_FOUND':
+    case 'ATTACHMENT_NOT_FOUND':
       return ERRORS.noConversationFound
     default:
       return errorMessage(error, DEFAULT_ERRORS.sendMessage)
@@ -139,7 +143,7 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
       // Stop: the server keeps what was written so far; so does the screen.
       if (end.ended === 'aborted') patch(replyId, { status: 'stopped' })
       if (end.ended !== 'failed') return
-      if (errorCode(end.failure) === 'PAYMENT_REQUIRED') {
+      if (errorCode(end.failure) === 'SUBSCRIPTION_REQUIRED') {
         // The server says this owner may not chat: the stored subscription is stale.
         removeKey('subscriptionId')
         navigate('/paywall', { replace: true })

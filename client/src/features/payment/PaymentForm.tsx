@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { ACTIVATION_FEE_TEXT, formatUsd, trialDays } from '../../../../shared/rules/pricing.ts'
 import { trackConversion } from '../../analytics.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { useGlobalLoading } from '../../loading.tsx'
 import { runtimeConfig } from '../../runtime-config.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
-import { appErrorCode } from '../../trpc.ts'
-import { ErrorBox } from '../ErrorBox.tsx'
+import { errorCode } from '../../trpc.ts'
 import { ContactStep } from './ContactStep.tsx'
 import {
   type CardSource,
@@ -109,7 +109,7 @@ export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: Paym
           ? failure.message
           : paymentFailureText(failure)
       console.error('Payment failed:', text, failure)
-      if (appErrorCode(failure) === 'TRIAL_ALREADY_USED') setTrialRefused(true)
+      if (errorCode(failure) === 'TRIAL_ALREADY_USED') setTrialRefused(true)
       setError(text)
       return false
     } finally {

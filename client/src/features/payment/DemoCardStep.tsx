@@ -3,15 +3,15 @@
 // the server's; one message at a time, in the order of the fields (SPEC §5).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useEffect, useId } from 'react'
-import { type FieldErrors, useForm } from 'react-hook-form'
+import { type Control, type FieldErrors, useForm } from 'react-hook-form'
 import {
   DEMO_CARD_FIELDS,
   type DemoCardForm,
   demoCardFormSchema,
 } from '../../../../shared/schemas/billing.ts'
-import { ErrorBox } from '../ErrorBox.tsx'
-import { FormattedField } from '../FormattedField.tsx'
-import { TextField } from '../TextField.tsx'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { FormattedField } from '../../components/FormattedField.tsx'
+import { TextField } from '../../components/TextField.tsx'
 import type { CardSource } from './checkout-flow.ts'
 import { formatCardNumber, formatCvc, formatExpiry } from './validation.ts'
 
@@ -35,6 +35,38 @@ function firstProblem(errors: FieldErrors<DemoCardForm>): string | null {
 }
 
 const resolver = zodResolver(demoCardFormSchema())
+
+/** The card's typed fields: digits, reshaped as they are typed. */
+const CARD_INPUTS = {
+  number: {
+    format: formatCardNumber,
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: '4242 4242 4242 4242',
+  },
+  expiry: { format: formatExpiry, label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: 'MM/YY' },
+  cvc: { format: formatCvc, label: 'CVC', autoComplete: 'cc-csc', placeholder: '123', maxLength: 4 },
+} as const
+
+function CardInput({
+  control,
+  id,
+  name,
+}: {
+  control: Control<DemoCardForm>
+  id: string
+  name: keyof typeof CARD_INPUTS
+}) {
+  return (
+    <FormattedField
+      control={control}
+      name={name}
+      id={`${id}-${name}`}
+      inputMode="numeric"
+      {...CARD_INPUTS[name]}
+    />
+  )
+}
 
 export function DemoCardStep({ fullName, error, processing, summary, actions, onPay }: DemoCardStepProps) {
   const id = useId()
@@ -70,38 +102,10 @@ export function DemoCardStep({ fullName, error, processing, summary, actions, on
         maxLength={200}
         {...register('nameOnCard')}
       />
-      <FormattedField
-        control={control}
-        name="number"
-        format={formatCardNumber}
-        id={`${id}-number`}
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
-      />
+      <CardInput control={control} id={id} name="number" />
       <div className="payment-grid">
-        <FormattedField
-          control={control}
-          name="expiry"
-          format={formatExpiry}
-          id={`${id}-expiry`}
-          label="Expiry (MM/YY)"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-        />
-        <FormattedField
-          control={control}
-          name="cvc"
-          format={formatCvc}
-          id={`${id}-cvc`}
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-        />
+        <CardInput control={control} id={id} name="expiry" />
+        <CardInput control={control} id={id} name="cvc" />
       </div>
       {summary}
       {problem && <ErrorBox id={`${id}-error`}>{problem}</ErrorBox>}

@@ -8,8 +8,8 @@ import type { Stripe } from '@stripe/stripe-js'
 import { loadStripe } from '@stripe/stripe-js/dist/pure.mjs'
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ERRORS, paymentErrorMessage } from '../../../../shared/errors.ts'
+import { TextField } from '../../components/TextField.tsx'
 import { readText } from '../../storage.ts'
-import { TextField } from '../TextField.tsx'
 import type { CardSource, ContactDetails } from './checkout-flow.ts'
 
 /** A card problem found before the server was asked (its message is shown as it is). */

@@ -7,7 +7,7 @@ import { DEFAULT_ERRORS, ERRORS, paymentErrorMessage } from '../../../../shared/
 import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
 import { storeSession } from '../../session.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
-import { appErrorCode, errorCode, errorMessage, trpc } from '../../trpc.ts'
+import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { forgetsCheckoutKey } from './validation.ts'
 
 export interface ContactDetails {
@@ -34,7 +34,7 @@ export function currentCheckoutKey(): string {
 export function paymentFailureText(error: unknown): string {
   if (errorCode(error) === null && !(error instanceof PaymentStepError)) return ERRORS.paymentFailed
   // Decided by the catalogue code; the text rule only for codes the box has no text of its own for.
-  return paymentErrorMessage(errorMessage(error, DEFAULT_ERRORS.stripePayment), appErrorCode(error))
+  return paymentErrorMessage(errorMessage(error, DEFAULT_ERRORS.stripePayment), errorCode(error))
 }
 
 /** A failure before the server's checkout (the account step); its message is shown as it is. */

@@ -1,7 +1,7 @@
 // The payment modal's own rules: step 1's check as one message (SPEC §5 "Payment step 1"; step 2's demo
 // card is checked by DemoCardStep with shared/schemas/billing.ts), how card fields are typed, and when a
 // checkout key is given up.
-import { ERRORS } from '../../../../shared/errors.ts'
+import { ERROR_CATALOGUE, ERRORS, type ErrorCode } from '../../../../shared/errors.ts'
 import { contactFormSchema } from '../../../../shared/schemas/billing.ts'
 import type { ContactDetails } from './checkout-flow.ts'
 
@@ -39,6 +39,10 @@ export function formatCvc(value: string): string {
  * server or provider outage, a payment already in progress) the outcome is unknown: the key stays, so
  * the retry finishes the same checkout instead of paying twice.
  */
-export function forgetsCheckoutKey(code: string | null): boolean {
-  return code === 'PAYMENT_REQUIRED' || code === 'BAD_REQUEST'
+export function forgetsCheckoutKey(code: ErrorCode | null): boolean {
+  if (code === null) return false
+  // The catalogue's refusals: a payment refused (402: declined, insufficient funds, …) or a request
+  // refused as it is (400: invalid input, an unknown demo card, …).
+  const { status } = ERROR_CATALOGUE[code]
+  return status === 402 || status === 400
 }

@@ -1,0 +1,121 @@
+import { Link } from 'react-router'
+import { cupsText, nutritionPlan } from '../../../../shared/rules/nutrition.ts'
+import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
+import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
+import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { ProgressReport } from '../../features/progress/index.ts'
+import { Field, ListValue, NOT_GIVEN, text } from './report-fields.tsx'
+
+/** '8.5 Lbs (3.9 kg)': the weight as typed, with the other unit beside it. */
+function weightText(weight: number | null, unit: string): string {
+  if (weight === null || weight <= 0) return NOT_GIVEN
+  return `${weight} ${unit} (${otherUnitLabel(weight, unit)})`
+}
+
+function ageText(age: number | null): string {
+  if (age === null) return NOT_GIVEN
+  if (age < 1) return 'Under 1 year'
+  return age === 1 ? '1 year' : `${age} years`
+}
+
+/** The day's food from the one nutrition rule (issue 23): the same numbers as the specialist's. */
+function FoodChip({ cat }: { cat: Cat }) {
+  const plan = nutritionPlan(cat)
+  return (
+    <li className="report__chip">
+      <strong>{plan.kcalPerDay} kcal</strong>{' '}
+      <span className="muted">
+        of food: about {cupsText(plan.cupsPerDay)} of dry food ({plan.gramsPerDay} g)
+      </span>
+    </li>
+  )
+}
+/** The current cat's part of the report: progress, daily suggestions, profile, goals, medical notes. */
+export function CatReport({ cat }: { cat: Cat }) {
+  const goals = [
+    ['Goals', cat.goals],
+    ['Progress wanted', cat.required_progress],
+    ['Barriers and issues', cat.issues_faced],
+    ['Training days', cat.training_days],
+    ['Items', cat.items],
+  ] as const
+  const medical = [
+    ['Medical conditions', cat.medical_conditions],
+    ['Medications', cat.medications],
+    ['Dietary restrictions', cat.dietary_restrictions],
+    ['Medical history', cat.medical_history],
+  ] as const
+  return (
+    <div className="stack">
+      <h2 className="report__name">{catDisplayName(cat.name)}</h2>
+      <ProgressReport cat={cat} />
+
+      <section aria-labelledby="report-daily" className="report__section">
+        <h3 id="report-daily">Daily suggestions</h3>
+        {cat.food_bowls === null && cat.treats === null && cat.playtime === null ? (
+          <p className="muted">No daily suggestions yet.</p>
+        ) : (
+          <ul className="report__daily">
+            {cat.food_bowls !== null && <FoodChip cat={cat} />}
+            {cat.treats !== null && (
+              <li className="report__chip">
+                <strong>
+                  {cat.treats} {treatsLabel(cat.treats)}
+                </strong>
+              </li>
+            )}
+            {cat.playtime !== null && (
+              <li className="report__chip">
+                <strong>{cat.playtime} minutes</strong> <span className="muted">of playtime</span>
+              </li>
+            )}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="report-profile" className="report__section">
+        <h3 id="report-profile">Profile</h3>
+        <dl className="report__fields">
+          <Field label="Name">{text(cat.name)}</Field>
+          <Field label="Breed">{text(cat.breed)}</Field>
+          <Field label="Age">{ageText(cat.age)}</Field>
+          <Field label="Weight">{weightText(cat.weight, cat.unit)}</Field>
+          <Field label="Target weight">{weightText(cat.target_weight, cat.unit)}</Field>
+          <Field label="Activity level">{text(cat.activity_level)}</Field>
+          <Field label="Check-in frequency">{text(cat.check_in_period)}</Field>
+        </dl>
+      </section>
+
+      <section aria-labelledby="report-plan" className="report__section">
+        <h3 id="report-plan">Goals and challenges</h3>
+        <dl className="report__fields">
+          {goals.map(([label, items]) => (
+            <Field key={label} label={label}>
+              <ListValue items={items} />
+            </Field>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="report-medical" className="report__section">
+        <h3 id="report-medical">Medical notes</h3>
+        <dl className="report__fields">
+          {medical.map(([label, value]) => (
+            <Field key={label} label={label}>
+              {text(value)}
+            </Field>
+          ))}
+        </dl>
+      </section>
+
+      <div className="row report__actions">
+        <Link className="btn btn--secondary" to="/cat-profile">
+          Edit Profile
+        </Link>
+        <Link className="btn btn--primary" to="/cat-assistant">
+          Chat with Expert
+        </Link>
+      </div>
+    </div>
+  )
+}

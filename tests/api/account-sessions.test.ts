@@ -5,16 +5,16 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, postRest, postTrpc, suiteApp, type TestApp } from '../helpers/app.ts'
-import { generousLimits } from '../helpers/limits.ts'
+import { freshAddress } from '../helpers/addresses.ts'
+import { createTestApp, postRest, postTrpc, type TestApp } from '../helpers/app.ts'
+import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode as mailedLogCode, signInWithMailedCode } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 import { expectTrpcError, trpcFailure } from '../helpers/trpc-errors.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
-const t = suiteApp(() => createTestApp({ overrides: { limits: generousLimits() } }))
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
+const t = suiteGenerousApp()
+const address = freshAddress
 
 async function post(url: string, payload: object = {}, token?: string) {
   const { status, body } = await postRest(t, url, payload, { token })

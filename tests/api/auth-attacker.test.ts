@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits, type RateLimitedError } from '../../server/services/rate-limits.ts'
+import { freshAddress } from '../helpers/addresses.ts'
 import { createTestApp, postRest, suiteApp, type TestApp } from '../helpers/app.ts'
-import { generousLimits } from '../helpers/limits.ts'
+import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
 import { trpcFailure } from '../helpers/trpc-errors.ts'
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
+const address = freshAddress
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0')
 
 const post = (app: TestApp, url: string, payload: object, remoteAddress?: string, token?: string) =>
@@ -48,7 +48,7 @@ async function codeSignIn(app: TestApp, email: string, ip?: string) {
 }
 
 describe('sessions and addresses', () => {
-  const t = suiteApp(() => createTestApp({ overrides: { limits: generousLimits() } }))
+  const t = suiteGenerousApp()
 
   it('proving an address ends the sessions opened before the proof and drops the name the unproven party chose', async () => {
     const email = address('victim')

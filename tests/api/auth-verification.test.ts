@@ -1,8 +1,9 @@
 import { decodeJwt } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { createTestApp, postRest, postTrpc, suiteApp, type TestApp } from '../helpers/app.ts'
-import { generousLimits } from '../helpers/limits.ts'
+import { freshAddress } from '../helpers/addresses.ts'
+import { postRest, postTrpc, type TestApp } from '../helpers/app.ts'
+import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode, signInWithMailedCode } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
@@ -10,15 +11,8 @@ import { expectTrpcError } from '../helpers/trpc-errors.ts'
 // session for an address nobody has proved. A used sign-in code proves it (User.emailVerifiedAt); only
 // then does a password sign in or may one be set, and the first proof clears a password set before it.
 
-const t = suiteApp(() =>
-  createTestApp({
-    overrides: {
-      limits: generousLimits(),
-    },
-  }),
-)
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
+const t = suiteGenerousApp()
+const address = freshAddress
 
 async function post(url: string, payload: object) {
   const { status, body } = await postRest(t, url, payload)

@@ -5,8 +5,9 @@ import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { resendWaitMessage } from '../../shared/rules/resend-wait.ts'
-import { createTestApp, postRest, suiteApp, type TestApp } from '../helpers/app.ts'
-import { generousLimits } from '../helpers/limits.ts'
+import { freshAddress } from '../helpers/addresses.ts'
+import { createTestApp, postRest, type TestApp } from '../helpers/app.ts'
+import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode, mailedCodes } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
@@ -16,15 +17,8 @@ import { expectTrpcError } from '../helpers/trpc-errors.ts'
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
 
 // Rate limits are tested on their own app below; here they must not get in the way of the rules.
-const t = suiteApp(() =>
-  createTestApp({
-    overrides: {
-      limits: generousLimits(),
-    },
-  }),
-)
-let seq = 0
-const address = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
+const t = suiteGenerousApp()
+const address = freshAddress
 
 const post = (app: TestApp, url: string, payload: unknown, remoteAddress?: string) =>
   postRest(app, url, payload, { remoteAddress })

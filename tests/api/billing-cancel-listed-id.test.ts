@@ -2,20 +2,14 @@
 // GET /api/supabase/subscriptions lists; another owner's id is 404 (not 400); SPEC §7's documented
 // form (the provider's sub_… id) keeps working.
 import { describe, expect, it } from 'vitest'
+import { restAs } from '../helpers/app.ts'
 import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 
 const { t } = suiteCountedDemoApp()
 
-async function request(method: 'POST' | 'DELETE' | 'GET', url: string, token: string, payload?: object) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  })
-  return { status: response.statusCode, body: response.json() as unknown }
-}
+const request = (method: 'POST' | 'DELETE' | 'GET', url: string, token: string, payload?: object) =>
+  restAs<unknown>(t, method, url, token, payload)
 
 async function subscribed() {
   const owner = await t.signIn()

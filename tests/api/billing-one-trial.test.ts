@@ -3,20 +3,14 @@
 // at the plan's price without the trial, and the status tells the paywall which offer to show.
 import { describe, expect, it } from 'vitest'
 import { TRIAL_PLAN_NAME } from '../../shared/constants.ts'
+import { restAs } from '../helpers/app.ts'
 import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 
 const { t, calls } = suiteCountedDemoApp()
 
-async function request(method: 'POST' | 'DELETE' | 'GET', url: string, token: string, payload?: object) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}` },
-    ...(payload ? { payload } : {}),
-  })
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> }
-}
+const request = (method: 'POST' | 'DELETE' | 'GET', url: string, token: string, payload?: object) =>
+  restAs(t, method, url, token, payload)
 
 const subscribe = (token: string, extra: Record<string, unknown> = {}) =>
   request('POST', '/api/supabase/subscriptions', token, { ...CARD_CHECKOUT, ...extra })

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { suiteApp } from '../helpers/app.ts'
-import { specCustomerPayload, specIntentPayload } from '../helpers/checkout.ts'
+import { CARD_CHECKOUT, specCustomerPayload, specIntentPayload } from '../helpers/checkout.ts'
 
 const t = suiteApp()
 
@@ -210,15 +210,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
   it('runs the same checkout through tRPC with a payment method id', async () => {
     const owner = await t.signIn()
     const api = await t.caller(owner.token)
-    const result = await api.billing.checkout({
-      fullName: 'Grace Hopper',
-      country: 'GB',
-      state: 'LND',
-      postalCode: 'SW1A 1AA',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-      checkoutKey: randomUUID(),
-    })
+    const result = await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: randomUUID() })
     expect(result.subscriptionId).toMatch(/^sub_demo_/)
     expect(await api.billing.status()).toMatchObject({
       subscribed: true,

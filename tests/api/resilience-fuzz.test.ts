@@ -26,6 +26,7 @@ import {
   TINY_PNG_BASE64,
 } from '../helpers/api-surface.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 
 const JWT_SECRET = 'fuzz-secret-that-is-long-enough-for-hs256-signing'
 /** Cases per REST row and per procedure; with today's 33 rows and 41 procedures that is > 2,000 cases. */
@@ -488,15 +489,7 @@ beforeAll(async () => {
   // An owner with one of each record, so valid-token requests reach real rows.
   const owner = await t.signIn('fuzz-owner@example.com')
   const api = await t.caller(owner.token)
-  const checkout = await api.billing.checkout({
-    fullName: 'Fuzz Owner',
-    country: 'GB',
-    state: 'LND',
-    postalCode: 'SW1A 1AA',
-    paymentMethod: 'pm_card_visa',
-    billingPeriod: 'Monthly',
-    checkoutKey: 'fuzz-checkout-0001',
-  })
+  const checkout = await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: 'fuzz-checkout-0001' })
   own.subscription = checkout.subscriptionId
   own.cat = (await api.cat.create({ name: 'Fuzzy', breed: 'Siamese', age: 3 })).id
   own.conversation = (await api.conversation.create({ session_id: 'fuzz-session-0001' })).id

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PushReceiver, startPushReceiver } from '../doubles/push-receiver.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
-import { grantSubscription } from '../helpers/subscribers.ts'
+import { careSubscriber } from '../helpers/subscribers.ts'
 
 const EMAIL = 'care-push-browser@example.com'
 
@@ -21,15 +21,9 @@ beforeAll(async () => {
     viewport: { width: 390, height: 844 },
     jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
   })
-  owner = await t.signIn(EMAIL, { firstName: 'Ada' })
-  await grantSubscription(t.db, owner.id, { email: EMAIL, providerSubscriptionId: `sub_push_${owner.id}` })
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/supabase/cats',
-    headers: { authorization: `Bearer ${owner.token}` },
-    payload: { cat_name: 'Mochi', gender: 'Female', weight: 9, unit: 'Lbs', check_in_period: 'Daily' },
-  })
-  catId = res.json().id
+  const subscriber = await careSubscriber(t, EMAIL, 'push')
+  owner = subscriber.owner
+  catId = subscriber.catId
   // The push service's answer to subscribe(): the receiver's endpoint and keys.
   await t.context.addInitScript((subscription) => {
     const made = { ...subscription, toJSON: () => subscription }

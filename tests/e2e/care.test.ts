@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
-import { grantSubscription } from '../helpers/subscribers.ts'
+import { careSubscriber } from '../helpers/subscribers.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -23,15 +23,9 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, PUBLIC_URL },
     jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
   })
-  owner = await t.signIn(EMAIL, { firstName: 'Ada' })
-  await grantSubscription(t.db, owner.id, { email: EMAIL, providerSubscriptionId: `sub_care_${owner.id}` })
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/supabase/cats',
-    headers: { authorization: `Bearer ${owner.token}` },
-    payload: { cat_name: 'Mochi', gender: 'Female', weight: 9, unit: 'Lbs', check_in_period: 'Daily' },
-  })
-  catId = res.json().id
+  const subscriber = await careSubscriber(t, EMAIL, 'care')
+  owner = subscriber.owner
+  catId = subscriber.catId
   await t.storeSession(owner.token, { email: EMAIL })
 }, 120_000)
 afterAll(async () => {

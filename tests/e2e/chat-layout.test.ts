@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'
-import { grantSubscription } from '../helpers/subscribers.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
@@ -48,11 +48,7 @@ describe('a long chat', () => {
     it(`/cat-assistant with 30 messages never scrolls past its composer at ${size.width}×${size.height}`, async () => {
       const { page } = t
       await page.setViewportSize(size)
-      const owner = await t.signIn()
-      await grantSubscription(t.db, owner.id)
-      const cat = await t.db.cat.create({
-        data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 },
-      })
+      const { owner, cat } = await subscriberWithCat(t)
       const conversation = await t.db.conversation.create({ data: { userId: owner.id } })
       for (let i = 0; i < 30; i++) {
         await t.db.conversationMessage.create({

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME, RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'
-import { grantSubscription } from '../helpers/subscribers.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
@@ -43,11 +43,7 @@ describe('the AI disclosure line', () => {
     it(`is on screen on /cat-assistant at ${size.width}×${size.height}`, async () => {
       const { page } = t
       await page.setViewportSize(size)
-      const owner = await t.signIn()
-      await grantSubscription(t.db, owner.id)
-      const cat = await t.db.cat.create({
-        data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 },
-      })
+      const { owner, cat } = await subscriberWithCat(t)
       await t.storeSession(owner.token, {
         subscriptionId: 'sub_browser',
         interview_completed: 'true',

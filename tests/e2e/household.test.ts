@@ -6,18 +6,14 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { recommend } from '../../shared/rules/recommendations.ts'
-import { browserTestForFile, replaceSession } from '../helpers/browser.ts'
+import { browserTestForFile, DESKTOP_AND_PHONE, replaceSession, WCAG_22_AA } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 )
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
+const SIZES = DESKTOP_AND_PHONE
 
 const t = browserTestForFile()
 

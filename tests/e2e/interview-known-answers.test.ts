@@ -1,28 +1,11 @@
 // Issue 23: no question asked twice. The short quiz asks the cat's age; the interview then asks the
 // other fields and not the age again (it keeps the quiz's answer), at both sizes.
-import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { answer, assistantTexts } from '../helpers/interview-page.ts'
 
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
-
-const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()
-const assistantTexts = async (page: Page) =>
-  (await page.locator('.bubble[data-role="assistant"]').allInnerTexts()).map(plain)
-const answerBox = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
-
-async function answer(page: Page, text: string, next: RegExp) {
-  const before = (await assistantTexts(page)).length
-  await expect.poll(() => answerBox(page).isEnabled(), { timeout: 10_000 }).toBe(true)
-  await answerBox(page).fill(text)
-  await answerBox(page).press('Enter')
-  await expect
-    .poll(async () => (await assistantTexts(page)).length, { timeout: 10_000 })
-    .toBeGreaterThan(before)
-  await expect.poll(async () => (await assistantTexts(page)).at(-1), { timeout: 10_000 }).toMatch(next)
-}
 
 describe('the interview after the quiz', () => {
   for (const size of [

@@ -1,8 +1,7 @@
 // Cancelling from /cat-profile in Chromium: confirm, cancel, go to /paywall (SPEC §2, §4).
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, startBrowserTest, subscriberInBrowser } from '../helpers/browser.ts'
 
 let t: BrowserTest
 beforeAll(async () => {
@@ -12,37 +11,7 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** A subscribed owner with a cat, signed in in the browser. */
-async function subscriber() {
-  const email = `cancel-${randomUUID()}@example.com`
-  const { id, token } = await t.signIn(email)
-  const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom', breed: 'Siamese' } })
-  const api = await t.caller(token)
-  const { subscriptionId } = await api.billing.checkout({
-    fullName: 'Test Owner',
-    country: 'US',
-    state: 'CA',
-    postalCode: '94105',
-    paymentMethod: 'pm_card_visa',
-    billingPeriod: 'Monthly',
-    checkoutKey: randomUUID(),
-  })
-  await t.page.goto('about:blank')
-  await t.page.goto('/privacy')
-  await t.page.evaluate(
-    ({ token, email, catId, subscriptionId }) => {
-      localStorage.clear()
-      localStorage.setItem('token', token)
-      localStorage.setItem('expiry', String(Date.now() + 3_600_000))
-      localStorage.setItem('email', email)
-      localStorage.setItem('catId', catId)
-      localStorage.setItem('interview_completed', 'true')
-      localStorage.setItem('subscriptionId', subscriptionId)
-    },
-    { token, email, catId: String(cat.id), subscriptionId },
-  )
-  return { id, subscriptionId }
-}
+const subscriber = () => subscriberInBrowser(t, 'cancel')
 
 describe('cancel from the profile in Chromium', () => {
   it('keeps the subscription when the owner says Keep Subscription', async () => {

@@ -1,37 +1,14 @@
 // Issue 23, one trial per owner, in Chromium: the cancel dialog keeps SPEC's text and says what cancelling
 // does to access and to the fee; after the cancelled trial the paywall offers the plan at its price with
 // no $1.99 trial, and paying subscribes at that price (no second activation fee).
-import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACTIVATION_FEE_TEXT } from '../../shared/rules/pricing.ts'
-import { browserTestForFile, continueToCardStep, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, continueToCardStep, signedOut, subscriberInBrowser } from '../helpers/browser.ts'
 
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
-/** A subscribed owner with a cat, signed in in the browser. */
-async function subscriber() {
-  const email = `one-trial-${randomUUID()}@example.com`
-  const { id, token } = await t.signIn(email)
-  const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom', breed: 'Siamese' } })
-  const api = await t.caller(token)
-  const { subscriptionId } = await api.billing.checkout({
-    fullName: 'Test Owner',
-    country: 'US',
-    state: 'CA',
-    postalCode: '94105',
-    paymentMethod: 'pm_card_visa',
-    billingPeriod: 'Monthly',
-    checkoutKey: randomUUID(),
-  })
-  await t.storeSession(token, {
-    email,
-    catId: String(cat.id),
-    interview_completed: 'true',
-    subscriptionId,
-  })
-  return { id }
-}
+const subscriber = () => subscriberInBrowser(t, 'one-trial')
 
 describe('after the one trial', () => {
   for (const size of [

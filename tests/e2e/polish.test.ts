@@ -35,6 +35,14 @@ async function owner(page: Page, options: { subscribed?: boolean } = {}) {
   return { ...signedIn, email, cat }
 }
 
+/** The unsubscribed owner's paywall, at the contact step of the payment dialog (the dialog). */
+async function contactStep(page: Page) {
+  await owner(page, { subscribed: false })
+  await page.goto('/paywall')
+  await page.getByRole('button', { name: 'Continue' }).click()
+  return page.getByRole('dialog')
+}
+
 /** The unsubscribed owner's paywall, at the card step of the payment dialog. */
 async function cardStep(page: Page) {
   await owner(page, { subscribed: false })
@@ -178,10 +186,7 @@ describe('polish', () => {
     it(`the contact step's error names the missing fields ${at}`, async () => {
       const { page } = t
       await page.setViewportSize(size)
-      await owner(page, { subscribed: false })
-      await page.goto('/paywall')
-      await page.getByRole('button', { name: 'Continue' }).click()
-      const dialog = page.getByRole('dialog')
+      const dialog = await contactStep(page)
       await dialog.getByLabel('Full name').fill('')
       await dialog.getByRole('button', { name: 'Next' }).click()
       const alert = dialog.getByRole('alert')
@@ -238,10 +243,7 @@ describe('polish', () => {
     it(`UK owners are asked no state or council area ${at}`, async () => {
       const { page } = t
       await page.setViewportSize(size)
-      await owner(page, { subscribed: false })
-      await page.goto('/paywall')
-      await page.getByRole('button', { name: 'Continue' }).click()
-      const dialog = page.getByRole('dialog')
+      const dialog = await contactStep(page)
       await dialog.getByLabel('Full name').fill('Jane Doe')
       await dialog.getByLabel('Country').selectOption('GB')
       expect(await dialog.getByLabel('State / Region').count()).toBe(0)

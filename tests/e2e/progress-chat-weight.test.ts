@@ -5,14 +5,10 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, DESKTOP_AND_PHONE, signedOut, WCAG_22_AA } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-const SIZES = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const
+const SIZES = DESKTOP_AND_PHONE
 
 const t = browserTestForFile()
 // Each test is a new owner: nothing of the last one's conversation stays in the browser.

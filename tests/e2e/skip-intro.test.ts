@@ -11,27 +11,13 @@ import {
   ONBOARDING_MESSAGES,
 } from '../../shared/scripts.ts'
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { answer, answerBox, assistantTexts, plain } from '../helpers/interview-page.ts'
 
 const t = browserTestForFile({ delayScale: 1 })
 beforeEach(() => signedOut(t.page))
 
 const INTRO = interviewIntroMessages().map((m) => m.text)
-const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()
-const assistantTexts = async (page: Page) =>
-  (await page.locator('.bubble[data-role="assistant"]').allInnerTexts()).map(plain)
 const allTexts = async (page: Page) => (await page.locator('.bubble[data-role]').allInnerTexts()).map(plain)
-const answerBox = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
-
-/** Sends an answer and waits for the receptionist's next line to match `next`. */
-async function answer(page: Page, text: string, next: RegExp) {
-  const before = (await assistantTexts(page)).length
-  await answerBox(page).fill(text)
-  await answerBox(page).press('Enter')
-  await expect
-    .poll(async () => (await assistantTexts(page)).length, { timeout: 10_000 })
-    .toBeGreaterThan(before)
-  await expect.poll(async () => (await assistantTexts(page)).at(-1), { timeout: 10_000 }).toMatch(next)
-}
 
 describe("the owner's time", () => {
   it("skips everything: 'Sign Up now.' to the paywall in at most 10 s, every scripted line kept", async () => {

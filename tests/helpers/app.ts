@@ -148,6 +148,23 @@ export async function postRest(
   return { status: res.statusCode, body: res.json(), headers: res.headers }
 }
 
+/** A REST request as the owner of `token`, with a JSON body when `payload` is given: its status and JSON answer. */
+export async function restAs<Body = Record<string, unknown>>(
+  t: Pick<TestApp, 'app'>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  token: string,
+  payload?: object,
+) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  })
+  return { status: response.statusCode, body: response.json() as Body }
+}
+
 /**
  * The app of a test file (or describe block): started by `start` before its tests, closed after them
  * (then `after` runs). The TestApp returned reads the live one, so tests use it like the app itself.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
+import { checkoutAs } from './checkout.ts'
 import { mailedCode } from './mailed-codes.ts'
 import { grantSubscription } from './subscribers.ts'
 
@@ -30,6 +32,15 @@ export interface BrowserTest extends TestApp {
    */
   storeSession(token: string, keys?: Record<string, string>, onPage?: Page): Promise<void>
 }
+
+/** The axe rule tags of WCAG 2.2 AA, which every screen is checked against. */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** The two sizes the screens are checked at: a desktop and a phone. */
+export const DESKTOP_AND_PHONE = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
 
 /** The page-error lists of the browser tests now open, checked after every test. */
 const openPageErrors = new Set<string[]>()
@@ -210,6 +221,24 @@ export async function replaceSession(
     },
     { token, keys },
   )
+}
+
+/**
+ * A subscribed owner (`<tag>-<uuid>@example.com`, a card checkout on the demo provider) with a cat, Tom,
+ * signed in in the browser with only the keys a finished wizard and checkout leave.
+ */
+export async function subscriberInBrowser(t: BrowserTest, tag: string) {
+  const email = `${tag}-${randomUUID()}@example.com`
+  const { id, token } = await t.signIn(email)
+  const cat = await t.db.cat.create({ data: { userId: id, name: 'Tom', breed: 'Siamese' } })
+  const { subscriptionId } = await checkoutAs(t, token, { checkoutKey: randomUUID() })
+  await replaceSession(t.page, '/healthz', token, {
+    email,
+    catId: String(cat.id),
+    interview_completed: 'true',
+    subscriptionId,
+  })
+  return { id, subscriptionId }
 }
 
 /**

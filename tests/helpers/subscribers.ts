@@ -68,3 +68,19 @@ export async function sendInChat(
 ): Promise<string> {
   return collect(await chat.api.conversation.send({ conversationId: chat.conversation.id, ...message }))
 }
+
+/**
+ * The care loop's owner (issue 21): Ada at `email`, subscribed (provider id `sub_<tag>_<id>`), with Mochi
+ * made over REST as the wizard makes a cat, on a daily check-in plan. Returns the owner and Mochi's id.
+ */
+export async function careSubscriber(t: Pick<TestApp, 'app' | 'db' | 'signIn'>, email: string, tag: string) {
+  const owner = await t.signIn(email, { firstName: 'Ada' })
+  await grantSubscription(t.db, owner.id, { email, providerSubscriptionId: `sub_${tag}_${owner.id}` })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/supabase/cats',
+    headers: { authorization: `Bearer ${owner.token}` },
+    payload: { cat_name: 'Mochi', gender: 'Female', weight: 9, unit: 'Lbs', check_in_period: 'Daily' },
+  })
+  return { owner, catId: res.json().id as number }
+}

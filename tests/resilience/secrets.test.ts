@@ -23,6 +23,7 @@ import {
   sampleInput,
 } from '../helpers/api-surface.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { CARD_CHECKOUT } from '../helpers/checkout.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 import { GENEROUS_ENV, generousLimits } from './helpers.ts'
 
@@ -208,15 +209,7 @@ describe('no secret leaves the server', () => {
 
     // The owner's records, made through the procedures: a subscription (Stripe double), a cat, a
     // conversation with a reply (OpenAI double), an interview, and a PayPal subscription row.
-    const checkout = await api.billing.checkout({
-      fullName: 'Secret Owner',
-      country: 'GB',
-      state: 'LND',
-      postalCode: 'SW1A 1AA',
-      paymentMethod: 'pm_card_visa',
-      billingPeriod: 'Monthly',
-      checkoutKey: crypto.randomUUID(),
-    })
+    const checkout = await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: crypto.randomUUID() })
     const cat = await api.cat.create({ name: 'Mochi', breed: 'Siamese', age: 3 })
     const conversation = await api.conversation.create({ session_id: 'secret-session-0001' })
     const interview = await api.interview.create({ session_id: 'secret-session-0001' })

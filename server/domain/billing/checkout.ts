@@ -233,18 +233,12 @@ async function subscriptionStep(
   const paidTrialEnd = trialEndUnix(billingPeriod, payment.createdAt)
   const trialEnd = paidTrialEnd > minimumEnd ? paidTrialEnd : trialEndUnix(billingPeriod, new Date())
 
-  let created: Awaited<ReturnType<BillingDeps['payments']['createTrialSubscription']>>
-  try {
-    created = await deps.payments.createTrialSubscription({
-      customerId,
-      paymentMethodId,
-      priceId,
-      trialEnd,
-      idempotencyKey: providerKey(checkout, 'subscription'),
-    })
-  } catch (error) {
-    throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
-  }
+  const created = await providerSubscription(deps, owner, checkout, {
+    customerId,
+    paymentMethodId,
+    priceId,
+    trialEnd,
+  })
   return recordSubscription(deps, owner, tx, checkout, {
     plan: TRIAL_PLAN_NAME,
     startDate: payment.createdAt,
@@ -253,6 +247,26 @@ async function subscriptionStep(
     created,
     customerId,
   })
+}
+
+/**
+ * The subscription asked of the provider for this checkout (one idempotency key per checkout, so a retry
+ * gets the same one); a refusal is PAYMENT_FAILED, an outage UNEXPECTED (providerFailure).
+ */
+async function providerSubscription(
+  deps: BillingDeps,
+  owner: Owner,
+  checkout: Checkout,
+  ask: { customerId: string; paymentMethodId: string; priceId: string; trialEnd: number | null },
+) {
+  try {
+    return await deps.payments.createTrialSubscription({
+      ...ask,
+      idempotencyKey: providerKey(checkout, 'subscription'),
+    })
+  } catch (error) {
+    throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
+  }
 }
 
 /**
@@ -314,18 +328,12 @@ async function fullPriceStep(
   const paymentMethodId = checkout.paymentMethodId
   if (!customerId || !paymentMethodId) throw appError('PAYMENT_METHOD_REQUIRED')
   const priceId = priceOf(deps, billingPeriod)
-  let created: Awaited<ReturnType<BillingDeps['payments']['createTrialSubscription']>>
-  try {
-    created = await deps.payments.createTrialSubscription({
-      customerId,
-      paymentMethodId,
-      priceId,
-      trialEnd: null,
-      idempotencyKey: providerKey(checkout, 'subscription'),
-    })
-  } catch (error) {
-    throw providerFailure(deps, owner, error, 'subscription', 'PAYMENT_FAILED')
-  }
+  const created = await providerSubscription(deps, owner, checkout, {
+    customerId,
+    paymentMethodId,
+    priceId,
+    trialEnd: null,
+  })
   const start = new Date()
   return recordSubscription(deps, owner, tx, checkout, {
     plan: billingPeriod,

@@ -1,0 +1,27 @@
+// The receptionist interview as the browser tests read and answer it: its bubbles' texts without the
+// speaker's name, and an answer sent with the wait for the receptionist's next line.
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
+
+/** A bubble's text without its `Name:` prefix. */
+export const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()
+
+/** The receptionist's lines on the page so far, as plain texts. */
+export const assistantTexts = async (page: Page) =>
+  (await page.locator('.bubble[data-role="assistant"]').allInnerTexts()).map(plain)
+
+/** The interview's answer box. */
+export const answerBox = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
+
+/** Sends an answer once the box takes one, and waits for the receptionist's next line to match `next`. */
+export async function answer(page: Page, text: string, next: RegExp) {
+  const before = (await assistantTexts(page)).length
+  await expect.poll(() => answerBox(page).isEnabled(), { timeout: 10_000 }).toBe(true)
+  await answerBox(page).fill(text)
+  await answerBox(page).press('Enter')
+  await expect
+    .poll(async () => (await assistantTexts(page)).length, { timeout: 10_000 })
+    .toBeGreaterThan(before)
+  await expect.poll(async () => (await assistantTexts(page)).at(-1), { timeout: 10_000 }).toMatch(next)
+}

@@ -94,4 +94,28 @@ describe('/login first load', () => {
     // zod runs without its eval probe: the page's CSP sees no violation (Lighthouse "inspector-issues").
     expect(await cspViolations()).toEqual([])
   })
+
+  it('keeps a click whose press started the load, when the form arrives before the press ends', async () => {
+    const hold = await holdForm()
+    await t.page.goto('/login', { waitUntil: 'networkidle' })
+    await markFirstPaint()
+    const toPassword = t.page.getByRole('button', { name: 'Sign in with password instead' })
+    const box = (await toPassword.boundingBox())!
+    await t.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await t.page.mouse.down()
+    await expect.poll(hold.asked).toBe(true)
+    hold.release()
+    // The form's code is in the page before the button is let go (it waits for the press to end).
+    await expect
+      .poll(() =>
+        t.page.evaluate(() =>
+          performance.getEntriesByType('resource').some((r) => /LoginForm-/.test(r.name)),
+        ),
+      )
+      .toBe(true)
+    await t.page.mouse.up()
+    await t.page.getByRole('button', { name: 'Forgot your password?' }).waitFor({ timeout: 5000 })
+    await expect.poll(formArrived).toBe(true)
+    await hold.stop()
+  })
 })

@@ -92,6 +92,13 @@ function FirstPaint({
   const latest = useRef({ method, forgot, submitted })
   latest.current = { method, forgot, submitted }
   const loading = useRef(false)
+  /**
+   * A press in progress: the form may arrive between its pointerdown (which starts the load) and its
+   * click. Swapping the markup then would drop the click ('Sign in with password instead' did nothing),
+   * so the takeover waits for the press to end and its click to be handled.
+   */
+  const pressed = useRef(false)
+  const pending = useRef<(() => void) | null>(null)
 
   useEffect(() => email.current?.focus(), [])
 
@@ -100,9 +107,28 @@ function FirstPaint({
     const target = area.current
     if (!target) return
     const events = ['pointerdown', 'keydown', 'input'] as const
+    const press = () => {
+      pressed.current = true
+    }
+    // After the pointerup's task, so its click has run and its state is rendered.
+    const release = () =>
+      setTimeout(() => {
+        pressed.current = false
+        const takeOver = pending.current
+        pending.current = null
+        takeOver?.()
+      }, 0)
+    target.addEventListener('pointerdown', press, { capture: true, passive: true })
     for (const name of events) target.addEventListener(name, load, { capture: true, passive: true })
+    for (const name of ['pointerup', 'pointercancel'] as const) {
+      window.addEventListener(name, release, { capture: true, passive: true })
+    }
     return () => {
+      target.removeEventListener('pointerdown', press, { capture: true })
       for (const name of events) target.removeEventListener(name, load, { capture: true })
+      for (const name of ['pointerup', 'pointercancel'] as const) {
+        window.removeEventListener(name, release, { capture: true })
+      }
     }
   }, [area])
 
@@ -111,13 +137,17 @@ function FirstPaint({
     loading.current = true
     setFailed(false)
     loadForm().then(
-      (Form) =>
-        onTakeOver(Form, {
-          email: email.current?.value ?? '',
-          password: password.current?.value ?? '',
-          ...latest.current,
-          submit: latest.current.submitted,
-        }),
+      (Form) => {
+        const takeOver = () =>
+          onTakeOver(Form, {
+            email: email.current?.value ?? '',
+            password: password.current?.value ?? '',
+            ...latest.current,
+            submit: latest.current.submitted,
+          })
+        if (pressed.current) pending.current = takeOver
+        else takeOver()
+      },
       () => {
         // Offline, or a deploy replaced the chunk: say so; the next try loads again.
         loading.current = false

@@ -87,12 +87,9 @@ export const conversationRouter = router({
     .mutation(async ({ ctx, input }) => {
       const conversation = await ownedConversation(ctx.services.db, ctx.user.id, input.id)
       await claimListAttachments(ctx.services.db, ctx.user.id, conversation.id, input.messages)
-      const { appended } = await appendConversationList(
-        ctx.services.db,
-        conversation.id,
-        input.messages,
-        (tx) => requireRoom(tx, ctx.user.id, 'messages'),
-      )
+      const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages, {
+        quota: { ownerId: ctx.user.id },
+      })
       return { id: conversation.id, appended }
     }),
 
@@ -125,7 +122,6 @@ export const conversationRouter = router({
    */
   send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
     await admitMessage(ctx)
-    await requireRoom(ctx.services.db, ctx.user.id, 'messages')
     return sendMessage(deps(ctx), ctx.user.id, { ...input, attachmentIds: input.attachment_ids }, signal)
   }),
 
@@ -158,7 +154,6 @@ export const conversationRouter = router({
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {
       await admitMessage(ctx)
-      await requireRoom(ctx.services.db, ctx.user.id, 'messages')
       return answerList(
         deps(ctx),
         ctx.user.id,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { QUOTAS } from '../../server/domain/quotas.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 
 const t = suiteApp(() =>
   createTestApp({
@@ -81,6 +82,63 @@ describe('per owner', () => {
       ),
       'This account has reached its limit of 10,000 chat messages.',
     )
+  })
+})
+
+describe('a retry at the quota appends nothing, so it is answered as the first try was', () => {
+  /** A subscriber whose conversation holds exactly the quota, ending with `clientId`'s answered question. */
+  async function atQuota(clientId: string) {
+    const chat = await subscriberInChat(t, { cat: { name: 'Quota' } })
+    await t.db.conversationMessage.createMany({
+      data: Array.from({ length: QUOTAS.messages - 2 }, (_, i) => ({
+        conversationId: chat.conversation.id,
+        role: i % 2 ? 'assistant' : 'user',
+        content: `message ${i}`,
+      })),
+    })
+    const question = await t.db.conversationMessage.create({
+      data: { conversationId: chat.conversation.id, role: 'user', content: 'Is tuna fine?', clientId },
+    })
+    await t.db.conversationMessage.create({
+      data: {
+        conversationId: chat.conversation.id,
+        role: 'assistant',
+        content: 'A little tuna now and then is fine.',
+        replyToId: question.id,
+      },
+    })
+    return chat
+  }
+
+  it('POST /api/openai/chat: the stored reply, not 409 (a new question still is 409)', async () => {
+    const { user, cat, conversation } = await atQuota('retried-list-q')
+    const ask = (id: string, content: string) =>
+      send(
+        'POST',
+        '/api/openai/chat',
+        { conversationId: conversation.id, catId: cat.id, messages: [{ role: 'user', content, id }] },
+        user.token,
+      )
+    const retried = await ask('retried-list-q', 'Is tuna fine?')
+    expect(retried.statusCode).toBe(200)
+    expect(retried.json().message).toBe('A little tuna now and then is fine.')
+    expectQuota(
+      await ask('new-list-q', 'And salmon?'),
+      'This account has reached its limit of 10,000 chat messages.',
+    )
+  })
+
+  it('conversation.send: the stored reply, not QUOTA_EXCEEDED', async () => {
+    const chat = await atQuota('retried-send-q')
+    const reply = await sendInChat(chat, {
+      catId: chat.cat.id,
+      content: 'Is tuna fine?',
+      clientId: 'retried-send-q',
+    })
+    expect(reply).toBe('A little tuna now and then is fine.')
+    await expect(
+      sendInChat(chat, { catId: chat.cat.id, content: 'And salmon?', clientId: 'new-send-q' }),
+    ).rejects.toThrow('This account has reached its limit of 10,000 chat messages.')
   })
 })
 

@@ -36,11 +36,12 @@ export async function answerList(
     : await conversationForSession(db, userId, request.sessionId)
   const cat = await specialistCat(db, userId, request.catId)
   await claimListAttachments(db, userId, conversation.id, request.messages)
-  const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, request.messages)
+  // The new questions are about the chosen cat, else the current one (issue 23), as conversation.send's.
+  const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, request.messages, {
+    quota: { ownerId: userId },
+    catId: cat?.id ?? null,
+  })
   if (!lastRowId) throw appError('MESSAGE_NOT_STORED')
-  // The new question is about the chosen cat, else the current one (issue 23), as conversation.send's.
-  if (lastIsNew && cat)
-    await db.conversationMessage.update({ where: { id: lastRowId }, data: { catId: cat.id } })
   let stored = lastIsNew ? null : await storedReply(db, lastRowId)
   if (!stored) {
     const replyId = await startSpecialistReply(deps, {

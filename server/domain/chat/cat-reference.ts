@@ -2,7 +2,7 @@
 // the switcher, so a plain message is about that cat; but "my other cat", "one of my cats", "the other
 // one" or a name the owner has no cat called is about a cat the message does not say: the specialist
 // must ask which rather than answer about the chosen one (and triage must not name the chosen one).
-import { plainText } from '../../../shared/rules/plain-text.ts'
+import { escapeRegExp, plainText } from '../../../shared/rules/plain-text.ts'
 
 /** A message about one of the owner's cats that does not say which. */
 export interface UnclearCat {
@@ -10,7 +10,6 @@ export interface UnclearCat {
   unknownName: string | null
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** A cat's name as a whole word, in any case ("Tom" is not in "Tomato"). */
 export const namePattern = (name: string) => new RegExp(`(?<![\\w'])${escapeRegExp(name)}(?![\\w'])`, 'gi')
 

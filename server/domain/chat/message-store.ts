@@ -8,6 +8,7 @@ import type { ChatMessage, ChatMessageInput } from '../../../shared/schemas/conv
 import type { Db } from '../../db.ts'
 import { type ConversationMessage, Prisma } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
+import { requireRoom } from '../quotas.ts'
 import { lockRow } from '../row-lock.ts'
 import { photosOfHistory } from './attachments.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
@@ -25,9 +26,12 @@ export async function appendConversationList(
   db: Db,
   conversationId: number,
   list: readonly ChatMessageInput[],
-  /** Runs once, before the first new row is written (the owner's message quota): a list that only repeats
-   * what is stored appends nothing and is never refused, so a retried PUT answers as the first did. */
-  beforeFirstAppend?: (tx: Db) => Promise<void>,
+  options: {
+    /** The owner's, checked before the first new row only (a list that repeats what is stored is never refused). */
+    quota?: { ownerId: number }
+    /** The cat the new owner messages are about (issue 23). */
+    catId?: number | null
+  } = {},
 ): Promise<{ appended: number; lastRowId: number | null; lastIsNew: boolean }> {
   const messages = firstOfEachId(dropEmptyMessages(list))
   if (messages.length === 0) return { appended: 0, lastRowId: null, lastIsNew: false }
@@ -74,10 +78,12 @@ export async function appendConversationList(
             content: m.content,
             clientId: m.id ?? serverClientId(),
             attachmentIds: [...new Set(m.attachment_ids ?? [])],
+            catId: m.role === 'user' ? (options.catId ?? null) : null,
           }))
         if (fresh.length > 0) {
           // Inside the transaction (PGlite has one connection: a query beside it would wait forever).
-          if (appended === 0 && beforeFirstAppend) await beforeFirstAppend(tx as unknown as Db)
+          if (appended === 0 && options.quota)
+            await requireRoom(tx as unknown as Db, options.quota.ownerId, 'messages')
           const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
           appended += count
         }
@@ -104,11 +110,15 @@ export async function appendConversationList(
   )
 }
 
-/** Stores the owner's new message unless a retry already stored it (the same client id). */
+/**
+ * Stores the owner's new message unless a retry already stored it (the same client id); only a new one
+ * counts against the owner's message quota, so a retry is answered as the first try was.
+ */
 export async function appendUserMessage(
   db: Db,
   conversationId: number,
   message: { content: string; clientId: string; attachmentIds?: number[]; catId?: number | null },
+  quota: { ownerId: number },
 ): Promise<{ row: ConversationMessage; retried: boolean }> {
   return db.$transaction(async (tx) => {
     await lockRow(tx, 'conversations', conversationId)
@@ -116,6 +126,7 @@ export async function appendUserMessage(
       where: { conversationId_clientId: { conversationId, clientId: message.clientId } },
     })
     if (existing) return { row: existing, retried: true }
+    await requireRoom(tx as unknown as Db, quota.ownerId, 'messages')
     const row = await tx.conversationMessage.create({
       data: {
         conversationId,

@@ -31,13 +31,18 @@ export async function sendMessage(
   const conversation = await ownedConversation(db, userId, message.conversationId)
   const cat = await specialistCat(db, userId, message.catId)
   const attachmentIds = await claimAttachments(db, userId, conversation.id, message.attachmentIds)
-  const question = await appendUserMessage(db, conversation.id, {
-    content: message.content,
-    clientId: message.clientId,
-    attachmentIds,
-    // The cat it is about (issue 23): the one chosen, else the current cat the reply is for.
-    catId: cat?.id ?? null,
-  })
+  const question = await appendUserMessage(
+    db,
+    conversation.id,
+    {
+      content: message.content,
+      clientId: message.clientId,
+      attachmentIds,
+      // The cat it is about (issue 23): the one chosen, else the current cat the reply is for.
+      catId: cat?.id ?? null,
+    },
+    { ownerId: userId },
+  )
   // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
   // A weight in the message answers the owner's open check-in (issue 21).
   if (!question.retried) await answerCheckInFromChat(db, userId, message.content)

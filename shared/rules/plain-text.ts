@@ -10,3 +10,8 @@ export function plainText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
 }
+
+/** A text matched literally inside a regular expression (a cat's name, a topic's keyword). */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

@@ -1,6 +1,6 @@
 // Small text helpers shared by the extractors, the receptionist and the specialist.
 
-import { plainText } from '../../../../shared/rules/plain-text.ts'
+import { escapeRegExp, plainText } from '../../../../shared/rules/plain-text.ts'
 import type { AssistantMessage } from '../types.ts'
 
 /** The content of the owner's most recent message, or '' when the owner has not spoken yet. */
@@ -32,9 +32,7 @@ export function truncateOnWord(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`
 }
 
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
+export { escapeRegExp }
 
 /** "Luna's", but "Mr. Whiskers'" for names that already end in s. */
 export function possessive(name: string): string {

@@ -38,6 +38,20 @@ describe('receptionist chat on /onboarding', () => {
     await t.page.waitForURL('**/interview')
   })
 
+  it('answers a reply that describes an urgent sign with the escalation before the nudge', async () => {
+    await t.page.goto('/onboarding')
+    const input = t.page.getByLabel(`Reply to ${RECEPTIONIST_NAME}`)
+    await input.fill('Not yet, she chewed a lily leaf an hour ago and has vomited twice')
+    await input.press('Enter')
+    await t.page.getByText(ONBOARDING_NUDGE).waitFor()
+    const replies = await assistantBubbles().allInnerTexts()
+    const nudge = replies.findIndex((text) => text.includes(ONBOARDING_NUDGE))
+    // The escalation (vet now, the poison hotlines) comes first, then the script's nudge.
+    expect(replies[nudge - 1]).toMatch(/emergency/i)
+    expect(replies[nudge - 1]).toContain('(888) 426-4435')
+    expect(t.page.url()).toContain('/onboarding')
+  })
+
   it('sends a stored subscription to /paywall and a stored cat to /cat-assistant', async () => {
     await t.page.evaluate(() => localStorage.setItem('subscriptionId', 'sub_123'))
     await t.page.goto('/onboarding')

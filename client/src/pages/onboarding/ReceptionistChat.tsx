@@ -16,6 +16,7 @@ import { ChatScreen, isAbort, message, playScript, type UiMessage } from '../../
 import { handOverOnboarding } from '../../features/interview/index.ts'
 import { wait } from '../../runtime-config.ts'
 import { hasSubscription, hasUsableCatId } from '../../storage.ts'
+import { trpc } from '../../trpc.ts'
 
 /** Where a returning visitor belongs instead of the welcome script, or null to play it. */
 function redirectTarget(): string | null {
@@ -29,6 +30,7 @@ export function ReceptionistChat() {
   const [messages, setMessages] = useState<UiMessage[]>([])
   const [typing, setTyping] = useState(false)
   const leaving = useRef(false)
+  const triage = trpc.interview.check.useMutation()
   const said = useRef<UiMessage[]>([])
   said.current = messages
 
@@ -75,7 +77,19 @@ export function ReceptionistChat() {
       toInterview(false, [mine])
       return
     }
-    setMessages((list) => [...list, mine, message('assistant', ONBOARDING_NUDGE)])
+    setMessages((list) => [...list, mine])
+    // Not yet a yes, but perhaps a worry: the product's triage reads every owner message (issue 20), and
+    // an urgent sign is answered with its escalation before the script's nudge. No check, no escalation:
+    // the nudge still comes.
+    triage.mutate(
+      { messages: [{ role: 'user', content: reply }], field: 'none' },
+      {
+        onSettled: (result) => {
+          const escalation = result?.escalation ? [message('assistant', result.escalation)] : []
+          setMessages((list) => [...list, ...escalation, message('assistant', ONBOARDING_NUDGE)])
+        },
+      },
+    )
   }
 
   return (

@@ -10,7 +10,6 @@ import {
 } from '../domain/accounts/data.ts'
 import { readOwnerState } from '../domain/accounts/owner-state.ts'
 import { resendTooSoon } from '../domain/accounts/sign-in-code.ts'
-import { appError } from '../errors.ts'
 import { type RestRequest, rest } from '../rest/meta.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 

@@ -37,7 +37,7 @@ export interface CareWorkerOptions {
   expireInSeconds?: number
 }
 
-const DEFAULTS: Required<CareWorkerOptions> = {
+export const CARE_WORKER_DEFAULTS: Required<CareWorkerOptions> = {
   // 10,000 owners due in one minute (issue 21): pg-boss waits out the polling interval after a quick
   // batch, so each loop sends at most batchSize / interval a second (2 × 100 / 0.5 s = 400/s).
   batchSize: 100,
@@ -67,7 +67,7 @@ export async function startCareWorker(
   deps: ReminderDeps & { log: FastifyBaseLogger },
   options: CareWorkerOptions = {},
 ) {
-  const o = { ...DEFAULTS, ...options }
+  const o = { ...CARE_WORKER_DEFAULTS, ...options }
   if (!(await boss.getQueue(REMINDER_QUEUE))) {
     // 'short': one waiting job per singleton key, however often it is queued (two instances, the sweep).
     await boss

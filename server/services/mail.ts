@@ -11,6 +11,11 @@ export interface OutgoingMail {
   text: string
   html: string
   headers?: Record<string, string>
+  /**
+   * The Message-ID, when the mail has one of its own: a message sent again (its sender died between the
+   * mail server's acceptance and its sent mark) then carries the same id, and mailboxes show it once.
+   */
+  messageId?: string
   /** What the log line calls it ('check-in'). */
   kind: string
 }

@@ -177,6 +177,35 @@ describe('a due check-in', () => {
     )
   })
 
+  it('sent again after its instance died before marking it (kill -9), is the same message: one Message-ID', async () => {
+    const owner = await ownerWithCat('ada-again@example.com', { check_in_period: 'Daily' })
+    const since = Date.now()
+    const due = await makeDue(owner.catId)
+    const first = await smtpApp.double.waitForMail(owner.email, { since })
+    const checkIn = await until(
+      () => t.db.checkIn.findFirst({ where: { catId: owner.catId, sentAt: { not: null } } }),
+      'sent_at',
+    )
+    // What a kill -9 between the mail server's 250 and the sent mark leaves: a row not marked, its
+    // lease run out, and the job retried once pg-boss finds it expired.
+    await t.db.checkIn.update({
+      where: { id: checkIn.id },
+      data: { sentAt: null, sendingUntil: new Date(0) },
+    })
+    await t.db.$executeRawUnsafe(
+      `INSERT INTO pgboss.job (name, data, singleton_key, policy) VALUES ('care-reminder', $1::jsonb, $2, 'short')`,
+      JSON.stringify({ catId: owner.catId, dueAt: due.toISOString() }),
+      `${owner.catId}:${due.toISOString()}:expired`,
+    )
+    await until(
+      async () => smtpApp.double.messages.filter((m) => m.to.includes(owner.email)).length === 2,
+      'the e-mail sent again',
+    )
+    const sent = smtpApp.double.messages.filter((m) => m.to.includes(owner.email))
+    expect(first.messageId).toBe(`<check-in-${checkIn.id}@care.example.test>`)
+    expect(sent.map((m) => m.messageId)).toEqual([first.messageId, first.messageId])
+  })
+
   it('is not sent while the plan is paused', async () => {
     const owner = await ownerWithCat('ada-paused@example.com')
     await t.app.inject({

@@ -9,6 +9,8 @@ export interface CapturedMail {
   /** The message as sent: headers and MIME body. */
   raw: string
   subject: string
+  /** The Message-ID header: a message sent again carries the same one, and mailboxes show it once. */
+  messageId: string
   /** The raw message with quoted-printable soft breaks and escapes undone, for plain `toContain` checks. */
   decoded: string
   receivedAt: number
@@ -80,6 +82,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           subject,
+          messageId: /^Message-ID:\s*(\S+)/im.exec(headers)?.[1] ?? '',
           decoded: decodeQuotedPrintable(raw),
           receivedAt: Date.now(),
         })

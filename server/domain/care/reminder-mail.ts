@@ -15,6 +15,15 @@ export function checkInLink(origin: string, checkInId: number): string {
   return `${origin}/cat-assistant?check_in=${checkInId}`
 }
 
+/**
+ * The reminder's Message-ID, the same on every send of one check-in: SMTP cannot make the mail server's
+ * acceptance and our sent mark one step, so a sender killed between them leaves a reminder that is sent
+ * again; it is then the same message, which mailboxes (Gmail among them) show once.
+ */
+export function checkInMessageId(origin: string, checkInId: number): string {
+  return `<check-in-${checkInId}@${new URL(origin).hostname}>`
+}
+
 export function unsubscribeLink(origin: string, token: string): string {
   return `${origin}/api/care/unsubscribe/${encodeURIComponent(token)}`
 }
@@ -60,6 +69,7 @@ export function checkInReminderMail(input: {
     subject,
     text,
     html,
+    messageId: checkInMessageId(input.origin, input.checkInId),
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -84,7 +84,7 @@ export function createMailer(options: {
   const pooled = import('nodemailer').then(({ default: nodemailer }) =>
     nodemailer.createTransport(smtpUrl, {
       pool: true,
-      maxConnections: 8,
+      maxConnections: 32,
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,

@@ -6,7 +6,12 @@ self.addEventListener('push', (event) => {
     data = { ...data, ...event.data.json() }
   } catch {}
   event.waitUntil(
-    self.registration.showNotification(data.title, { body: data.body, data: { url: data.url } }),
+    // The check-in's tag: a reminder pushed again (a retry) replaces its notification instead of adding one.
+    self.registration.showNotification(data.title, {
+      body: data.body,
+      tag: data.tag,
+      data: { url: data.url },
+    }),
   )
 })
 

@@ -25,6 +25,8 @@ export interface PushPayload {
   title: string
   body: string
   url: string
+  /** The notification's tag: a push with the tag of one still shown replaces it (client/public/sw.js). */
+  tag: string
 }
 
 /**

@@ -202,7 +202,9 @@ describe('a due check-in', () => {
       'the e-mail sent again',
     )
     const sent = smtpApp.double.messages.filter((m) => m.to.includes(owner.email))
-    expect(first.messageId).toBe(`<check-in-${checkIn.id}@care.example.test>`)
+    // The id and the due time: a database restored from a backup reuses ids, and a mailbox would drop a
+    // new reminder whose Message-ID it already holds.
+    expect(first.messageId).toBe(`<check-in-${checkIn.id}-${due.getTime() / 1000}@care.example.test>`)
     expect(sent.map((m) => m.messageId)).toEqual([first.messageId, first.messageId])
   })
 

@@ -80,4 +80,38 @@ describe('push reminders at 390 × 844', () => {
     })
     expect(receiver.received[0]!.authorization).toMatch(/^vapid t=.+, k=.+/)
   })
+
+  it('shows the pushed check-in once, however often it is pushed (its tag replaces the notification)', async () => {
+    const pushed = receiver.received[0]
+    expect(pushed).toBeDefined()
+    // The decrypted payload handed to the page's real service worker, as Chromium's push service would,
+    // twice: a retry after the e-mail went sends the same reminder again.
+    const cdp = await t.context.newCDPSession(t.page)
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${t.baseUrl}/` && !r.isDeleted)
+        if (ours) resolve(ours.registrationId)
+      }),
+    )
+    await cdp.send('ServiceWorker.enable')
+    const registrationId = await registration
+    for (let i = 0; i < 2; i++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: t.baseUrl,
+        registrationId,
+        data: JSON.stringify(pushed!.payload),
+      })
+    }
+    const shown = () =>
+      t.page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          tag: n.tag,
+        })),
+      )
+    await expect.poll(shown).toEqual([
+      { title: "Mochi's check-in", tag: (pushed!.payload as { tag: string }).tag },
+    ])
+    await cdp.detach()
+  })
 })

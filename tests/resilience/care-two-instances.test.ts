@@ -64,7 +64,9 @@ describe('10,000 reminders due in one minute on two instances, one killed mid-mi
       )
       expect(recipients().size).toBe(OWNERS)
       expect(twoMessages).toEqual([])
-      expect(smtp.messages.every((m) => /^<check-in-\d+@care\.example\.test>$/.test(m.messageId))).toBe(true)
+      expect(smtp.messages.every((m) => /^<check-in-\d+-\d+@care\.example\.test>$/.test(m.messageId))).toBe(
+        true,
+      )
       expect(again).toBeLessThanOrEqual(IN_FLIGHT)
     },
     15 * 60_000,

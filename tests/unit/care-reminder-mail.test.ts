@@ -43,6 +43,7 @@ describe('the reminder e-mail', () => {
     plan: dayPlan(cat, { trainingDay: true, weighIn: true }),
     origin: 'https://care.example.test',
     checkInId: 42,
+    dueAt: new Date('2026-03-08T14:00:00Z'),
     unsubscribeToken: 'tok_en-1',
   })
 
@@ -54,6 +55,8 @@ describe('the reminder e-mail', () => {
       'List-Unsubscribe': '<https://care.example.test/api/care/unsubscribe/tok_en-1>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     })
+    // The check-in and its due time, at PUBLIC_URL's host: every send of this reminder is one message.
+    expect(mail.messageId).toBe('<check-in-42-1772978400@care.example.test>')
   })
 
   it('escapes the cat name in HTML', () => {

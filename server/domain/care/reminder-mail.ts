@@ -16,12 +16,14 @@ export function checkInLink(origin: string, checkInId: number): string {
 }
 
 /**
- * The reminder's Message-ID, the same on every send of one check-in: SMTP cannot make the mail server's
- * acceptance and our sent mark one step, so a sender killed between them leaves a reminder that is sent
- * again; it is then the same message, which mailboxes (Gmail among them) show once.
+ * What names one check-in's reminder on every channel, the same on every send of it: the e-mail's
+ * Message-ID and the push notification's tag. SMTP cannot make the mail server's acceptance and our sent
+ * mark one step, so a sender killed between them (or a retry after a failed push) sends it again; it is
+ * then the same message, which mailboxes keep once and the notification replaces. The due time is in it
+ * because a database restored from a backup reuses ids, and a mailbox drops a Message-ID it already holds.
  */
-export function checkInMessageId(origin: string, checkInId: number): string {
-  return `<check-in-${checkInId}@${new URL(origin).hostname}>`
+export function checkInReminderKey(checkIn: { id: number; dueAt: Date }): string {
+  return `check-in-${checkIn.id}-${Math.floor(checkIn.dueAt.getTime() / 1000)}`
 }
 
 export function unsubscribeLink(origin: string, token: string): string {
@@ -34,6 +36,7 @@ export function checkInReminderMail(input: {
   plan: DayPlan
   origin: string
   checkInId: number
+  dueAt: Date
   unsubscribeToken: string
 }): OutgoingMail {
   const { plan } = input
@@ -69,7 +72,7 @@ export function checkInReminderMail(input: {
     subject,
     text,
     html,
-    messageId: checkInMessageId(input.origin, input.checkInId),
+    messageId: `<${checkInReminderKey({ id: input.checkInId, dueAt: input.dueAt })}@${new URL(input.origin).hostname}>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

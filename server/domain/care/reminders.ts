@@ -5,9 +5,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db.ts'
 import type { Mailer } from '../../services/mail.ts'
+import type { PushPayload } from '../../services/push.ts'
 import { CHECK_IN_OPEN_MS } from './check-ins.ts'
 import { DAY_PLAN_COLUMNS, dayPlan } from './day-plan.ts'
-import { checkInReminderMail } from './reminder-mail.ts'
+import { checkInReminderKey, checkInReminderMail } from './reminder-mail.ts'
 import { type CheckInPeriod, isTrainingDay, isWeighInDay, nextCheckInAt, weekdayIn } from './schedule.ts'
 
 /** What a reminder job carries: the cat and the due time it was scheduled for (ISO). */
@@ -26,7 +27,7 @@ export interface ReminderDeps {
   /** PUBLIC_URL (or this server): every link starts with it. */
   origin: string
   /** Push, when the owner opted in (push.ts); absent, only e-mail. */
-  push?: (userId: number, payload: { title: string; body: string; url: string }) => Promise<void>
+  push?: (userId: number, payload: PushPayload) => Promise<void>
 }
 
 export type ReminderOutcome =
@@ -125,6 +126,7 @@ export async function sendCheckInReminder(
           plan: day,
           origin: deps.origin,
           checkInId: checkIn.id,
+          dueAt,
           unsubscribeToken: plan.unsubscribeToken,
         }),
       )
@@ -134,6 +136,7 @@ export async function sendCheckInReminder(
         title: `${day.catName}'s check-in`,
         body: day.lines[0] ?? '',
         url: `${deps.origin}/cat-assistant?check_in=${checkIn.id}`,
+        tag: checkInReminderKey({ id: checkIn.id, dueAt }),
       })
     }
   } catch (error) {

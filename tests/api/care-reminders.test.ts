@@ -52,6 +52,14 @@ async function until<T>(
   }
 }
 
+/** Queues the cat's reminder job for `dueAt` again, under its own singleton key (a restart, a retry). */
+const queueJob = (catId: number, dueAt: Date, key: string) =>
+  t.db.$executeRawUnsafe(
+    `INSERT INTO pgboss.job (name, data, singleton_key, policy) VALUES ('care-reminder', $1::jsonb, $2, 'short')`,
+    JSON.stringify({ catId, dueAt: dueAt.toISOString() }),
+    key,
+  )
+
 const jobsOf = (catId: number) =>
   t.db.$queryRawUnsafe<Array<{ singleton_key: string; state: string; start_after: Date }>>(
     `SELECT singleton_key, state::text AS state, start_after FROM pgboss.job WHERE name = 'care-reminder' AND singleton_key LIKE $1 ORDER BY start_after`,
@@ -140,11 +148,7 @@ describe('a due check-in', () => {
     const due = await makeDue(owner.catId)
     await smtpApp.double.waitForMail(owner.email, { since })
     // The same job again (a restart, a second instance, the sweep): no second e-mail.
-    await t.db.$executeRawUnsafe(
-      `INSERT INTO pgboss.job (name, data, singleton_key, policy) VALUES ('care-reminder', $1::jsonb, $2, 'short')`,
-      JSON.stringify({ catId: owner.catId, dueAt: due.toISOString() }),
-      `${owner.catId}:${due.toISOString()}:again`,
-    )
+    await queueJob(owner.catId, due, `${owner.catId}:${due.toISOString()}:again`)
     await until(
       async () =>
         (await jobsOf(owner.catId)).find(
@@ -192,11 +196,7 @@ describe('a due check-in', () => {
       where: { id: checkIn.id },
       data: { sentAt: null, sendingUntil: new Date(0) },
     })
-    await t.db.$executeRawUnsafe(
-      `INSERT INTO pgboss.job (name, data, singleton_key, policy) VALUES ('care-reminder', $1::jsonb, $2, 'short')`,
-      JSON.stringify({ catId: owner.catId, dueAt: due.toISOString() }),
-      `${owner.catId}:${due.toISOString()}:expired`,
-    )
+    await queueJob(owner.catId, due, `${owner.catId}:${due.toISOString()}:expired`)
     await until(
       async () => smtpApp.double.messages.filter((m) => m.to.includes(owner.email)).length === 2,
       'the e-mail sent again',
@@ -219,11 +219,7 @@ describe('a due check-in', () => {
     const plan = await t.db.carePlan.findUniqueOrThrow({ where: { catId: owner.catId } })
     expect(plan.nextCheckInAt).toBeNull()
     // A job queued before the pause comes due: it finds the plan paused and sends nothing.
-    await t.db.$executeRawUnsafe(
-      `INSERT INTO pgboss.job (name, data, singleton_key, policy) VALUES ('care-reminder', $1::jsonb, $2, 'short')`,
-      JSON.stringify({ catId: owner.catId, dueAt: new Date(Date.now() - 1000).toISOString() }),
-      `${owner.catId}:paused`,
-    )
+    await queueJob(owner.catId, new Date(Date.now() - 1000), `${owner.catId}:paused`)
     await until(
       async () =>
         (await jobsOf(owner.catId)).find(

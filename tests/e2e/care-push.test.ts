@@ -109,9 +109,9 @@ describe('push reminders at 390 × 844', () => {
           tag: n.tag,
         })),
       )
-    await expect.poll(shown).toEqual([
-      { title: "Mochi's check-in", tag: (pushed!.payload as { tag: string }).tag },
-    ])
+    await expect
+      .poll(shown)
+      .toEqual([{ title: "Mochi's check-in", tag: (pushed!.payload as { tag: string }).tag }])
     await cdp.detach()
   })
 })

@@ -23,6 +23,8 @@ export interface SmtpCapture {
   waitForMail(to: string, options?: { since?: number; timeoutMs?: number }): Promise<CapturedMail>
   /** The next `count` messages are refused at DATA with a 451 (a mail server in trouble). */
   failNext(count: number): void
+  /** How many senders reset their connection in the middle of a message (a sender killed mid-send). */
+  droppedConnections(): number
   /** The 6-digit code of the next login mail to `to` after `since`. */
   waitForCode(to: string, options?: { since?: number; timeoutMs?: number }): Promise<string>
   close(): Promise<void>
@@ -91,9 +93,18 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       })
     },
   })
+  // smtp-server emits a connection reset inside a transaction as an 'error' on the server; a relay logs
+  // it and goes on, and without a listener it would be an uncaught exception in the test process.
+  let dropped = 0
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ECONNRESET' || error.code === 'EPIPE') dropped++
+  })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
   const { port } = server.server.address() as AddressInfo
 
@@ -125,6 +136,7 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
     messages,
     waitForMail,
     waitForCode: async (to, options) => codeOf(await waitForMail(to, options)),
+    droppedConnections: () => dropped,
     failNext(count) {
       failures = count
     },

@@ -60,7 +60,7 @@ describe('10,000 reminders due in one minute on two instances, one killed mid-mi
       const again = smtp.messages.length - recipients().size
       const twoMessages = [...ids.entries()].filter(([, set]) => set.size > 1)
       process.stderr.write(
-        `care kill -9: ${killedAt} sent before the kill, ${smtp.messages.length} in all, ${recipients().size} owners, ${again} sent again (same Message-ID), ${twoMessages.length} owners with two different messages\n`,
+        `care kill -9: ${killedAt} sent before the kill, ${smtp.messages.length} in all, ${recipients().size} owners, ${again} sent again (same Message-ID), ${twoMessages.length} owners with two different messages; ${smtp.droppedConnections()} connections dropped mid-message by the kill\n`,
       )
       expect(recipients().size).toBe(OWNERS)
       expect(twoMessages).toEqual([])

@@ -54,6 +54,8 @@ export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as con
 export const ATTACHMENT_MAX_SIDE = 1568
 /** Photos one chat message may carry. */
 export const ATTACHMENTS_PER_MESSAGE = 4
+/** A chat photo no message has carried is deleted this long after its upload (the owner never sent it). */
+export const ATTACHMENT_UNSENT_KEEP_MS = 24 * 60 * 60 * 1000
 /** Images declaring more pixels than this are refused from their header, never decoded (50 MP). */
 export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
 export const KG_PER_LB = 0.453592

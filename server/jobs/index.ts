@@ -1,4 +1,5 @@
-// The background worker that starts with the server: pg-boss and the check-in reminders. Stopped on
+// The background worker that starts with the server: pg-boss and the check-in reminders, and the
+// clean-up of chat photos never sent. Stopped on
 // SIGTERM after the HTTP server (main.ts): jobs in hand finish, nothing new is fetched.
 import type { FastifyBaseLogger } from 'fastify'
 import { publicUrl } from '../config.ts'
@@ -7,8 +8,10 @@ import type { Database } from '../db.ts'
 import { createPushSender } from '../services/push.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
+import { startUnsentPhotoCleanup, type UnsentPhotoOptions } from './unsent-photos.ts'
 
 export interface Jobs {
+  /** Runs the periodic work now (tests, after moving time in the database). */
   sweep(): Promise<void>
   stop(): Promise<void>
 }
@@ -16,7 +19,7 @@ export interface Jobs {
 export async function startJobs(
   database: Database,
   services: Services,
-  options: BossOptions & CareWorkerOptions = {},
+  options: BossOptions & CareWorkerOptions & UnsentPhotoOptions = {},
 ): Promise<Jobs> {
   const log: FastifyBaseLogger = services.log.child({ worker: 'jobs' })
   const boss = createBoss(database, options)
@@ -34,11 +37,14 @@ export async function startJobs(
     },
     options,
   )
-  log.info('job worker started (check-in reminders)')
+  const unsentPhotos = startUnsentPhotoCleanup({ db: services.db, log }, options)
+  log.info('job worker started (check-in reminders, unsent photo clean-up)')
   return {
-    sweep: care.sweep,
+    async sweep() {
+      await Promise.all([care.sweep(), unsentPhotos.run()])
+    },
     async stop() {
-      await care.stop()
+      await Promise.all([care.stop(), unsentPhotos.stop()])
       await boss.stop({ graceful: true, wait: true, timeout: 8000, close: true })
       log.info('job worker stopped')
     },

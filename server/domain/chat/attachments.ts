@@ -7,6 +7,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_SIDE,
   ATTACHMENT_TYPES,
+  ATTACHMENT_UNSENT_KEEP_MS,
   ATTACHMENTS_PER_MESSAGE,
 } from '../../../shared/constants.ts'
 import type {
@@ -98,12 +99,14 @@ export async function claimAttachments(
 ): Promise<number[]> {
   const unique = [...new Set(ids ?? [])]
   if (unique.length === 0) return []
-  const owned = await db.chatAttachment.count({ where: { userId, id: { in: unique } } })
-  if (owned !== unique.length) throw appError('ATTACHMENT_NOT_FOUND')
+  // Claimed first, counted after: a photo the clean-up of unsent ones deletes meanwhile is either
+  // claimed before (and then kept) or missing from the count (a 404), never stored on a message gone.
   await db.chatAttachment.updateMany({
     where: { userId, id: { in: unique }, conversationId: null },
     data: { conversationId },
   })
+  const owned = await db.chatAttachment.count({ where: { userId, id: { in: unique } } })
+  if (owned !== unique.length) throw appError('ATTACHMENT_NOT_FOUND')
   return unique
 }
 
@@ -157,4 +160,15 @@ export async function photosOfHistory(
     )
     return mine.length > 0 ? mine : undefined
   })
+}
+
+/**
+ * Deletes the photos no message has carried, uploaded more than ATTACHMENT_UNSENT_KEEP_MS before `now`
+ * (removed from the composer, or the page left): answers how many. Run by the job worker.
+ */
+export async function deleteUnsentAttachments(db: Db, now: Date = new Date()): Promise<number> {
+  const { count } = await db.chatAttachment.deleteMany({
+    where: { conversationId: null, createdAt: { lt: new Date(now.getTime() - ATTACHMENT_UNSENT_KEEP_MS) } },
+  })
+  return count
 }

@@ -22,7 +22,7 @@ export interface ChatFailure {
 type ReadEnd = { ended: 'complete' | 'aborted' } | { ended: 'failed'; failure: unknown }
 
 /** What a failed send shows (SPEC §8: the error's message or 'Failed to send message'). */
-function sendFailureText(error: unknown): string {
+export function sendFailureText(error: unknown): string {
   switch (errorCode(error)) {
     case 'SERVICE_UNAVAILABLE':
     case 'ASSISTANT_UNAVAILABLE':
@@ -30,8 +30,9 @@ function sendFailureText(error: unknown): string {
     case 'NOT_FOUND':
     case 'CAT_NOT_FOUND':
     case 'CONVERSATION_NOT_FOUND':
-    case 'ATTACHMENT_NOT_FOUND':
       return ERRORS.noConversationFound
+    case 'ATTACHMENT_NOT_FOUND':
+      return ERRORS.attachmentGone
     default:
       return errorMessage(error, DEFAULT_ERRORS.sendMessage)
   }
@@ -158,10 +159,14 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
       )
       setError({
         text: sendFailureText(end.failure),
-        retry: () => {
-          patch(userMessage.id, { status: undefined })
-          void deliver({ ...userMessage, status: undefined })
-        },
+        // A photo that is gone stays gone: the same message again cannot succeed.
+        retry:
+          errorCode(end.failure) === 'ATTACHMENT_NOT_FOUND'
+            ? null
+            : () => {
+                patch(userMessage.id, { status: undefined })
+                void deliver({ ...userMessage, status: undefined })
+              },
       })
     },
     [append, navigate, patch, read],

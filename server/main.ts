@@ -5,7 +5,7 @@ import { cleanStoredPhotos } from './domain/cats/photo-cleanup.ts'
 import { startJobs } from './jobs/index.ts'
 import { createLogger } from './logger.ts'
 import { createServices } from './services/index.ts'
-import { closeRedisClients, openRedis, redisReady } from './services/redis.ts'
+import type { Redis } from './services/redis.ts'
 
 /** scripts/supervise.mjs does not restart a server that exits with this code. */
 const CONFIG_ERROR_EXIT_CODE = 78
@@ -27,8 +27,15 @@ async function main() {
   const database = await openDatabase(config, (error) =>
     log.warn({ err: error }, 'database connection lost; the pool replaces it'),
   )
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, log, config.REDIS_KEY_PREFIX) : null
-  if (redis) await redisReady(redis)
+  // ioredis (about 8 MB resident) is loaded only by an instance configured with Redis.
+  let redis: Redis | null = null
+  let closeRedis = async () => {}
+  if (config.REDIS_URL) {
+    const clients = await import('./services/redis.ts')
+    redis = clients.openRedis(config.REDIS_URL, log, config.REDIS_KEY_PREFIX)
+    await clients.redisReady(redis)
+    closeRedis = clients.closeRedisClients
+  }
   const services = await createServices(config, database.prisma, log, {}, redis)
   const app = await buildApp({ services, redis })
   let jobs: Awaited<ReturnType<typeof startJobs>> | null = null
@@ -51,7 +58,7 @@ async function main() {
       clearInterval(closeIdle)
       await jobs?.stop()
       await database.close()
-      await closeRedisClients()
+      await closeRedis()
       log.info('shutdown complete')
       process.exit(0)
     } catch (error) {

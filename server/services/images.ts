@@ -2,13 +2,21 @@
 // metadata block (EXIF with its GPS position, XMP, IPTC, the ICC profile: sharp writes none unless asked,
 // converting to sRGB) and optionally downscale. Images declaring more than IMAGE_MAX_INPUT_PIXELS are
 // refused from their header (`limitInputPixels`), so a decompression bomb is never decoded.
-import sharp from 'sharp'
+import type SharpModule from 'sharp'
 import { IMAGE_MAX_INPUT_PIXELS } from '../../shared/constants.ts'
 
-// One libvips worker thread per image and no operation cache: memory stays proportional to the images
-// in flight, which the heavy gate bounds (server/heavy-gate.ts).
-sharp.concurrency(1)
-sharp.cache(false)
+// sharp (libvips, about 8 MB of resident memory) is loaded by the first image, not at start: an instance
+// that serves no photo never carries it. One libvips worker thread per image and no operation cache:
+// memory stays proportional to the images in flight, which the heavy gate bounds (server/heavy-gate.ts).
+let loaded: Promise<typeof SharpModule> | null = null
+function loadSharp(): Promise<typeof SharpModule> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1)
+    sharp.cache(false)
+    return sharp
+  })
+  return loaded
+}
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif'
 
@@ -58,6 +66,7 @@ export function cleanImage(input: Uint8Array, options: CleanOptions): Promise<Cl
 async function encodeClean(input: Uint8Array, options: CleanOptions): Promise<CleanImage> {
   // A GIF keeps its frames (a profile photo may be animated; GIFs carry no orientation to apply).
   const animated = options.format === 'gif'
+  const sharp = await loadSharp()
   try {
     let image = sharp(input, {
       limitInputPixels: IMAGE_MAX_INPUT_PIXELS,

@@ -2,7 +2,6 @@
 // medical notes and medications, the weight chart and table, the last 30 days' check-ins and the urgent
 // concerns raised in the chat. One page for a new owner; a year of daily weights stays within three
 // (the table then lists the last weighing of each week).
-import PDFDocument from 'pdfkit'
 import { foodText, nutritionPlan } from '../../../shared/rules/nutrition.ts'
 import { catDisplayName } from '../../../shared/rules/recommendations.ts'
 import type { WeightUnit } from '../../../shared/rules/weight.ts'
@@ -147,8 +146,9 @@ function weightTable(doc: Doc, report: ProgressReport, unit: WeightUnit) {
   doc.y = top + perColumn * lineHeight + 4
 }
 
-/** The report as PDF bytes. */
-export function renderReportPdf(report: ProgressReport): Promise<Buffer> {
+/** The report as PDF bytes. pdfkit (its fonts' metrics about 5 MB) is loaded by the first report. */
+export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit')
   const { cat } = report
   const unit = displayUnit(cat.unit)
   const name = catDisplayName(cat.name)

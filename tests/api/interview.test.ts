@@ -13,6 +13,12 @@ const say = (role: 'user' | 'assistant', content: string) => ({
   content,
   timestamp: new Date().toISOString(),
 })
+/** POST /api/openai/interview/check without a token, as the visitor's wizard sends it. */
+const postCheck = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/openai/interview/check', payload })
+/** The check of one answer the visitor typed for `field` (with the cat's name once it is known). */
+const checkAnswer = (field: string, content: string, cat_name?: string) =>
+  postCheck({ field, messages: [{ role: 'user', content }], ...(cat_name ? { cat_name } : {}) })
 
 describe('create and update without a token, protected by the session', () => {
   it('creates an interview for a visitor and appends only the new messages of each PUT', async () => {
@@ -300,42 +306,26 @@ describe('REST rows', () => {
       payload: { field: 'age', messages: [] },
     })
     expect(unauthorised.statusCode).toBe(401)
-    const check = await t.app.inject({
-      method: 'POST',
-      url: '/api/openai/interview/check',
-      payload: { field: 'activity_level', messages: [{ role: 'user', content: 'he is not very active' }] },
-    })
+    const check = await checkAnswer('activity_level', 'he is not very active')
     expect(check.statusCode).toBe(200)
     expect(check.json()).toEqual({
       satisfied: 'true',
       answer: 'Mostly Inactive',
       reason: expect.any(String),
     })
-    const none = await t.app.inject({
-      method: 'POST',
-      url: '/api/openai/interview/check',
-      payload: { field: 'none', messages: [] },
-    })
+    const none = await postCheck({ field: 'none', messages: [] })
     expect(none.statusCode).toBe(200)
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/openai/interview/check',
-      payload: { field: 'age' },
-    })
+    const bad = await postCheck({ field: 'age' })
     expect(bad.statusCode).toBe(400)
   })
 
   it("runs the product's triage on a visitor's answer: an urgent sign gets the escalation, a plain answer none", async () => {
-    const urgent = await t.app.inject({
-      method: 'POST',
-      url: '/api/openai/interview/check',
-      payload: {
-        field: 'issues_faced',
-        messages: [
-          { role: 'assistant', content: 'What health or behaviour issues does your cat have?' },
-          { role: 'user', content: 'She chewed a lily leaf an hour ago and has vomited twice' },
-        ],
-      },
+    const urgent = await postCheck({
+      field: 'issues_faced',
+      messages: [
+        { role: 'assistant', content: 'What health or behaviour issues does your cat have?' },
+        { role: 'user', content: 'She chewed a lily leaf an hour ago and has vomited twice' },
+      ],
     })
     expect(urgent.statusCode).toBe(200)
     const body = urgent.json()
@@ -345,17 +335,11 @@ describe('REST rows', () => {
     expect(body.escalation).not.toContain('{name}')
 
     // A cat called Lily is not a lily: not when she is named, nor when her name comes up later.
-    const check = (field: string, content: string, cat_name?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/openai/interview/check',
-        payload: { field, messages: [{ role: 'user', content }], ...(cat_name ? { cat_name } : {}) },
-      })
-    const named = await check('cat_name', 'Her name is Lily')
+    const named = await checkAnswer('cat_name', 'Her name is Lily')
     expect(named.json()).not.toHaveProperty('urgency')
-    const later = await check('activity_level', 'Lily sleeps most of the day', 'Lily')
+    const later = await checkAnswer('activity_level', 'Lily sleeps most of the day', 'Lily')
     expect(later.json()).not.toHaveProperty('urgency')
-    const plain = await check('activity_level', 'he is not very active')
+    const plain = await checkAnswer('activity_level', 'he is not very active')
     expect(plain.json()).not.toHaveProperty('escalation')
   })
 })

@@ -57,6 +57,10 @@ function event(
   })
 }
 
+/** A `customer.subscription.*` event about one of the double's subscriptions. */
+const subscriptionEvent = (type: string, subscriptionId: string, fields: Record<string, unknown> = {}) =>
+  event(type, { id: subscriptionId, object: 'subscription', ...fields })
+
 async function deliver(payload: string, signature?: string) {
   const response = await t.app.inject({
     method: 'POST',
@@ -70,6 +74,9 @@ async function deliver(payload: string, signature?: string) {
   return { status: response.statusCode, body: response.json() as Record<string, unknown> }
 }
 
+/** Delivers the payload with a valid, current signature. */
+const deliverSigned = (payload: string) => deliver(payload, signWebhook(payload, SECRET))
+
 const row = (subscriptionId: string) =>
   t.db.subscription.findUniqueOrThrow({ where: { providerSubscriptionId: subscriptionId } })
 
@@ -78,12 +85,10 @@ describe('Stripe webhook', () => {
     const owner = await subscribed()
     double.setSubscriptionStatus(owner.subscriptionId, 'past_due')
     // The event body says 'active'; the server trusts only what it re-reads from Stripe.
-    const payload = event('customer.subscription.updated', {
-      id: owner.subscriptionId,
-      object: 'subscription',
+    const payload = subscriptionEvent('customer.subscription.updated', owner.subscriptionId, {
       status: 'active',
     })
-    const response = await deliver(payload, signWebhook(payload, SECRET))
+    const response = await deliverSigned(payload)
     expect(response).toEqual({ status: 200, body: { received: true, duplicate: false } })
     expect((await row(owner.subscriptionId)).status).toBe('past_due')
     expect(await hasActiveSubscription(t.db, owner.id)).toBe(false)
@@ -91,19 +96,16 @@ describe('Stripe webhook', () => {
 
   it('processes each event once: a replayed delivery changes nothing', async () => {
     const owner = await subscribed()
-    const payload = event('customer.subscription.updated', {
-      id: owner.subscriptionId,
-      object: 'subscription',
-    })
+    const payload = subscriptionEvent('customer.subscription.updated', owner.subscriptionId)
     double.setSubscriptionStatus(owner.subscriptionId, 'active')
-    expect((await deliver(payload, signWebhook(payload, SECRET))).body).toEqual({
+    expect((await deliverSigned(payload)).body).toEqual({
       received: true,
       duplicate: false,
     })
     expect((await row(owner.subscriptionId)).status).toBe('active')
 
     double.setSubscriptionStatus(owner.subscriptionId, 'unpaid')
-    const replay = await deliver(payload, signWebhook(payload, SECRET))
+    const replay = await deliverSigned(payload)
     expect(replay).toEqual({ status: 200, body: { received: true, duplicate: true } })
     expect((await row(owner.subscriptionId)).status).toBe('active')
     const id = (JSON.parse(payload) as { id: string }).id
@@ -113,10 +115,7 @@ describe('Stripe webhook', () => {
   it('refuses an invalid signature, a missing one and one older than 300 s, changing nothing', async () => {
     const owner = await subscribed()
     double.setSubscriptionStatus(owner.subscriptionId, 'canceled')
-    const payload = event('customer.subscription.deleted', {
-      id: owner.subscriptionId,
-      object: 'subscription',
-    })
+    const payload = subscriptionEvent('customer.subscription.deleted', owner.subscriptionId)
     const id = (JSON.parse(payload) as { id: string }).id
     const tooOld = Math.floor(Date.now() / 1000) - 301
 
@@ -159,7 +158,7 @@ describe('Stripe webhook', () => {
       object: 'invoice',
       parent: { type: 'subscription_details', subscription_details: { subscription: owner.subscriptionId } },
     })
-    expect((await deliver(payload, signWebhook(payload, SECRET))).status).toBe(200)
+    expect((await deliverSigned(payload)).status).toBe(200)
     const synced = await row(owner.subscriptionId)
     expect(synced.status).toBe('active')
     expect(synced.endDate.getTime()).toBe(periodEnd * 1000)
@@ -169,11 +168,8 @@ describe('Stripe webhook', () => {
   it('keeps a trial that is about to end as it is (trial_will_end)', async () => {
     const owner = await subscribed()
     const before = await row(owner.subscriptionId)
-    const payload = event('customer.subscription.trial_will_end', {
-      id: owner.subscriptionId,
-      object: 'subscription',
-    })
-    expect((await deliver(payload, signWebhook(payload, SECRET))).status).toBe(200)
+    const payload = subscriptionEvent('customer.subscription.trial_will_end', owner.subscriptionId)
+    expect((await deliverSigned(payload)).status).toBe(200)
     const after = await row(owner.subscriptionId)
     expect(after.status).toBe('trialing')
     expect(after.endDate.getTime()).toBe(before.endDate.getTime())
@@ -184,7 +180,7 @@ describe('Stripe webhook', () => {
       event('product.created', { id: 'prod_1', object: 'product' }),
       event('customer.subscription.updated', { id: 'sub_not_ours', object: 'subscription' }),
     ]) {
-      expect(await deliver(payload, signWebhook(payload, SECRET))).toEqual({
+      expect(await deliverSigned(payload)).toEqual({
         status: 200,
         body: { received: true, duplicate: false },
       })
@@ -194,18 +190,15 @@ describe('Stripe webhook', () => {
   it('answers 500 when Stripe cannot be read, and processes the redelivery', async () => {
     const owner = await subscribed()
     double.setSubscriptionStatus(owner.subscriptionId, 'past_due')
-    const payload = event('customer.subscription.updated', {
-      id: owner.subscriptionId,
-      object: 'subscription',
-    })
+    const payload = subscriptionEvent('customer.subscription.updated', owner.subscriptionId)
     double.failNext(500, 2)
-    const failed = await deliver(payload, signWebhook(payload, SECRET))
+    const failed = await deliverSigned(payload)
     expect(failed).toEqual({
       status: 500,
       body: { error: 'An unexpected error occurred', code: 'UNEXPECTED' },
     })
     expect((await row(owner.subscriptionId)).status).toBe('trialing')
-    const redelivered = await deliver(payload, signWebhook(payload, SECRET))
+    const redelivered = await deliverSigned(payload)
     expect(redelivered.body).toEqual({ received: true, duplicate: false })
     expect((await row(owner.subscriptionId)).status).toBe('past_due')
   })

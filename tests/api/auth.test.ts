@@ -50,6 +50,13 @@ async function ageNewestCode(app: TestApp, email: string, seconds: number) {
   })
 }
 
+/** The statuses of `times` requests sent one after another (request `i` counts from 0). */
+async function statusesOf(times: number, request: (i: number) => Promise<{ status: number }>) {
+  const statuses: number[] = []
+  for (let i = 0; i < times; i++) statuses.push((await request(i)).status)
+  return statuses
+}
+
 describe('one-time code: sending', () => {
   it('mails a 6-digit code and stores only a hash of it', async () => {
     const email = address()
@@ -673,9 +680,7 @@ describe('rate limits (the shipped budgets)', () => {
 
   it('limits verify attempts per IP across addresses', async () => {
     const ip = '10.0.0.2'
-    const statuses: number[] = []
-    for (let i = 0; i < 21; i++)
-      statuses.push((await verify(strict, address('spray'), '000000', {}, ip)).status)
+    const statuses = await statusesOf(21, () => verify(strict, address('spray'), '000000', {}, ip))
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true)
     expect(statuses[20]).toBe(429)
   })
@@ -695,20 +700,16 @@ describe('rate limits (the shipped budgets)', () => {
 
   it('limits codes sent from one IP', async () => {
     const ip = '10.0.0.3'
-    const statuses: number[] = []
-    for (let i = 0; i < 21; i++) statuses.push((await sendCode(strict, address('ip'), ip)).status)
+    const statuses = await statusesOf(21, () => sendCode(strict, address('ip'), ip))
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true)
     expect(statuses[20]).toBe(429)
   })
 
   it('limits password sign-in per address and IP, with 429 and {error} on REST and tRPC', async () => {
     const email = address('pw')
-    const statuses: number[] = []
-    for (let i = 0; i < 11; i++) {
-      statuses.push(
-        (await post(strict, '/api/supabase/signin', { email, password: `guess-${i}-pw` }, '10.0.2.1')).status,
-      )
-    }
+    const statuses = await statusesOf(11, (i) =>
+      post(strict, '/api/supabase/signin', { email, password: `guess-${i}-pw` }, '10.0.2.1'),
+    )
     expect(statuses).toEqual([...Array(10).fill(400), 429])
     const rest = await post(strict, '/api/supabase/signin', { email, password: 'another' }, '10.0.2.1')
     expect(rest).toMatchObject({ status: 429, body: { error: ERRORS.tooManyRequests } })

@@ -50,6 +50,14 @@ async function ageNewestCode(app: TestApp, email: string, seconds: number) {
   })
 }
 
+/** What the REST sign-in rows answer with a new session: a one-hour token, no photo yet, a refresh token. */
+const SESSION_BODY = {
+  token: expect.any(String),
+  expiresIn: 3600,
+  photo: null,
+  refresh_token: expect.any(String),
+}
+
 /** The statuses of `times` requests sent one after another (request `i` counts from 0). */
 async function statusesOf(times: number, request: (i: number) => Promise<{ status: number }>) {
   const statuses: number[] = []
@@ -338,12 +346,7 @@ describe('sign-up', () => {
       full_name: '  Ada   Augusta Lovelace ',
     })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      token: expect.any(String),
-      expiresIn: 3600,
-      photo: null,
-      refresh_token: expect.any(String),
-    })
+    expect(res.body).toEqual(SESSION_BODY)
     const user = await t.db.user.findUniqueOrThrow({ where: { email } })
     expect(user).toMatchObject({
       firstName: 'Ada',
@@ -439,12 +442,7 @@ describe('passwords', () => {
     await t.db.user.update({ where: { email }, data: { emailVerifiedAt: new Date() } })
     const res = await post(t, '/api/supabase/signin', { email, password })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      token: expect.any(String),
-      expiresIn: 3600,
-      photo: null,
-      refresh_token: expect.any(String),
-    })
+    expect(res.body).toEqual(SESSION_BODY)
     expect(decodeJwt(res.body.token)).toMatchObject({
       email,
       user_metadata: { first_name: 'Cat', full_name: 'Cat Owner' },

@@ -4,7 +4,13 @@
 // Idempotency-Key, sent concurrently, charge once.
 import { describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/app.ts'
-import { specCustomerPayload, specIntentPayload, specSubscribePayload } from '../helpers/checkout.ts'
+import {
+  specCustomerPayload,
+  specIntentPayload,
+  specPaymentRows,
+  specSubscribePayload,
+  specSubscriptionPayload,
+} from '../helpers/checkout.ts'
 import { type ProviderCalls, suiteCountedDemoApp } from '../helpers/counting-payments.ts'
 import { suiteStripeApp } from '../helpers/stripe-app.ts'
 
@@ -42,30 +48,16 @@ async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   expect(plan).toMatchObject({ status: 200, body: { price: 49.99 } })
   expect((await rest('DELETE', '/api/supabase/removePlan', owner.token)).status).toBe(200)
 
-  const customer = await rest(
-    'POST',
-    '/api/payments/stripe/customer',
-    owner.token,
-    specCustomerPayload(email),
-  )
+  const pay = specPaymentRows(rest, owner.token)
+  const customer = await pay.customer(email)
   expect(customer.status).toBe(200)
   expect(customer.body.customerId).toMatch(/^cus_/)
 
-  const intent = await rest(
-    'POST',
-    '/api/payments/stripe/payment-intent',
-    owner.token,
-    specIntentPayload(customer.body.customerId),
-  )
+  const intent = await pay.intent(customer.body.customerId)
   expect(intent.status).toBe(200)
   expect(intent.body.paymentIntentId).toMatch(/^pi_/)
 
-  const subscription = await rest('POST', '/api/payments/stripe/subscription', owner.token, {
-    paymentMethodId: 'pm_card_visa',
-    priceId: 'price_monthly',
-    trial_end: trialEnd(),
-    customerId: customer.body.customerId,
-  })
+  const subscription = await pay.subscription(customer.body.customerId, trialEnd())
   expect(subscription).toEqual({
     status: 200,
     body: { subscriptionId: expect.stringMatching(/^sub_/), success: true },
@@ -113,12 +105,10 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   expect(intents.map((r) => r.status)).toEqual([200, 200])
   expect(intents[0]?.body.paymentIntentId).toBe(intents[1]?.body.paymentIntentId)
 
-  const subscriptions = await twice('/api/payments/stripe/subscription', {
-    paymentMethodId: 'pm_card_visa',
-    priceId: 'price_monthly',
-    trial_end: trialEnd(),
-    customerId,
-  })
+  const subscriptions = await twice(
+    '/api/payments/stripe/subscription',
+    specSubscriptionPayload(customerId, trialEnd()),
+  )
   expect(subscriptions.map((r) => r.status)).toEqual([200, 200])
   expect(subscriptions[0]?.body.subscriptionId).toBe(subscriptions[1]?.body.subscriptionId)
 

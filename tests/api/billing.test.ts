@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { suiteApp } from '../helpers/app.ts'
-import { CARD_CHECKOUT, specCustomerPayload, specIntentPayload } from '../helpers/checkout.ts'
+import { CARD_CHECKOUT, specPaymentRows } from '../helpers/checkout.ts'
 
 const t = suiteApp()
 
@@ -223,31 +223,20 @@ describe('the payment flow step by step (SPEC §7 payments rows)', () => {
   it('creates the customer, the $1.99 intent and the trial subscription, then records it and lists it', async () => {
     const owner = await t.signIn()
     const checkoutKey = randomUUID()
-    const customer = await rest(
-      'POST',
-      '/api/payments/stripe/customer',
-      owner.token,
-      specCustomerPayload('ada@example.com', { checkoutKey }),
-    )
+    const pay = specPaymentRows(rest, owner.token)
+    const customer = await pay.customer('ada@example.com', { checkoutKey })
     expect(customer.status).toBe(200)
     expect(customer.body.customerId).toMatch(/^cus_demo_/)
 
-    const intent = await rest(
-      'POST',
-      '/api/payments/stripe/payment-intent',
-      owner.token,
-      specIntentPayload(customer.body.customerId, { checkoutKey }),
-    )
+    const intent = await pay.intent(customer.body.customerId, { checkoutKey })
     expect(intent).toMatchObject({ status: 200, body: { status: 'succeeded' } })
     expect(intent.body.paymentIntentId).toMatch(/^pi_demo_/)
 
-    const subscription = await rest('POST', '/api/payments/stripe/subscription', owner.token, {
-      paymentMethodId: 'pm_card_visa',
-      priceId: 'price_monthly',
-      trial_end: Math.floor(Date.now() / 1000) + 999_999,
-      customerId: customer.body.customerId,
-      checkoutKey,
-    })
+    const subscription = await pay.subscription(
+      customer.body.customerId,
+      Math.floor(Date.now() / 1000) + 999_999,
+      { checkoutKey },
+    )
     expect(subscription.status).toBe(200)
     expect(subscription.body).toEqual({ subscriptionId: expect.stringMatching(/^sub_demo_/), success: true })
 

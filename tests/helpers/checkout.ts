@@ -26,6 +26,47 @@ export function specIntentPayload(customerId: unknown, extra: Record<string, unk
   return { amount: 199, currency: 'usd', customerId, paymentMethodId: CARD_CHECKOUT.paymentMethod, ...extra }
 }
 
+/** SPEC §7's subscription payload: the monthly price on `customerId` by the test Visa, the client's `trial_end`, with `extra`. */
+export function specSubscriptionPayload(
+  customerId: unknown,
+  trialEnd: number,
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    paymentMethodId: CARD_CHECKOUT.paymentMethod,
+    priceId: 'price_monthly',
+    trial_end: trialEnd,
+    customerId,
+    ...extra,
+  }
+}
+
+type Json = Record<string, unknown>
+/** A test's REST call as the owner of `token`: (method, url, token, payload) to {status, body}. */
+type Rest = (
+  method: 'POST',
+  url: string,
+  token: string,
+  payload: Json,
+) => Promise<{ status: number; body: Json }>
+
+/** SPEC §7's three payment rows as the owner of `token` through `rest`, each with its SPEC payload and `extra`. */
+export function specPaymentRows(rest: Rest, token: string) {
+  return {
+    customer: (email: string, extra: Json = {}) =>
+      rest('POST', '/api/payments/stripe/customer', token, specCustomerPayload(email, extra)),
+    intent: (customerId: unknown, extra: Json = {}) =>
+      rest('POST', '/api/payments/stripe/payment-intent', token, specIntentPayload(customerId, extra)),
+    subscription: (customerId: unknown, trialEnd: number, extra: Json = {}) =>
+      rest(
+        'POST',
+        '/api/payments/stripe/subscription',
+        token,
+        specSubscriptionPayload(customerId, trialEnd, extra),
+      ),
+  }
+}
+
 /** billing.checkout through tRPC as the owner of `token`: CARD_CHECKOUT with `extra` (a checkoutKey, say). */
 export async function checkoutAs(
   t: Pick<TestApp, 'caller'>,

@@ -156,18 +156,14 @@ describe('SPEC §7 payloads on the demo provider', () => {
     const rest = restOf(t)
     const owner = await t.signIn()
     const charged = calls.charges
+    const checkout = specSubscribePayload('d@example.com')
     const declined = await rest('POST', '/api/supabase/subscriptions', owner.token, {
-      ...specSubscribePayload('d@example.com'),
+      ...checkout,
       paymentMethod: 'pm_card_chargeDeclined',
     })
     expect(declined.status).toBe(402)
     expect(declined.body.error).toContain('card_declined')
-    const paid = await rest(
-      'POST',
-      '/api/supabase/subscriptions',
-      owner.token,
-      specSubscribePayload('d@example.com'),
-    )
+    const paid = await rest('POST', '/api/supabase/subscriptions', owner.token, checkout)
     expect(paid.status).toBe(200)
     expect(calls.charges - charged).toBe(1)
     expect(await t.db.checkout.count({ where: { userId: owner.id } })).toBe(1)

@@ -337,6 +337,20 @@ describe('download my data and delete account', () => {
     return { email, owner, caller, catId: cat.id, conversationId: conversation.id, interviewId: interview.id }
   }
 
+  /** `method url` over REST as the owner, with a fresh step-up code in x-verification-code. */
+  async function withFreshCode(
+    owner: Awaited<ReturnType<typeof ownerWithEverything>>,
+    method: 'GET' | 'DELETE',
+    url: string,
+  ) {
+    const code = await freshCode(owner.caller, owner.email)
+    return t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${owner.owner.session.access_token}`, 'x-verification-code': code },
+    })
+  }
+
   it('exports everything of the owner and nothing of anyone else, on tRPC and REST', async () => {
     const ada = await ownerWithEverything('ada')
     const bob = await ownerWithEverything('bob')
@@ -367,12 +381,7 @@ describe('download my data and delete account', () => {
     expect(text).not.toContain('bob-cat')
     expect(text).not.toContain('bob asks')
 
-    const code = await freshCode(ada.caller, ada.email)
-    const rest = await t.app.inject({
-      method: 'GET',
-      url: '/api/supabase/account/export',
-      headers: { authorization: `Bearer ${ada.owner.session.access_token}`, 'x-verification-code': code },
-    })
+    const rest = await withFreshCode(ada, 'GET', '/api/supabase/account/export')
     expect(rest.statusCode).toBe(200)
     expect(rest.json().cats.map((c: { id: number }) => c.id)).toEqual([ada.catId])
     expect((await t.app.inject({ method: 'GET', url: '/api/supabase/account/export' })).statusCode).toBe(401)
@@ -383,12 +392,7 @@ describe('download my data and delete account', () => {
     const keep = await ownerWithEverything('kept')
     const other = await signInWithCode(ada.email)
     const id = ada.owner.user.id
-    const code = await freshCode(ada.caller, ada.email)
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/supabase/account',
-      headers: { authorization: `Bearer ${ada.owner.session.access_token}`, 'x-verification-code': code },
-    })
+    const res = await withFreshCode(ada, 'DELETE', '/api/supabase/account')
     expect(res.statusCode).toBe(200)
     // Every table that holds an owner's rows, asked directly.
     const left = await t.db.$queryRaw<{ n: number }[]>`

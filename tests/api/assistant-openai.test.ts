@@ -37,9 +37,13 @@ async function failureOf(promise: Promise<unknown>): Promise<unknown> {
 let double: OpenAiDouble
 let assistant: Assistant
 
+/** The assistant on the real SDK against the double, giving up on the upstream after `timeoutMs`. */
+const assistantWithTimeout = (timeoutMs: number) =>
+  createOpenAiAssistant({ apiKey: API_KEY, baseURL: double.url, model: MODEL, timeoutMs })
+
 beforeAll(async () => {
   double = await startOpenAiDouble()
-  assistant = createOpenAiAssistant({ apiKey: API_KEY, baseURL: double.url, model: MODEL, timeoutMs: 2000 })
+  assistant = assistantWithTimeout(2000)
 })
 
 afterAll(async () => {
@@ -140,12 +144,7 @@ describe('reply (streaming)', () => {
   })
 
   it('a stream that goes silent past the time-out fails as unavailable', async () => {
-    const quick = createOpenAiAssistant({
-      apiKey: API_KEY,
-      baseURL: double.url,
-      model: MODEL,
-      timeoutMs: 200,
-    })
+    const quick = assistantWithTimeout(200)
     double.setNext({ reply: ['Hello', ' there'], tokenDelayMs: 2000 })
     const error = await failureOf(collect(quick.reply({ cat: null, history: userSays('hi') })))
     expect(error).toBeInstanceOf(AssistantUnavailableError)
@@ -240,12 +239,7 @@ describe('upstream failures', () => {
   })
 
   it('a hanging upstream times out as AssistantUnavailableError', async () => {
-    const quick = createOpenAiAssistant({
-      apiKey: API_KEY,
-      baseURL: double.url,
-      model: MODEL,
-      timeoutMs: 150,
-    })
+    const quick = assistantWithTimeout(150)
     double.setNext({ hang: true }, 2)
     const error = await failureOf(quick.checkAnswer({ field: 'cat_name', messages: userSays('Luna') }))
     expect(error).toBeInstanceOf(AssistantUnavailableError)

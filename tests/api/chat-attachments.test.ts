@@ -29,6 +29,10 @@ function upload(payload: unknown, token: string | null = owner.token) {
   })
 }
 
+/** Uploads `bytes` as plain base64 (no data URL) with the declared type and file name. */
+const uploadBase64 = (bytes: Buffer, mimetype: string, originalname: string) =>
+  upload({ data: bytes.toString('base64'), mimetype, originalname })
+
 function download(id: number | string, token: string | null = owner.token) {
   return t.app.inject({
     method: 'GET',
@@ -78,11 +82,7 @@ describe('POST /api/chat/attachments', () => {
     const big = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#123456' } })
       .jpeg()
       .toBuffer()
-    const res = await upload({
-      data: big.toString('base64'),
-      mimetype: 'image/jpeg',
-      originalname: 'wide.jpg',
-    })
+    const res = await uploadBase64(big, 'image/jpeg', 'wide.jpg')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ width: 1568, height: 523 })
   })
@@ -98,11 +98,7 @@ describe('POST /api/chat/attachments', () => {
     expect(asDataUrl.statusCode).toBe(200)
     expect(asDataUrl.json()).toMatchObject({ mimetype: 'image/png', width: 30, height: 20 })
     // The declared type is not trusted: the bytes decide.
-    const asBase64 = await upload({
-      data: webp.toString('base64'),
-      mimetype: 'image/jpeg',
-      originalname: 'b',
-    })
+    const asBase64 = await uploadBase64(webp, 'image/jpeg', 'b')
     expect(asBase64.statusCode).toBe(200)
     expect(asBase64.json()).toMatchObject({ mimetype: 'image/webp', width: 30, height: 20 })
     expect((await download(asBase64.json().id)).headers['content-type']).toBe('image/webp')
@@ -121,11 +117,7 @@ describe('POST /api/chat/attachments', () => {
 
   it('refuses a JPEG that only starts like one with 415, not a 500', async () => {
     const broken = Buffer.concat([(await cameraJpeg()).subarray(0, 300), Buffer.alloc(2000, 7)])
-    const res = await upload({
-      data: broken.toString('base64'),
-      mimetype: 'image/jpeg',
-      originalname: 'x.jpg',
-    })
+    const res = await uploadBase64(broken, 'image/jpeg', 'x.jpg')
     expect(res.statusCode).toBe(415)
     expect(res.json()).toMatchObject({ code: 'ATTACHMENT_TYPE' })
   })
@@ -134,11 +126,7 @@ describe('POST /api/chat/attachments', () => {
     const png = await smallPng()
     // A real PNG padded after its end: exactly 10 MB received.
     const exactly = Buffer.concat([png, Buffer.alloc(ATTACHMENT_MAX_BYTES - png.length)])
-    const ok = await upload({
-      data: exactly.toString('base64'),
-      mimetype: 'image/png',
-      originalname: 'p.png',
-    })
+    const ok = await uploadBase64(exactly, 'image/png', 'p.png')
     expect(ok.statusCode).toBe(200)
     const over = Buffer.concat([exactly, Buffer.alloc(1)])
     for (const data of [over.toString('base64'), `data:image/png;base64,${over.toString('base64')}`]) {
@@ -174,11 +162,7 @@ describe('POST /api/chat/attachments', () => {
     const bomb = pngBomb(20_000)
     expect(bomb.length).toBeLessThan(5000)
     const before = process.memoryUsage().rss
-    const res = await upload({
-      data: bomb.toString('base64'),
-      mimetype: 'image/png',
-      originalname: 'bomb.png',
-    })
+    const res = await uploadBase64(bomb, 'image/png', 'bomb.png')
     expect(res.statusCode).toBe(413)
     expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS' })
     // Decoding it would take 400 MB for its pixels alone.

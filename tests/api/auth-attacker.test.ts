@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createRateLimits, type RateLimitedError } from '../../server/services/rate-limits.ts'
-import { freshAddress } from '../helpers/addresses.ts'
+import { DISGUISED_ADDRESSES, freshAddress } from '../helpers/addresses.ts'
 import { createTestApp, postRest, suiteApp, type TestApp } from '../helpers/app.ts'
 import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode } from '../helpers/mailed-codes.ts'
@@ -145,18 +145,7 @@ describe('sessions and addresses', () => {
   })
 
   it('refuses zero-width, bidirectional, control and list characters in an address with 400, never 500', async () => {
-    const bad = [
-      'own\u200ber@example.com',
-      'owner@exa\u202emple.com',
-      'own<er@example.com',
-      'own>er@example.com',
-      '"owner"@example.com',
-      'a,b@example.com',
-      'a;b@example.com',
-      'password:owner@example.com',
-      'own\u0007er@example.com',
-    ]
-    for (const email of bad) {
+    for (const email of DISGUISED_ADDRESSES) {
       const res = await sendCode(t, email)
       expect({ email, status: res.status, code: res.body.code }).toEqual({
         email,

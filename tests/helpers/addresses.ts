@@ -4,3 +4,24 @@ let seq = 0
 
 /** A new address, `<tag>-<n>-<time>@example.com`. */
 export const freshAddress = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
+
+/**
+ * Issue 19: addresses with characters that hide, reorder or split them (zero-width, bidi, control, list).
+ * The shared rule refuses every one (tests/unit/email.test.ts), and so does the server
+ * (tests/api/auth-attacker.test.ts).
+ */
+export const DISGUISED_ADDRESSES = [
+  'own\u200ber@example.com',
+  'owner@example.com\u200d',
+  'owner@exa\u202emple.com',
+  'own\u2066er@example.com',
+  'own\u0007er@example.com',
+  'own\u0085er@example.com',
+  'own<er@example.com',
+  'own>er@example.com',
+  '"owner"@example.com',
+  'a,b@example.com',
+  'a;b@example.com',
+  'password:owner@example.com',
+  'owner@example.com\ufe64',
+]

@@ -9,6 +9,7 @@ import {
   sanitizeCode,
 } from '../../shared/rules/email.ts'
 import { emailSchema } from '../../shared/schemas/primitives.ts'
+import { DISGUISED_ADDRESSES } from '../helpers/addresses.ts'
 
 describe('login e-mail (SPEC §5)', () => {
   it('is required', () => {
@@ -37,19 +38,7 @@ describe('login e-mail (SPEC §5)', () => {
     'owner@exa mple.com',
     `${'a'.repeat(250)}@example.com`,
     // Issue 19: characters that hide, reorder or split an address (zero-width, bidi, control, list).
-    'own\u200ber@example.com',
-    'owner@example.com\u200d',
-    'owner@exa\u202emple.com',
-    'own\u2066er@example.com',
-    'own\u0007er@example.com',
-    'own\u0085er@example.com',
-    'own<er@example.com',
-    'own>er@example.com',
-    '"owner"@example.com',
-    'a,b@example.com',
-    'a;b@example.com',
-    'password:owner@example.com',
-    'owner@example.com\ufe64',
+    ...DISGUISED_ADDRESSES,
   ])('refuses %j', (email) => {
     expect(emailProblem(email)).toBe(EMAIL_MESSAGES.invalid)
     expect(EMAIL_MESSAGES.invalid).toBe('Please enter a valid email address')

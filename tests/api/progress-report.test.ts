@@ -7,6 +7,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { suiteApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
+import { logWeights } from '../helpers/weights.ts'
 
 const t = suiteApp()
 const DAY = 86_400_000
@@ -88,15 +89,8 @@ describe('GET /api/care/report.pdf', () => {
 
   it('stays within three pages for a year of daily weights', async () => {
     const { owner, cat } = await ownerWithReport()
-    const start = Date.now() - 365 * DAY
-    await t.db.weightEntry.createMany({
-      data: Array.from({ length: 365 }, (_, i) => ({
-        catId: cat.id,
-        weight: 14 - i * 0.008,
-        unit: 'Lbs',
-        measuredAt: new Date(start + i * DAY),
-      })),
-    })
+    const daily = Array.from({ length: 365 }, (_, i) => 14 - i * 0.008)
+    await logWeights(t.db, cat.id, daily, DAY)
     const res = await get('/api/care/report.pdf', owner.token)
     expect(res.statusCode).toBe(200)
     const { text, pages } = readPdf(res.rawPayload)

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { nutritionAdvice } from '../../shared/rules/nutrition.ts'
 import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { subscriberInChat } from '../helpers/subscribers.ts'
+import { logWeights } from '../helpers/weights.ts'
 
 const DAY = 86_400_000
 const openai = suiteOpenAiApp()
@@ -24,14 +25,7 @@ async function systemPromptFor(
     cat: { name: 'Mochi', breed: 'Siamese', age: 6, weightUnit: 'Lbs', ...cat },
     subscription: { status: 'active' },
   })
-  await t.db.weightEntry.createMany({
-    data: log.map((weight, i) => ({
-      catId: row.id,
-      weight,
-      unit: 'Lbs',
-      measuredAt: new Date(Date.now() - (log.length - i) * 7 * DAY),
-    })),
-  })
+  await logWeights(t.db, row.id, log, 7 * DAY)
   openai.double.setNext({ reply: ['Thanks!'] })
   const stream = await api.conversation.send({
     conversationId: conversation.id,

@@ -56,6 +56,36 @@ function ChoiceCard({
   )
 }
 
+/** The options as cards in the group's grid; `isChecked` and `onChoose` take an option's value. */
+function CardGrid({
+  options,
+  type,
+  name,
+  isChecked,
+  onChoose,
+}: {
+  options: readonly ChoiceOption[]
+  type: 'radio' | 'checkbox'
+  name?: string
+  isChecked(value: string): boolean
+  onChoose(value: string): void
+}) {
+  return (
+    <div className="choices">
+      {options.map((option) => (
+        <ChoiceCard
+          key={option.value}
+          option={option}
+          type={type}
+          name={name}
+          checked={isChecked(option.value)}
+          onChange={() => onChoose(option.value)}
+        />
+      ))}
+    </div>
+  )
+}
+
 interface SingleProps {
   label: string
   /** Show the label visibly (a step's title often says it already: then it is for screen readers only). */
@@ -114,22 +144,17 @@ export function ChoiceCards({
       }}
     >
       <legend className={showLabel ? 'field__label' : 'sr-only'}>{label}</legend>
-      <div className="choices">
-        {options.map((option) => (
-          <ChoiceCard
-            key={option.value}
-            option={option}
-            type="radio"
-            name={name}
-            checked={option.value.toLowerCase() === value.toLowerCase()}
-            onChange={() => {
-              onChange(option.value)
-              if (onPick && !browsing.current) onPick(option.value)
-              browsing.current = false
-            }}
-          />
-        ))}
-      </div>
+      <CardGrid
+        options={options}
+        type="radio"
+        name={name}
+        isChecked={(option) => option.toLowerCase() === value.toLowerCase()}
+        onChoose={(option) => {
+          onChange(option)
+          if (onPick && !browsing.current) onPick(option)
+          browsing.current = false
+        }}
+      />
       {error && (
         <p id={errorId} className="field-error">
           {error}
@@ -167,17 +192,12 @@ export function MultiChoiceCards({
   return (
     <fieldset className="field choice-group">
       <legend className="sr-only">{label}</legend>
-      <div className="choices">
-        {options.map((option) => (
-          <ChoiceCard
-            key={option.value}
-            option={option}
-            type="checkbox"
-            checked={chosen.has(option.value.toLowerCase())}
-            onChange={() => toggle(option.value)}
-          />
-        ))}
-      </div>
+      <CardGrid
+        options={options}
+        type="checkbox"
+        isChecked={(option) => chosen.has(option.toLowerCase())}
+        onChoose={toggle}
+      />
     </fieldset>
   )
 }

@@ -2,6 +2,7 @@
 // database the run uses (PostgreSQL with DATABASE_URL, else PGlite). Time is moved in the database (a
 // plan's next_check_in_at, a queued job's start_after), never waited for.
 import { describe, expect, it } from 'vitest'
+import { DAY_PLAN_COLUMNS, dayPlan } from '../../server/domain/care/day-plan.ts'
 import { startSmtpCapture } from '../doubles/smtp-server.ts'
 import { createTestApp, suiteAppWithDouble } from '../helpers/app.ts'
 
@@ -88,6 +89,10 @@ describe('a due check-in', () => {
     const checkIn = await t.db.checkIn.findFirstOrThrow({ where: { catId: owner.catId } })
     expect(checkIn).toMatchObject({ dueAt: due, status: 'due' })
     expect(mail.decoded).toContain(`${PUBLIC_URL}/cat-assistant?check_in=${checkIn.id}`)
+    // The day plan is the one the cat's stored profile gives (the worker reads the cat in its own query).
+    const cat = await t.db.cat.findUniqueOrThrow({ where: { id: owner.catId }, select: DAY_PLAN_COLUMNS })
+    const expectedDay = dayPlan(cat, { trainingDay: false, weighIn: checkIn.weighIn })
+    for (const line of expectedDay.lines) expect(mail.decoded.replace(/\r?\n/g, ' ')).toContain(line)
     await until(
       async () => (await t.db.checkIn.findUniqueOrThrow({ where: { id: checkIn.id } })).sentAt,
       'sent_at',

@@ -4,12 +4,20 @@
 // a restart never sends twice.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db.ts'
+import { Prisma } from '../../generated/prisma/client.ts'
 import type { Mailer } from '../../services/mail.ts'
 import type { PushPayload } from '../../services/push.ts'
 import { CHECK_IN_OPEN_MS } from './check-ins.ts'
-import { DAY_PLAN_COLUMNS, dayPlan } from './day-plan.ts'
+import { DAY_PLAN_COLUMNS, type DayPlanCat, dayPlan } from './day-plan.ts'
 import { checkInReminderKey, checkInReminderMail } from './reminder-mail.ts'
-import { type CheckInPeriod, isTrainingDay, isWeighInDay, nextCheckInAt, weekdayIn } from './schedule.ts'
+import {
+  type CheckInPeriod,
+  isTrainingDay,
+  isWeighInDay,
+  nextCheckInAt,
+  type Schedule,
+  weekdayIn,
+} from './schedule.ts'
 
 /** What a reminder job carries: the cat and the due time it was scheduled for (ISO). */
 export interface ReminderJob {
@@ -34,18 +42,65 @@ export type ReminderOutcome =
   | { sent: true; checkInId: number; next: Date | null }
   | { sent: false; reason: 'stale' | 'already-sent' | 'leased' | 'too-late'; next: Date | null }
 
-/** The plan with what its reminder needs of the cat and its owner: one read. */
-async function readReminderPlan(db: Db, catId: number) {
-  return db.carePlan.findUnique({
-    where: { catId },
-    include: {
-      cat: {
-        select: { ...DAY_PLAN_COLUMNS, user: { select: { id: true, email: true, firstName: true } } },
-      },
-    },
-  })
+/** The plan with what its reminder needs of the cat (DAY_PLAN_COLUMNS) and its owner. */
+interface ReminderPlan extends Omit<Schedule, 'checkInPeriod'> {
+  catId: number
+  checkInPeriod: string
+  emailOn: boolean
+  pushOn: boolean
+  paused: boolean
+  nextCheckInAt: Date | null
+  unsubscribeToken: string
+  cat: DayPlanCat & { user: { id: number; email: string; firstName: string } | null }
 }
-type ReminderPlan = NonNullable<Awaited<ReturnType<typeof readReminderPlan>>>
+
+type ReminderPlanRow = Omit<ReminderPlan, 'cat'> &
+  DayPlanCat & { userId: number | null; email: string | null; firstName: string | null }
+
+/** DAY_PLAN_COLUMNS as SQL (their columns are the fields in snake case), so the two lists are one. */
+const CAT_COLUMNS = Prisma.raw(
+  Object.keys(DAY_PLAN_COLUMNS)
+    .map((field) => `c.${field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)} AS "${field}"`)
+    .join(', '),
+)
+
+/**
+ * The plan, its cat and the cat's owner in ONE statement: Prisma's include reads them in three, and
+ * 10,000 reminders in a minute spend much of their time on round trips to the database.
+ */
+async function readReminderPlan(db: Db, catId: number): Promise<ReminderPlan | null> {
+  const rows = await db.$queryRaw<ReminderPlanRow[]>`
+    SELECT p.cat_id AS "catId", p.check_in_period AS "checkInPeriod", p.training_days AS "trainingDays",
+           p.reminder_time AS "reminderTime", p.timezone, p.email_on AS "emailOn", p.push_on AS "pushOn",
+           p.paused, p.next_check_in_at AS "nextCheckInAt", p.unsubscribe_token AS "unsubscribeToken",
+           ${CAT_COLUMNS}, u.id AS "userId", u.email, u.first_name AS "firstName"
+    FROM care_plans p
+    JOIN cats c ON c.id = p.cat_id
+    LEFT JOIN users u ON u.id = c.user_id
+    WHERE p.cat_id = ${catId}`
+  const row = rows[0]
+  if (!row) return null
+  const { userId, email, firstName, ...rest } = row
+  const cat = Object.fromEntries(
+    Object.keys(DAY_PLAN_COLUMNS).map((field) => [field, rest[field as keyof DayPlanCat]]),
+  ) as unknown as DayPlanCat
+  return {
+    catId: rest.catId,
+    checkInPeriod: rest.checkInPeriod,
+    trainingDays: rest.trainingDays,
+    reminderTime: rest.reminderTime,
+    timezone: rest.timezone,
+    emailOn: rest.emailOn,
+    pushOn: rest.pushOn,
+    paused: rest.paused,
+    nextCheckInAt: rest.nextCheckInAt,
+    unsubscribeToken: rest.unsubscribeToken,
+    cat: {
+      ...cat,
+      user: userId !== null ? { id: userId, email: email ?? '', firstName: firstName ?? '' } : null,
+    },
+  }
+}
 
 type Claim =
   /** This worker took the due time: the check-in row is made and its sending lease is ours. */

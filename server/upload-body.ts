@@ -89,14 +89,8 @@ const CLOSE = 0x5d
 const COMMA = 0x2c
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-const isBase64 = (c: number) =>
-  (c >= 0x41 && c <= 0x5a) ||
-  (c >= 0x61 && c <= 0x7a) ||
-  isDigit(c) ||
-  c === 0x2b ||
-  c === 0x2f ||
-  c === 0x2d ||
-  c === 0x5f
+/** A character outside base64 and base64url (padding is taken off before). */
+const NOT_BASE64 = /[^A-Za-z0-9+/_-]/
 
 /** Base64 text (optionally a data URL) to bytes, decoded in slices; null when it is not base64. */
 function decodeBase64(text: Buffer, maxBytes: number): Buffer | null {
@@ -109,18 +103,16 @@ function decodeBase64(text: Buffer, maxBytes: number): Buffer | null {
   let end = text.length
   while (end > start && text[end - 1] === 0x3d) end--
   if (text.length - end > 2) return null
-  for (let i = start; i < end; i++) if (!isBase64(text[i]!)) return null
+  // Buffer.from skips what is not base64, so the text is checked first, slice by slice with a regex (a
+  // JS loop over every character cost a 12 MP photo about 60 ms), without one string of megabytes.
+  const SLICE = 64 * 1024 // a multiple of 4 characters
+  const slice = (i: number) => text.subarray(i, Math.min(end, i + SLICE)).toString('latin1')
+  for (let i = start; i < end; i += SLICE) if (NOT_BASE64.test(slice(i))) return null
   const decodedLength = Math.floor(((end - start) * 3) / 4)
   if (decodedLength > maxBytes) throw photoTooLarge(maxBytes)()
   const out = Buffer.allocUnsafe(decodedLength)
   let written = 0
-  const SLICE = 64 * 1024 // a multiple of 4 characters
-  for (let i = start; i < end; i += SLICE) {
-    written += Buffer.from(text.subarray(i, Math.min(end, i + SLICE)).toString('latin1'), 'base64').copy(
-      out,
-      written,
-    )
-  }
+  for (let i = start; i < end; i += SLICE) written += Buffer.from(slice(i), 'base64').copy(out, written)
   return out.subarray(0, written)
 }
 
@@ -153,8 +145,10 @@ export class UploadBodyScanner {
       if (this.inString && !this.escaped && !this.array) {
         // Inside a string (a photo's base64 is megabytes of it): copy the run up to the next quote or
         // backslash at once instead of byte by byte.
-        let end = i
-        while (end < chunk.length && chunk[end] !== QUOTE && chunk[end] !== BACKSLASH) end++
+        // indexOf scans natively: a JS loop over the megabytes of a photo cost tens of milliseconds.
+        const quote = chunk.indexOf(QUOTE, i)
+        const backslash = chunk.indexOf(BACKSLASH, i)
+        const end = Math.min(quote < 0 ? chunk.length : quote, backslash < 0 ? chunk.length : backslash)
         if (end > i) {
           this.stringSink!.append(chunk.subarray(i, end))
           i = end

@@ -53,6 +53,20 @@ describe('readUploadBody', () => {
     }
   })
 
+  it('keeps a long base64-looking string as text when any character of it is not base64', async () => {
+    const base64 = Buffer.alloc(400_000, 9).toString('base64')
+    for (const at of [10, 200_000, base64.length - 3]) {
+      for (const odd of [' ', '=', '.', 'é']) {
+        const text = `${base64.slice(0, at)}${odd}${base64.slice(at + 1)}`
+        expect(await parse(JSON.stringify({ name: text }), 65_536), `${odd} at ${at}`).toEqual({ name: text })
+      }
+    }
+    // base64url is base64 too.
+    const url = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256)).toString('base64url')
+    const body = (await parse(JSON.stringify({ photo: url }), 65_536)) as { photo: Buffer }
+    expect(Buffer.isBuffer(body.photo) && body.photo.equals(Buffer.from(url, 'base64url'))).toBe(true)
+  })
+
   it('keeps a long string that is not base64 as text', async () => {
     const text = `${'x'.repeat(300_000)}!`
     expect(await parse(JSON.stringify({ name: text }), 65_536)).toEqual({ name: text })

@@ -13,6 +13,7 @@ import {
   type ReminderJob,
   sendCheckInReminder,
 } from '../domain/care/reminders.ts'
+import { startPeriodic } from './periodic.ts'
 
 export const REMINDER_QUEUE = 'care-reminder'
 
@@ -122,7 +123,6 @@ export async function startCareWorker(
     )
   }
 
-  let sweeping: Promise<void> | null = null
   const sweep = async () => {
     try {
       const horizon = new Date(Date.now() + o.sweepAheadMs)
@@ -138,23 +138,12 @@ export async function startCareWorker(
       deps.log.warn({ err: error }, 'check-in sweep failed; the next one retries')
     }
   }
-  const runSweep = () => {
-    sweeping ??= sweep().finally(() => {
-      sweeping = null
-    })
-    return sweeping
-  }
-  const timer = setInterval(() => void runSweep(), o.sweepIntervalMs)
-  timer.unref()
   // The first sweep runs in the background: a minute with thousands due must not hold up start-up.
-  void runSweep()
+  const sweeps = startPeriodic(sweep, o.sweepIntervalMs)
 
   return {
     /** Runs the sweep now (tests, after moving time in the database). */
-    sweep: runSweep,
-    async stop() {
-      clearInterval(timer)
-      await sweeping
-    },
+    sweep: sweeps.run,
+    stop: sweeps.stop,
   }
 }

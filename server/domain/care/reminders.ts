@@ -80,26 +80,13 @@ async function readReminderPlan(db: Db, catId: number): Promise<ReminderPlan | n
     WHERE p.cat_id = ${catId}`
   const row = rows[0]
   if (!row) return null
-  const { userId, email, firstName, ...rest } = row
+  const { userId, email, firstName, ...plan } = row
+  // The cat's fields are DAY_PLAN_COLUMNS; the plan keeps them too (they are unused there).
   const cat = Object.fromEntries(
-    Object.keys(DAY_PLAN_COLUMNS).map((field) => [field, rest[field as keyof DayPlanCat]]),
-  ) as unknown as DayPlanCat
-  return {
-    catId: rest.catId,
-    checkInPeriod: rest.checkInPeriod,
-    trainingDays: rest.trainingDays,
-    reminderTime: rest.reminderTime,
-    timezone: rest.timezone,
-    emailOn: rest.emailOn,
-    pushOn: rest.pushOn,
-    paused: rest.paused,
-    nextCheckInAt: rest.nextCheckInAt,
-    unsubscribeToken: rest.unsubscribeToken,
-    cat: {
-      ...cat,
-      user: userId !== null ? { id: userId, email: email ?? '', firstName: firstName ?? '' } : null,
-    },
-  }
+    Object.keys(DAY_PLAN_COLUMNS).map((field) => [field, row[field as keyof DayPlanCat]]),
+  )
+  const user = userId !== null ? { id: userId, email: email ?? '', firstName: firstName ?? '' } : null
+  return { ...plan, cat: { ...(cat as unknown as DayPlanCat), user } }
 }
 
 type Claim =

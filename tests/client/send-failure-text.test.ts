@@ -3,7 +3,7 @@
 // the "No conversation found" of a missing conversation, and sending it as it was cannot succeed.
 import { TRPCClientError } from '@trpc/client'
 import { describe, expect, it } from 'vitest'
-import { sendFailureText } from '../../client/src/features/chat/specialist/useReplies.ts'
+import { sendFailure } from '../../client/src/features/chat/specialist/useReplies.ts'
 import { ERRORS } from '../../shared/errors.ts'
 
 function failedCall(message: string, appCode: string, httpStatus = 404) {
@@ -12,14 +12,18 @@ function failedCall(message: string, appCode: string, httpStatus = 404) {
   })
 }
 
-describe('sendFailureText', () => {
-  it('a photo that is gone asks to attach it again', () => {
-    expect(sendFailureText(failedCall('Photo not found', 'ATTACHMENT_NOT_FOUND'))).toBe(ERRORS.attachmentGone)
+describe('sendFailure', () => {
+  it('a photo that is gone asks to attach it again, and the same message is not offered again', () => {
+    expect(sendFailure(failedCall('Photo not found', 'ATTACHMENT_NOT_FOUND'))).toEqual({
+      text: ERRORS.attachmentGone,
+      retryable: false,
+    })
   })
 
   it('a conversation that is gone still says SPEC §8 text', () => {
-    expect(sendFailureText(failedCall('No conversation found', 'CONVERSATION_NOT_FOUND'))).toBe(
-      ERRORS.noConversationFound,
-    )
+    expect(sendFailure(failedCall('No conversation found', 'CONVERSATION_NOT_FOUND'))).toEqual({
+      text: ERRORS.noConversationFound,
+      retryable: true,
+    })
   })
 })

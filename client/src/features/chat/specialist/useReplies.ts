@@ -21,8 +21,16 @@ export interface ChatFailure {
 /** How a reading ended: complete (or stopped by the server after Stop), aborted here, or failed. */
 type ReadEnd = { ended: 'complete' | 'aborted' } | { ended: 'failed'; failure: unknown }
 
-/** What a failed send shows (SPEC §8: the error's message or 'Failed to send message'). */
-export function sendFailureText(error: unknown): string {
+/**
+ * What a failed send shows (SPEC §8: the error's message or 'Failed to send message'), and whether the
+ * same message may be sent again: a photo that is gone stays gone.
+ */
+export function sendFailure(error: unknown): { text: string; retryable: boolean } {
+  const text = sendFailureText(error)
+  return { text, retryable: errorCode(error) !== 'ATTACHMENT_NOT_FOUND' }
+}
+
+function sendFailureText(error: unknown): string {
   switch (errorCode(error)) {
     case 'SERVICE_UNAVAILABLE':
     case 'ASSISTANT_UNAVAILABLE':
@@ -157,16 +165,15 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
           .filter((m) => m.id !== replyId)
           .map((m) => (m.id === userMessage.id ? { ...m, status: 'failed' } : m)),
       )
+      const failure = sendFailure(end.failure)
       setError({
-        text: sendFailureText(end.failure),
-        // A photo that is gone stays gone: the same message again cannot succeed.
-        retry:
-          errorCode(end.failure) === 'ATTACHMENT_NOT_FOUND'
-            ? null
-            : () => {
-                patch(userMessage.id, { status: undefined })
-                void deliver({ ...userMessage, status: undefined })
-              },
+        text: failure.text,
+        retry: failure.retryable
+          ? () => {
+              patch(userMessage.id, { status: undefined })
+              void deliver({ ...userMessage, status: undefined })
+            }
+          : null,
       })
     },
     [append, navigate, patch, read],

@@ -1,10 +1,13 @@
 // Photos in the chat (issue 20) in Chromium at 390 × 844: attach a photo with the button, see its
 // thumbnail in the composer, send it, see it in the thread and at full size (a dialog Escape closes),
-// and again after a reload (the history carries it). axe finds nothing on any of these states.
+// and again after a reload (the history carries it). axe finds nothing on any of these states. A photo
+// deleted as never sent (a day in the composer) is refused with words that say so, and no Retry.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { EXPERT_NAME } from '../../shared/constants.ts'
+import { deleteUnsentAttachments } from '../../server/domain/chat/attachments.ts'
+import { ATTACHMENT_UNSENT_KEEP_MS, EXPERT_NAME } from '../../shared/constants.ts'
+import { ERRORS } from '../../shared/errors.ts'
 import { browserTestForFile } from '../helpers/browser.ts'
 import { cameraJpeg } from '../helpers/images.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
@@ -92,6 +95,38 @@ describe('a photo in the chat, on a phone', () => {
     await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
     await page.getByRole('button', { name: 'Photo 1 of 1: view full size' }).waitFor({ timeout: 15_000 })
     expect(await userBubbles(page).last().innerText()).toContain('What is this scab on her ear?')
+    expect(await axe(page)).toEqual([])
+    expect(t.pageErrors).toEqual([])
+  })
+
+  it('a photo left in the composer until the clean-up deleted it: sending says so, with no Retry', async () => {
+    const { page } = t
+    const owner = await t.signIn()
+    await grantSubscription(t.db, owner.id)
+    const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Nala', breed: 'Siamese', age: 4 } })
+    await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
+    await page.goto('/cat-assistant')
+    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Add photos' }).click(),
+    ])
+    await chooser.setFiles({ name: 'paw.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(200, 200) })
+    await page
+      .getByText('Photo ready: add a few words about what worries you and send.')
+      .waitFor({ timeout: 15_000 })
+    // The page stayed open for more than a day; the worker's clean-up deleted the photo never sent.
+    await t.db.chatAttachment.updateMany({
+      where: { userId: owner.id },
+      data: { createdAt: new Date(Date.now() - ATTACHMENT_UNSENT_KEEP_MS - 60_000) },
+    })
+    expect(await deleteUnsentAttachments(t.db)).toBe(1)
+
+    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Is this paw swollen?')
+    await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
+    await page.locator('.chat__error').getByText(ERRORS.attachmentGone).waitFor({ timeout: 15_000 })
+    expect(await page.locator('.chat__retry').count()).toBe(0)
+    expect(await t.db.conversationMessage.count({ where: { content: 'Is this paw swollen?' } })).toBe(0)
     expect(await axe(page)).toEqual([])
     expect(t.pageErrors).toEqual([])
   })

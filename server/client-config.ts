@@ -3,13 +3,11 @@ import type { Config } from './config.ts'
 /** What the browser may know at run time. Only public values: this ends up in every page. */
 export interface ClientRuntimeConfig {
   stripePublishableKey: string | null
-  delayScale: number
 }
 
 export function clientRuntimeConfig(config: Config): ClientRuntimeConfig {
   return {
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY ?? null,
-    delayScale: config.UI_DELAY_SCALE,
   }
 }
 

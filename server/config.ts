@@ -71,8 +71,6 @@ const envSchema = z.object({
       v === undefined || v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.replace(/\s+/g, ''),
     ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Test setting: multiplies the client's scripted delays (1 = the SPEC's timings). */
-  UI_DELAY_SCALE: z.coerce.number().min(0).max(1).default(1),
   /** Per-user chat messages allowed per minute. */
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Requests allowed per IP per minute on the whole server (a coarse flood guard). */

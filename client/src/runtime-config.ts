@@ -1,11 +1,9 @@
 // Public settings the server puts into index.html (server/client-config.ts).
 export interface ClientRuntimeConfig {
   stripePublishableKey: string | null
-  /** Scales scripted delays; 1 in production, smaller in browser tests. */
-  delayScale: number
 }
 
-const DEFAULTS: ClientRuntimeConfig = { stripePublishableKey: null, delayScale: 1 }
+const DEFAULTS: ClientRuntimeConfig = { stripePublishableKey: null }
 
 function read(): ClientRuntimeConfig {
   const content = document.querySelector('meta[name="kitty-config"]')?.getAttribute('content')
@@ -19,15 +17,14 @@ function read(): ClientRuntimeConfig {
 
 export const runtimeConfig = read()
 
-/** A scripted delay as the SPEC gives it, scaled by the test setting. */
-export function scaledDelay(ms: number): number {
-  return Math.round(ms * runtimeConfig.delayScale)
-}
-
+/**
+ * A scripted delay of the SPEC (typing, the preparation, the wizard's pause), ended early by `signal`.
+ * Tests move the clock instead of shortening it: Playwright's page.clock, vitest's fake timers.
+ */
 export function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(resolve, scaledDelay(ms))
+    const timer = setTimeout(resolve, ms)
     signal?.addEventListener('abort', () => {
       clearTimeout(timer)
       reject(signal.reason)

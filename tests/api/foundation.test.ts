@@ -183,14 +183,13 @@ describe('configuration', () => {
         'JWT_SECRET',
         'SESSION_TTL',
         'LOG_LEVEL',
-        'UI_DELAY_SCALE',
         'CHAT_RATE_PER_MINUTE',
         'GLOBAL_RATE_PER_MINUTE',
         'TRUST_PROXY',
       ].map((name) => [name, '']),
     )
     expect(loadConfig(blank)).toEqual(loadConfig({}))
-    expect(loadConfig({ PORT: '', UI_DELAY_SCALE: '' })).toMatchObject({ PORT: 3000, UI_DELAY_SCALE: 1 })
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '' })).toMatchObject({ PORT: 3000, LOG_LEVEL: 'info' })
   })
 
   it('stops start-up with a clear message for bad values', () => {

@@ -1,26 +1,21 @@
 // The interview hook (client/src/features/interview/useInterviewEngine.ts) below the browser: rendered in
 // jsdom with the app's own React Query + tRPC provider, whose link calls the real routers through
 // createCaller on a real database (in-memory PGlite, or PostgreSQL with DATABASE_URL) with the offline
-// assistant. Scripted delays run at 1/1000 of the SPEC's.
+// assistant. Scripted delays run on vitest's fake timers, moved on while a test waits (script-clock.ts).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, configure, renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
+import { useInterviewEngine } from '../../client/src/features/interview/useInterviewEngine.ts'
+import { trpc } from '../../client/src/trpc.ts'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { interviewIntroMessages } from '../../shared/scripts.ts'
 import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
-
-// The runtime settings the server puts into index.html: read once when runtime-config.ts loads.
-document.head.innerHTML = `<meta name="kitty-config" content='${JSON.stringify({ delayScale: 0.001 })}'>`
-const { trpc } = await import('../../client/src/trpc.ts')
-const { useInterviewEngine } = await import('../../client/src/features/interview/useInterviewEngine.ts')
-
-// Every wait goes through the server (a real database) and the scripted delays: on a loaded 2-core
-// machine Testing Library's 1 s default was seen to run out once in a full client + unit run.
-configure({ asyncUtilTimeout: 10_000 })
+import { advanceUntil, fakeScriptClock } from '../helpers/script-clock.ts'
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 const t = clientTestApp()
+fakeScriptClock()
 
 function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient()
@@ -58,10 +53,10 @@ type Hook = ReturnType<typeof render>['result']
 
 /** Waits for the question, answers it and waits until the next answer is expected (or the end). */
 async function reply(result: Hook, text: string) {
-  await waitFor(() => expect(result.current.replyExpected).toBe(true))
+  await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
   const before = result.current.messages.length
   act(() => result.current.answer(text))
-  await waitFor(() => expect(result.current.messages.length).toBeGreaterThan(before + 1))
+  await advanceUntil(() => expect(result.current.messages.length).toBeGreaterThan(before + 1))
 }
 
 const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((m) => m.content)
@@ -69,22 +64,22 @@ const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((m)
 describe('useInterviewEngine', () => {
   it('plays the intro, asks, checks answers on the server and keeps everything under the SPEC keys', async () => {
     const { result, unmount } = render()
-    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     expect(texts(result.current.messages).slice(0, INTRO.length)).toEqual(INTRO.map((m) => m.text))
     expect(texts(result.current.messages).at(-1)).toMatch(/name/i)
     expect(localStorage.getItem('interview_starting_messages_ended')).toBe('true')
     expect(localStorage.getItem('user_reply_expected')).toBe('true')
 
     act(() => result.current.answer('Her name is Luna'))
-    await waitFor(() => expect(texts(result.current.messages).at(-1)).toMatch(/Luna/))
-    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(texts(result.current.messages).at(-1)).toMatch(/Luna/))
+    await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     expect(localStorage.getItem('cat_name')).toBe('Luna')
     expect(localStorage.getItem('currentFieldIndex')).toBe('1')
 
     // The server holds the same conversation and answers (created and updated by the visitor's session).
     // Saving runs behind the conversation: the row's id is stored once its create has answered, which a
     // loaded machine can make later than this line, so the id is read again on each try.
-    await waitFor(async () => {
+    await advanceUntil(async () => {
       const id = Number(localStorage.getItem('interviewId'))
       expect(id).toBeGreaterThan(0)
       const row = await t.db.interview.findUniqueOrThrow({ where: { id }, include: { messages: true } })
@@ -97,11 +92,11 @@ describe('useInterviewEngine', () => {
 
   it('asks again with the reason when an answer does not count', async () => {
     const { result, unmount } = render({ skipIntro: true })
-    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     const asked = result.current.messages.length
     act(() => result.current.answer('hmm'))
-    await waitFor(() => expect(result.current.messages.length).toBeGreaterThan(asked + 1))
-    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(result.current.messages.length).toBeGreaterThan(asked + 1))
+    await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     expect(localStorage.getItem('currentFieldIndex')).toBeNull()
     expect(result.current.messages.at(-1)?.role).toBe('assistant')
     unmount()
@@ -110,12 +105,12 @@ describe('useInterviewEngine', () => {
   it('sends the owner to a vet first when an answer describes an urgent sign, then asks on', async () => {
     const { result, unmount } = render({ skipIntro: true })
     await reply(result, 'Her name is Lily')
-    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     // Her name is not a sign: no escalation for a cat called Lily.
     expect(texts(result.current.messages).join('\n')).not.toMatch(/emergency|Poison Control/i)
     const before = result.current.messages.length
     act(() => result.current.answer('She chewed a lily leaf this morning and has vomited twice'))
-    await waitFor(() => expect(result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     const after = texts(result.current.messages).slice(before)
     expect(after[0]).toBe('She chewed a lily leaf this morning and has vomited twice')
     expect(after[1]).toMatch(/vet/i)
@@ -131,9 +126,9 @@ describe('useInterviewEngine', () => {
     // answer while it is still arriving however busy the machine is.
     const slowIntro = INTRO.map((m) => ({ ...m, delayMs: m.delayMs * 100 }))
     const { result, unmount } = render({ intro: slowIntro })
-    await waitFor(() => expect(result.current.scripted).toBe('intro'))
+    await advanceUntil(() => expect(result.current.scripted).toBe('intro'))
     act(() => result.current.answer('Her name is Luna'))
-    await waitFor(() => expect(texts(result.current.messages).at(-1)).toMatch(/Luna/))
+    await advanceUntil(() => expect(texts(result.current.messages).at(-1)).toMatch(/Luna/))
     const list = texts(result.current.messages)
     expect(list.slice(0, INTRO.length)).toEqual(INTRO.map((m) => m.text))
     expect(list[INTRO.length]).toMatch(/name/i)
@@ -144,11 +139,11 @@ describe('useInterviewEngine', () => {
 
   it('resumes from storage after a remount without replaying what was said', async () => {
     const first = render({ skipIntro: true })
-    await waitFor(() => expect(first.result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(first.result.current.replyExpected).toBe(true))
     const said = texts(first.result.current.messages)
     first.unmount()
     const second = render()
-    await waitFor(() => expect(second.result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(second.result.current.replyExpected).toBe(true))
     expect(texts(second.result.current.messages)).toEqual(said)
     second.unmount()
   })
@@ -173,7 +168,7 @@ describe('useInterviewEngine', () => {
     await reply(result, '3 years old')
     await reply(result, 'a maine coon i think')
     await reply(result, 'she runs around all day')
-    await waitFor(() => expect(result.current.done).toBe(true))
+    await advanceUntil(() => expect(result.current.done).toBe(true))
     expect(done).toEqual(['done'])
     expect(texts(result.current.messages).slice(-2)).toEqual(['Closing one', 'Closing two'])
     expect(result.current.replyExpected).toBe(false)
@@ -200,7 +195,7 @@ describe('useInterviewEngine', () => {
 
     // The server's copy is complete too.
     const id = Number(stored.interviewId)
-    await waitFor(async () => {
+    await advanceUntil(async () => {
       const row = await t.db.interview.findUniqueOrThrow({ where: { id }, include: { messages: true } })
       expect(row.completed).toBe(true)
       expect(row.answers).toMatchObject({ cat_name: 'Luna', age: '3', breed: 'Maine Coon' })
@@ -214,9 +209,9 @@ describe('useInterviewEngine', () => {
     for (const text of ['Luna', 'hairballs', '3 years old', 'a maine coon']) {
       await reply(first.result, text)
     }
-    await waitFor(() => expect(first.result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(first.result.current.replyExpected).toBe(true))
     act(() => first.result.current.answer('she runs around all day'))
-    await waitFor(() => expect(first.result.current.done).toBe(true))
+    await advanceUntil(() => expect(first.result.current.done).toBe(true))
     first.unmount()
     // Interrupted after the first finalizing line: completed, but not finalized yet.
     localStorage.setItem('interview_final_step_index', '1')
@@ -236,7 +231,7 @@ describe('useInterviewEngine', () => {
         dispatch({ type: 'completed', finalized: true })
       },
     })
-    await waitFor(() => expect(second.result.current.done).toBe(true))
+    await advanceUntil(() => expect(second.result.current.done).toBe(true))
     // Only the line not shown yet was played.
     expect(played).toEqual(['Creating two'])
     expect(texts(second.result.current.messages).filter((text) => text.startsWith('Creating'))).toEqual([
@@ -254,10 +249,10 @@ describe('useInterviewEngine', () => {
   it("reads the server's copy back when the browser has lost its interview, and carries on from it", async () => {
     const first = render({ skipIntro: true })
     await reply(first.result, 'Her name is Luna')
-    await waitFor(() => expect(first.result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(first.result.current.replyExpected).toBe(true))
     const said = texts(first.result.current.messages)
     const id = Number(localStorage.getItem('interviewId'))
-    await waitFor(async () => {
+    await advanceUntil(async () => {
       const count = await t.db.interviewMessage.count({ where: { interviewId: id } })
       expect(count).toBe(said.length)
     })
@@ -271,14 +266,14 @@ describe('useInterviewEngine', () => {
     for (const [key, value] of keep) localStorage.setItem(key!, value!)
 
     const second = render()
-    await waitFor(() => expect(second.result.current.replyExpected).toBe(true))
+    await advanceUntil(() => expect(second.result.current.replyExpected).toBe(true))
     expect(texts(second.result.current.messages)).toEqual(said)
     expect(localStorage.getItem('currentFieldIndex')).toBe('1')
     expect(localStorage.getItem('cat_name')).toBe('Luna')
     expect(localStorage.getItem('interview_step_index')).toBe(String(INTRO.length))
     expect(localStorage.getItem('user_reply_expected')).toBe('true')
     await reply(second.result, 'she scratches the sofa')
-    await waitFor(() => expect(localStorage.getItem('currentFieldIndex')).toBe('2'))
+    await advanceUntil(() => expect(localStorage.getItem('currentFieldIndex')).toBe('2'))
     second.unmount()
   })
 })

@@ -6,7 +6,7 @@
 // earlier messages' pages back through React Query's infinite query. The hook gets its client from the
 // app's own React Query + tRPC provider, as on the page.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, renderHook, waitFor } from '@testing-library/react'
+import { act, renderHook } from '@testing-library/react'
 import { TRPCClientError, type TRPCLink, unstable_localLink } from '@trpc/client'
 import { observable } from '@trpc/server/observable'
 import type { ReactNode } from 'react'
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createContextInner } from '../../server/context.ts'
 import { type AppRouter, appRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { advanceUntil, fakeScriptClock } from '../helpers/script-clock.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 // jsdom brings its own typed arrays: bytes from Node's TextEncoder fail the token library's
@@ -31,11 +32,6 @@ let trpc: typeof import('../../client/src/trpc.ts').trpc
 let useSpecialistChat: typeof import('../../client/src/features/chat/index.ts').useSpecialistChat
 
 beforeAll(async () => {
-  // Scripted delays at 1/100 of the SPEC's (the same knob browser tests use).
-  const meta = document.createElement('meta')
-  meta.name = 'kitty-config'
-  meta.content = JSON.stringify({ delayScale: 0.01 })
-  document.head.append(meta)
   t = await createTestApp()
   ;({ trpc } = await import('../../client/src/trpc.ts'))
   ;({ useSpecialistChat } = await import('../../client/src/features/chat/index.ts'))
@@ -43,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close()
 })
+fakeScriptClock()
 beforeEach(() => {
   localStorage.clear()
   failing.clear()
@@ -89,7 +86,7 @@ function wrapper({ children }: { children: ReactNode }) {
 
 async function openHook() {
   const hook = renderHook(() => useSpecialistChat(), { wrapper })
-  await waitFor(() => expect(hook.result.current.connection).toBe('connected'), { timeout: 10_000 })
+  await advanceUntil(() => expect(hook.result.current.connection).toBe('connected'), { timeout: 10_000 })
   return hook
 }
 
@@ -100,17 +97,17 @@ describe('useSpecialistChat', () => {
   it('opens, plays and stores the welcome, then streams a reply and stores the exchange once', async () => {
     const { owner } = await subscriber()
     const hook = await openHook()
-    await waitFor(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
+    await advanceUntil(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
     const conversation = await t.db.conversation.findFirstOrThrow({ where: { userId: owner.id } })
-    await waitFor(async () => expect(await rows(conversation.id)).toHaveLength(4))
+    await advanceUntil(async () => expect(await rows(conversation.id)).toHaveLength(4))
     expect(localStorage.getItem('conversationId')).toBe(String(conversation.id))
 
     act(() => hook.result.current.send('How much should Luna eat each day?'))
     // The reply is written piece by piece: it is seen streaming before it is complete.
-    await waitFor(() => expect(hook.result.current.messages.at(-1)?.status).toBe('streaming'), {
+    await advanceUntil(() => expect(hook.result.current.messages.at(-1)?.status).toBe('streaming'), {
       timeout: 10_000,
     })
-    await waitFor(() => expect(hook.result.current.streaming).toBe(false), { timeout: 20_000 })
+    await advanceUntil(() => expect(hook.result.current.streaming).toBe(false), { timeout: 20_000 })
     const shown = hook.result.current.messages
     expect(shown).toHaveLength(6)
     expect(shown[4]).toMatchObject({ role: 'user', content: 'How much should Luna eat each day?' })
@@ -128,13 +125,13 @@ describe('useSpecialistChat', () => {
   it('Stop ends the reply on the server; the screen and the database keep the same part', async () => {
     const { owner } = await subscriber()
     const hook = await openHook()
-    await waitFor(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
+    await advanceUntil(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
     act(() => hook.result.current.send('Tell me everything about grooming a long-haired cat'))
-    await waitFor(() => expect(hook.result.current.messages.at(-1)?.status).toBe('streaming'), {
+    await advanceUntil(() => expect(hook.result.current.messages.at(-1)?.status).toBe('streaming'), {
       timeout: 10_000,
     })
     act(() => hook.result.current.stop())
-    await waitFor(() => expect(hook.result.current.messages.at(-1)?.status).toBe('stopped'), {
+    await advanceUntil(() => expect(hook.result.current.messages.at(-1)?.status).toBe('stopped'), {
       timeout: 10_000,
     })
     const kept = hook.result.current.messages.at(-1)!
@@ -157,11 +154,11 @@ describe('useSpecialistChat', () => {
       replyClientId: 'elsewhere-a',
     })
     const hook = await openHook()
-    await waitFor(
+    await advanceUntil(
       () => expect(hook.result.current.messages.find((m) => m.id === 'elsewhere-a')).toBeDefined(),
       { timeout: 10_000 },
     )
-    await waitFor(() => expect(hook.result.current.streaming).toBe(false), { timeout: 20_000 })
+    await advanceUntil(() => expect(hook.result.current.streaming).toBe(false), { timeout: 20_000 })
     const reply = hook.result.current.messages.find((m) => m.id === 'elsewhere-a')!
     expect(reply.status).toBeUndefined()
     const stored = await t.db.conversationMessage.findFirstOrThrow({
@@ -186,16 +183,16 @@ describe('useSpecialistChat', () => {
     const hook = await openHook()
     const contents = () => hook.result.current.messages.map((m) => m.content)
     // The chat opens with the newest page.
-    await waitFor(() => expect(contents()).toEqual(list.slice(70).map((m) => m.content)))
+    await advanceUntil(() => expect(contents()).toEqual(list.slice(70).map((m) => m.content)))
     expect(hook.result.current.canLoadEarlier).toBe(true)
 
     await act(() => hook.result.current.loadEarlier())
     // The page's render may follow the call's end on a busy machine.
-    await waitFor(() => expect(contents()).toEqual(list.slice(20).map((m) => m.content)))
+    await advanceUntil(() => expect(contents()).toEqual(list.slice(20).map((m) => m.content)))
     expect(hook.result.current.canLoadEarlier).toBe(true)
 
     await act(() => hook.result.current.loadEarlier())
-    await waitFor(() => expect(contents()).toEqual(list.map((m) => m.content)))
+    await advanceUntil(() => expect(contents()).toEqual(list.map((m) => m.content)))
     expect(hook.result.current.messages.map((m) => m.id)).toEqual(list.map((m) => m.id))
     expect(hook.result.current.canLoadEarlier).toBe(false)
     expect(hook.result.current.loadingEarlier).toBe(false)
@@ -230,11 +227,11 @@ describe('useSpecialistChat', () => {
       const { owner } = await subscriber()
       failing.add('conversation.start')
       const hook = await openHook()
-      await waitFor(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
+      await advanceUntil(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
       const conversations = await t.db.conversation.findMany({ where: { userId: owner.id } })
       expect(conversations).toHaveLength(1)
       expect(localStorage.getItem('conversationId')).toBe(String(conversations[0]!.id))
-      await waitFor(async () => expect(await rows(conversations[0]!.id)).toHaveLength(4))
+      await advanceUntil(async () => expect(await rows(conversations[0]!.id)).toHaveLength(4))
       hook.unmount()
     })
 
@@ -242,13 +239,13 @@ describe('useSpecialistChat', () => {
       await subscriber()
       failing.add('conversation.start').add('conversation.list')
       const hook = renderHook(() => useSpecialistChat(), { wrapper })
-      await waitFor(() => expect(hook.result.current.connection).toBe('failed'), { timeout: 10_000 })
+      await advanceUntil(() => expect(hook.result.current.connection).toBe('failed'), { timeout: 10_000 })
       expect(hook.result.current.error?.text).toBe('conversation.list failed')
       failing.clear()
       act(() => hook.result.current.error?.retry?.())
-      await waitFor(() => expect(hook.result.current.connection).toBe('connected'), { timeout: 10_000 })
+      await advanceUntil(() => expect(hook.result.current.connection).toBe('connected'), { timeout: 10_000 })
       expect(hook.result.current.error).toBeNull()
-      await waitFor(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
+      await advanceUntil(() => expect(hook.result.current.messages).toHaveLength(4), { timeout: 10_000 })
       hook.unmount()
     })
   })

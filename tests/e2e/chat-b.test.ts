@@ -8,10 +8,11 @@ import {
   interviewIntroMessages,
   profileCreatedMessages,
 } from '../../shared/scripts.ts'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, paced, signedOut, untilVisible } from '../helpers/browser.ts'
 
-// A fifth of the SPEC's delays keeps the 7 s session preparation long enough to see the disabled input.
-const t = browserTestForFile({ delayScale: 0.2 })
+// The SPEC's delays on the page's clock: the input is seen disabled during the 7 s preparation, then the
+// test moves the clock on to the connection.
+const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
 const box = (page: Page) => page.getByLabel(`Message ${EXPERT_NAME}`)
@@ -23,7 +24,12 @@ const assistantTexts = async (page: Page) =>
 async function answer(page: Page, text: string) {
   const send = page.getByRole('button', { name: 'Send' })
   await box(page).fill(text)
-  await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true)
+  await expect
+    .poll(
+      paced(page, () => send.isEnabled()),
+      { timeout: 20_000 },
+    )
+    .toBe(true)
   await box(page).press('Enter')
   await expect.poll(() => box(page).inputValue()).toBe('')
 }
@@ -44,7 +50,7 @@ describe('chat variant B', () => {
     await page.goto('/cat-assistant-b')
     await page.getByText('Preparing Session').waitFor()
     expect(await box(page).isDisabled()).toBe(true)
-    await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor({ timeout: 20_000 })
+    await untilVisible(page.getByText(`Connected to ${EXPERT_NAME}`), 20_000)
     expect(await box(page).isEnabled()).toBe(true)
     expect(await page.evaluate(() => (window as unknown as { banners: string[] }).banners)).toEqual([
       'Connecting with Assistant',
@@ -54,23 +60,29 @@ describe('chat variant B', () => {
 
     const intro = interviewIntroMessages(EXPERT_NAME).map((m) => m.text)
     await expect
-      .poll(async () => (await assistantTexts(page)).length, { timeout: 30_000 })
+      .poll(
+        paced(page, async () => (await assistantTexts(page)).length),
+        { timeout: 30_000 },
+      )
       .toBe(intro.length + 1)
     expect((await assistantTexts(page)).slice(0, intro.length)).toEqual(intro)
 
     await answer(page, 'Her name is Cleo')
-    await expect.poll(lastLine(page), { timeout: 20_000 }).toMatch(/Cleo/)
+    await expect.poll(paced(page, lastLine(page)), { timeout: 20_000 }).toMatch(/Cleo/)
     await answer(page, 'she is scared of visitors')
-    await expect.poll(lastLine(page), { timeout: 20_000 }).toMatch(/old/i)
+    await expect.poll(paced(page, lastLine(page)), { timeout: 20_000 }).toMatch(/old/i)
     await answer(page, 'eight months')
-    await expect.poll(lastLine(page), { timeout: 20_000 }).toMatch(/breed/i)
+    await expect.poll(paced(page, lastLine(page)), { timeout: 20_000 }).toMatch(/breed/i)
     await answer(page, 'ragdoll')
-    await expect.poll(lastLine(page), { timeout: 20_000 }).toMatch(/active/i)
+    await expect.poll(paced(page, lastLine(page)), { timeout: 20_000 }).toMatch(/active/i)
     await answer(page, 'moderately active')
 
     const created = profileCreatedMessages('Cleo').map((m) => m.text)
     await expect
-      .poll(async () => (await assistantTexts(page)).slice(-3), { timeout: 30_000 })
+      .poll(
+        paced(page, async () => (await assistantTexts(page)).slice(-3)),
+        { timeout: 30_000 },
+      )
       .toEqual(created)
     const lines = await assistantTexts(page)
     const creating = creatingProfileMessages('Cleo').map((m) => m.text)
@@ -99,7 +111,7 @@ describe('chat variant B', () => {
     // Once finalized, a reload plays nothing again.
     const count = lines.length
     await page.reload()
-    await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor({ timeout: 20_000 })
+    await untilVisible(page.getByText(`Connected to ${EXPERT_NAME}`), 20_000)
     await page.getByRole('button', { name: `Continue to chat with ${EXPERT_NAME}` }).waitFor()
     expect((await assistantTexts(page)).length).toBe(count)
     expect(await t.db.cat.count({ where: { sessionId: stored.sessionId } })).toBe(0)
@@ -129,9 +141,7 @@ describe('chat variant B', () => {
       )
     }, creating[0]!)
     await page.goto('/cat-assistant-b')
-    await page
-      .getByRole('button', { name: `Continue to chat with ${EXPERT_NAME}` })
-      .waitFor({ timeout: 30_000 })
+    await untilVisible(page.getByRole('button', { name: `Continue to chat with ${EXPERT_NAME}` }), 30_000)
     const lines = await assistantTexts(page)
     expect(lines).toEqual([
       'How active is Milo?',

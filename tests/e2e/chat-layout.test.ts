@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, paced, signedOut } from '../helpers/browser.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 const t = browserTestForFile()
@@ -66,7 +66,10 @@ describe('a long chat', () => {
       })
       await page.goto('/cat-assistant')
       await expect
-        .poll(() => page.locator('.bubble[data-role]').count(), { timeout: 20_000 })
+        .poll(
+          paced(page, () => page.locator('.bubble[data-role]').count()),
+          { timeout: 20_000 },
+        )
         .toBeGreaterThanOrEqual(30)
       expectChatInView(await scrolledToTheEnd(page))
       await t.screenshot(`chat-long-${size.width}`)
@@ -77,17 +80,30 @@ describe('a long chat', () => {
       await page.setViewportSize(size)
       await page.goto('/cat-assistant-b')
       const box = page.getByLabel(`Message ${EXPERT_NAME}`)
-      await expect.poll(() => box.isEnabled(), { timeout: 20_000 }).toBe(true)
+      await expect
+        .poll(
+          paced(page, () => box.isEnabled()),
+          { timeout: 20_000 },
+        )
+        .toBe(true)
       // Until the list is far longer than the screen: replies that are not answers keep the interview going.
       for (let i = 0; i < 12; i++) {
         const send = page.getByRole('button', { name: 'Send' })
         await box.fill(i === 0 ? 'Oscar' : `Oscar likes the window, note ${i}`)
-        await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true)
+        await expect
+          .poll(
+            paced(page, () => send.isEnabled()),
+            { timeout: 20_000 },
+          )
+          .toBe(true)
         await box.press('Enter')
         await expect.poll(() => box.inputValue()).toBe('')
       }
       await expect
-        .poll(() => page.locator('.bubble[data-role]').count(), { timeout: 20_000 })
+        .poll(
+          paced(page, () => page.locator('.bubble[data-role]').count()),
+          { timeout: 20_000 },
+        )
         .toBeGreaterThanOrEqual(20)
       expectChatInView(await scrolledToTheEnd(page))
     })

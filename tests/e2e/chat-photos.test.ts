@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { deleteUnsentAttachments } from '../../server/domain/chat/attachments.ts'
 import { ATTACHMENT_UNSENT_KEEP_MS, EXPERT_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { browserTestForFile } from '../helpers/browser.ts'
+import { browserTestForFile, paced, untilVisible } from '../helpers/browser.ts'
 import { cameraJpeg } from '../helpers/images.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -24,6 +24,23 @@ async function axe(page: Page) {
 const status = (page: Page) => page.locator('.chat__status')
 const userBubbles = (page: Page) => page.locator('.bubble[data-role="user"]')
 
+/** Opens the chat and waits, moving the page's clock on, for the connection and the four welcome lines. */
+async function openChat(page: Page) {
+  await page.goto('/cat-assistant')
+  await expect
+    .poll(
+      paced(page, () => status(page).innerText()),
+      { timeout: 20_000 },
+    )
+    .toBe(`Connected to ${EXPERT_NAME}`)
+  await expect
+    .poll(
+      paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
+      { timeout: 20_000 },
+    )
+    .toBe(4)
+}
+
 describe('a photo in the chat, on a phone', () => {
   it('is attached by the button, shown in the composer and the thread, viewed full size, kept after a reload', async () => {
     const { page } = t
@@ -31,11 +48,7 @@ describe('a photo in the chat, on a phone', () => {
     await grantSubscription(t.db, owner.id)
     const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 } })
     await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
-    await page.goto('/cat-assistant')
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
-    await expect
-      .poll(() => page.locator('.bubble[data-role="assistant"]').count(), { timeout: 20_000 })
-      .toBe(4)
+    await openChat(page)
 
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
@@ -49,9 +62,10 @@ describe('a photo in the chat, on a phone', () => {
     await expect
       .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0)
-    await page
-      .getByText('Photo ready: add a few words about what worries you and send.')
-      .waitFor({ timeout: 15_000 })
+    await untilVisible(
+      page.getByText('Photo ready: add a few words about what worries you and send.'),
+      15_000,
+    )
     await page.getByRole('button', { name: 'Remove photo 1' }).waitFor()
     expect(await axe(page)).toEqual([])
     await t.screenshot('chat-photo-composer-390')
@@ -61,17 +75,22 @@ describe('a photo in the chat, on a phone', () => {
     // The tray empties; the message in the thread carries the photo.
     await expect.poll(() => page.getByRole('img', { name: 'Attachment 1: ear.jpg' }).count()).toBe(0)
     const inThread = page.getByRole('button', { name: 'Photo 1 of 1: view full size' })
-    await inThread.waitFor({ timeout: 15_000 })
+    await untilVisible(inThread, 15_000)
     await expect
       .poll(
-        () => inThread.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        paced(page, () =>
+          inThread.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        ),
         {
           timeout: 15_000,
         },
       )
       .toBe(200)
     await expect
-      .poll(() => page.locator('.bubble[data-role="assistant"]').last().innerText(), { timeout: 20_000 })
+      .poll(
+        paced(page, () => page.locator('.bubble[data-role="assistant"]').last().innerText()),
+        { timeout: 20_000 },
+      )
       .toContain("I can see you've shared a photo")
 
     const stored = await t.db.conversationMessage.findFirstOrThrow({
@@ -92,8 +111,13 @@ describe('a photo in the chat, on a phone', () => {
 
     // After a reload the history read brings the photo back with its message.
     await page.reload()
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
-    await page.getByRole('button', { name: 'Photo 1 of 1: view full size' }).waitFor({ timeout: 15_000 })
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilVisible(page.getByRole('button', { name: 'Photo 1 of 1: view full size' }), 15_000)
     expect(await userBubbles(page).last().innerText()).toContain('What is this scab on her ear?')
     expect(await axe(page)).toEqual([])
     expect(t.pageErrors).toEqual([])
@@ -105,16 +129,16 @@ describe('a photo in the chat, on a phone', () => {
     await grantSubscription(t.db, owner.id)
     const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Nala', breed: 'Siamese', age: 4 } })
     await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
-    await page.goto('/cat-assistant')
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await openChat(page)
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Add photos' }).click(),
     ])
     await chooser.setFiles({ name: 'paw.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(200, 200) })
-    await page
-      .getByText('Photo ready: add a few words about what worries you and send.')
-      .waitFor({ timeout: 15_000 })
+    await untilVisible(
+      page.getByText('Photo ready: add a few words about what worries you and send.'),
+      15_000,
+    )
     // The page stayed open for more than a day; the worker's clean-up deleted the photo never sent.
     await t.db.chatAttachment.updateMany({
       where: { userId: owner.id },
@@ -124,7 +148,7 @@ describe('a photo in the chat, on a phone', () => {
 
     await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Is this paw swollen?')
     await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
-    await page.locator('.chat__error').getByText(ERRORS.attachmentGone).waitFor({ timeout: 15_000 })
+    await untilVisible(page.locator('.chat__error').getByText(ERRORS.attachmentGone), 15_000)
     expect(await page.locator('.chat__retry').count()).toBe(0)
     expect(await t.db.conversationMessage.count({ where: { content: 'Is this paw swollen?' } })).toBe(0)
     expect(await axe(page)).toEqual([])
@@ -137,8 +161,7 @@ describe('a photo in the chat, on a phone', () => {
     await grantSubscription(t.db, owner.id)
     const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Milo', breed: 'Bengal', age: 2 } })
     await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
-    await page.goto('/cat-assistant')
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await openChat(page)
     const jpeg = (await cameraJpeg(120, 80)).toString('base64')
 
     // A paste into the message box, as a phone's or a desktop's clipboard gives a screenshot.
@@ -171,13 +194,16 @@ describe('a photo in the chat, on a phone', () => {
     // Send waits until the refused photo is removed; then the three others go with the message.
     await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Three photos of his paw')
     await expect
-      .poll(() => page.locator('.photo-tray__item[data-status="ready"]').count(), { timeout: 15_000 })
+      .poll(
+        paced(page, () => page.locator('.photo-tray__item[data-status="ready"]').count()),
+        { timeout: 15_000 },
+      )
       .toBe(3)
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
     expect(await axe(page)).toEqual([])
     await page.getByRole('button', { name: 'Remove photo 4' }).click()
     await page.getByRole('button', { name: 'Send' }).click()
-    await page.getByRole('button', { name: 'Photo 3 of 3: view full size' }).waitFor({ timeout: 15_000 })
+    await untilVisible(page.getByRole('button', { name: 'Photo 3 of 3: view full size' }), 15_000)
     const stored = await t.db.conversationMessage.findFirstOrThrow({
       where: { content: 'Three photos of his paw' },
     })

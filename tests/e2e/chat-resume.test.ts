@@ -4,7 +4,13 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { browserTestWithOpenAi, signedInSubscriber, signedOut } from '../helpers/browser.ts'
+import {
+  browserTestWithOpenAi,
+  paced,
+  signedInSubscriber,
+  signedOut,
+  untilVisible,
+} from '../helpers/browser.ts'
 
 const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
@@ -20,8 +26,18 @@ const subscriber = (page: Page) => signedInSubscriber(t, page)
 
 async function openChat(page: Page) {
   await page.goto('/cat-assistant')
-  await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
-  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(4)
+  await expect
+    .poll(
+      paced(page, () => status(page).innerText()),
+      { timeout: 20_000 },
+    )
+    .toBe(`Connected to ${EXPERT_NAME}`)
+  await expect
+    .poll(
+      paced(page, () => assistant(page).count()),
+      { timeout: 20_000 },
+    )
+    .toBe(4)
   await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
 }
 
@@ -39,17 +55,25 @@ describe('the chat reattaches to a reply still being written', () => {
     const words = Array.from({ length: 16 }, (_, i) => `part${i} `)
     double.setNext({ reply: words, tokenDelayMs: 250 })
     await send(page, 'Tell me everything')
-    await page.locator('.bubble[data-status="streaming"]').waitFor({ timeout: 20_000 })
+    await untilVisible(page.locator('.bubble[data-status="streaming"]'), 20_000)
     await page.reload()
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
     // Reattached while the reply is still being written: it shows as streaming, from its first word.
     const streaming = page.locator('.bubble[data-status="streaming"]')
-    await streaming.waitFor({ timeout: 20_000 })
+    await untilVisible(streaming, 20_000)
     await expect
       .poll(async () => plain(await streaming.innerText()), { timeout: 10_000 })
       .toMatch(/^part0 part1/)
     await expect
-      .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+      .poll(
+        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        { timeout: 20_000 },
+      )
       .toBe('sent')
     expect(plain(await assistant(page).last().innerText())).toBe(words.join('').trim())
     expect(double.requests).toHaveLength(1)
@@ -75,9 +99,17 @@ describe('reading a long reply', () => {
       double.setNext({ reply: paragraphs, tokenDelayMs: 60 })
       await send(page, 'Give me a long answer')
       // The reply's own bubble (after the typing dots), not the last welcome line, which is already sent.
-      await expect.poll(() => assistant(page).count(), { timeout: 30_000 }).toBe(5)
       await expect
-        .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 30_000 })
+        .poll(
+          paced(page, () => assistant(page).count()),
+          { timeout: 30_000 },
+        )
+        .toBe(5)
+      await expect
+        .poll(
+          paced(page, () => assistant(page).last().getAttribute('data-status')),
+          { timeout: 30_000 },
+        )
         .toBe('sent')
       const log = page.getByRole('log', { name: 'Conversation' })
       // The reply's first line is in view, not its end.

@@ -5,7 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { browserTestWithOpenAi, signedOut } from '../helpers/browser.ts'
+import { browserTestWithOpenAi, paced, signedOut, untilVisible } from '../helpers/browser.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 // A model that never escalates: the banner comes from the product's triage.
@@ -27,17 +27,35 @@ async function openChat(page: Page) {
     page,
   )
   await page.goto('/cat-assistant')
-  await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
-  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(4)
+  await expect
+    .poll(
+      paced(page, () => status(page).innerText()),
+      { timeout: 20_000 },
+    )
+    .toBe(`Connected to ${EXPERT_NAME}`)
+  await expect
+    .poll(
+      paced(page, () => assistant(page).count()),
+      { timeout: 20_000 },
+    )
+    .toBe(4)
 }
 
 async function send(page: Page, text: string) {
   const box = page.getByLabel(`Message ${EXPERT_NAME}`)
   await box.fill(text)
   await box.press('Enter')
-  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(5)
   await expect
-    .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+    .poll(
+      paced(page, () => assistant(page).count()),
+      { timeout: 20_000 },
+    )
+    .toBe(5)
+  await expect
+    .poll(
+      paced(page, () => assistant(page).last().getAttribute('data-status')),
+      { timeout: 20_000 },
+    )
     .toBe('sent')
 }
 
@@ -54,7 +72,7 @@ describe('urgency on screen', () => {
     await openChat(page)
     await send(page, 'She chewed a lily leaf from the bouquet')
     const banner = page.getByRole('note', { name: 'Emergency' })
-    await banner.waitFor({ timeout: 20_000 })
+    await untilVisible(banner, 20_000)
     expect(await banner.innerText()).toMatch(/vet now/i)
     const link = banner.getByRole('link', { name: /Find a 24-hour emergency vet/ })
     expect(await link.getAttribute('href')).toBe('https://www.google.com/maps/search/24+hour+emergency+vet')
@@ -64,8 +82,13 @@ describe('urgency on screen', () => {
     expect(next).toBe('assistant')
     expect(await axeProblems(page)).toEqual([])
     await page.reload()
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
-    await page.getByRole('note', { name: 'Emergency' }).waitFor({ timeout: 20_000 })
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilVisible(page.getByRole('note', { name: 'Emergency' }), 20_000)
   })
 
   it('a reply that needs a vet within 24 hours gets the softer note; a routine one none', async () => {
@@ -73,15 +96,23 @@ describe('urgency on screen', () => {
     await openChat(page)
     await send(page, "She hasn't eaten anything for three days")
     const note = page.getByRole('note', { name: 'See a vet today' })
-    await note.waitFor({ timeout: 20_000 })
+    await untilVisible(note, 20_000)
     expect(await note.getByRole('link', { name: /Find a 24-hour emergency vet/ }).count()).toBe(1)
     expect(await page.getByRole('note', { name: 'Emergency' }).count()).toBe(0)
     expect(await axeProblems(page)).toEqual([])
     await page.getByLabel(`Message ${EXPERT_NAME}`).fill('What toys does she like?')
     await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
-    await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(6)
     await expect
-      .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+      .poll(
+        paced(page, () => assistant(page).count()),
+        { timeout: 20_000 },
+      )
+      .toBe(6)
+    await expect
+      .poll(
+        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        { timeout: 20_000 },
+      )
       .toBe('sent')
     expect(await page.getByRole('note').count()).toBe(1)
   })

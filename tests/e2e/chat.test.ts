@@ -5,7 +5,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
-import { browserTestWithOpenAi, signedInSubscriber, signedOut } from '../helpers/browser.ts'
+import {
+  browserTestWithOpenAi,
+  installPageClock,
+  paced,
+  signedInSubscriber,
+  signedOut,
+  untilPath,
+  untilVisible,
+} from '../helpers/browser.ts'
 
 const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
@@ -27,8 +35,18 @@ const subscriber = (page: Page, options: { subscribed?: boolean; cat?: string | 
 /** Opens the chat and waits for the connection and the welcome lines of an empty conversation. */
 async function openChat(page: Page, welcome = 4) {
   await page.goto('/cat-assistant')
-  await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
-  await expect.poll(() => assistant(page).count(), { timeout: 20_000 }).toBe(welcome)
+  await expect
+    .poll(
+      paced(page, () => status(page).innerText()),
+      { timeout: 20_000 },
+    )
+    .toBe(`Connected to ${EXPERT_NAME}`)
+  await expect
+    .poll(
+      paced(page, () => assistant(page).count()),
+      { timeout: 20_000 },
+    )
+    .toBe(welcome)
   await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
 }
 
@@ -128,13 +146,16 @@ describe('talking to the specialist', () => {
     await expect.poll(() => user(page).allInnerTexts()).toEqual(['You:\nHow much\nshould Luna eat?'])
     // A part of the reply is on screen while the rest is still being written, with Stop in place of Send.
     const streaming = page.locator('.bubble[data-status="streaming"]')
-    await streaming.waitFor({ timeout: 20_000 })
+    await untilVisible(streaming, 20_000)
     const partial = plain(await streaming.innerText())
     expect(partial.length).toBeGreaterThan(0)
     expect(partial).not.toContain('day.')
     expect(await page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true)
     await expect
-      .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+      .poll(
+        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        { timeout: 20_000 },
+      )
       .toBe('sent')
     expect(plain(await assistant(page).last().innerText())).toBe('Luna needs about two small meals a day.')
     // Markdown, rendered: the bold word is <strong>.
@@ -147,10 +168,16 @@ describe('talking to the specialist', () => {
 
     const before = (await page.locator('.bubble').allInnerTexts()).map(plain)
     await page.reload()
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
     await expect.poll(async () => (await page.locator('.bubble').allInnerTexts()).map(plain)).toEqual(before)
     // The welcome is not played again, and another device sees the same history.
     const other = await t.browser.newContext({ baseURL: t.baseUrl })
+    await installPageClock(other)
     try {
       const second = await other.newPage()
       await second.goto('/login')
@@ -162,7 +189,10 @@ describe('talking to the specialist', () => {
       }, owner.token)
       await second.goto('/cat-assistant')
       await expect
-        .poll(async () => (await second.locator('.bubble').allInnerTexts()).map(plain), { timeout: 20_000 })
+        .poll(
+          paced(second, async () => (await second.locator('.bubble').allInnerTexts()).map(plain)),
+          { timeout: 20_000 },
+        )
         .toEqual(before)
     } finally {
       await other.close()
@@ -178,7 +208,7 @@ describe('talking to the specialist', () => {
       tokenDelayMs: 400,
     })
     await send(page, 'Grooming tips?')
-    await page.locator('.bubble[data-status="streaming"]').waitFor({ timeout: 20_000 })
+    await untilVisible(page.locator('.bubble[data-status="streaming"]'), 20_000)
     await page.getByRole('button', { name: 'Stop' }).click()
     const stopped = page.locator('.bubble[data-status="stopped"]')
     await stopped.waitFor()
@@ -203,7 +233,10 @@ describe('talking to the specialist', () => {
     double.setNext({ reply: 'You are welcome!' })
     await send(page, 'Thanks')
     await expect
-      .poll(async () => plain(await assistant(page).last().innerText()), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => plain(await assistant(page).last().innerText())),
+        { timeout: 20_000 },
+      )
       .toBe('You are welcome!')
   })
 
@@ -213,7 +246,7 @@ describe('talking to the specialist', () => {
     await openChat(page)
     double.setNext({ status: 500 }, 2)
     await send(page, 'Is chocolate bad for cats?')
-    await page.getByRole('alert').getByText(ERRORS.assistantUnavailable).waitFor({ timeout: 20_000 })
+    await untilVisible(page.getByRole('alert').getByText(ERRORS.assistantUnavailable), 20_000)
     expect(await page.locator('.bubble[data-status="failed"]').innerText()).toContain(
       'Is chocolate bad for cats?',
     )
@@ -221,7 +254,10 @@ describe('talking to the specialist', () => {
     double.setNext({ reply: 'Yes, chocolate is toxic to cats. See a vet now if she ate some.' })
     await page.getByRole('button', { name: 'Retry' }).click()
     await expect
-      .poll(async () => plain(await assistant(page).last().innerText()), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => plain(await assistant(page).last().innerText())),
+        { timeout: 20_000 },
+      )
       .toContain('chocolate is toxic')
     expect(await page.getByRole('alert').count()).toBe(0)
     const conversation = await t.db.conversation.findFirstOrThrow({ where: { userId: owner.id } })
@@ -241,7 +277,10 @@ describe('talking to the specialist', () => {
     })
     await send(page, 'Show me')
     await expect
-      .poll(() => assistant(page).last().getAttribute('data-status'), { timeout: 20_000 })
+      .poll(
+        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        { timeout: 20_000 },
+      )
       .toBe('sent')
     const last = assistant(page).last()
     expect(await last.locator('strong').innerText()).toBe('this')
@@ -256,7 +295,7 @@ describe('talking to the specialist', () => {
     await subscriber(page, { subscribed: false })
     await openChat(page)
     await send(page, 'Hello?')
-    await page.waitForURL('**/paywall', { timeout: 20_000 })
+    await untilPath(page, '/paywall', 20_000)
     expect(await page.evaluate(() => localStorage.getItem('subscriptionId'))).toBeNull()
     expect(double.requests).toHaveLength(0)
   })
@@ -273,7 +312,12 @@ describe('talking to the specialist', () => {
     }))
     await api.conversation.update({ id: conversation.id, messages: list })
     await page.goto('/cat-assistant')
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
     const bubbles = page.locator('.bubble')
     const shown = async () => (await bubbles.allInnerTexts()).map(plain)
     await expect.poll(shown).toEqual(list.slice(70).map((m) => m.content))
@@ -287,6 +331,7 @@ describe('talking to the specialist', () => {
 
   it('works on a phone-sized screen', async () => {
     const phone = await t.browser.newContext({ baseURL: t.baseUrl, viewport: { width: 375, height: 740 } })
+    await installPageClock(phone)
     try {
       const page = await phone.newPage()
       await page.goto('/login')
@@ -295,7 +340,10 @@ describe('talking to the specialist', () => {
       double.setNext({ reply: 'A short answer for a small screen.' })
       await send(page, 'Hi')
       await expect
-        .poll(async () => plain(await assistant(page).last().innerText()), { timeout: 20_000 })
+        .poll(
+          paced(page, async () => plain(await assistant(page).last().innerText())),
+          { timeout: 20_000 },
+        )
         .toBe('A short answer for a small screen.')
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
       expect(overflow).toBe(false)

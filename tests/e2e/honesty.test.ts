@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME, RECEPTIONIST_NAME } from '../../shared/constants.ts'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, paced, signedOut, untilPath } from '../helpers/browser.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 const t = browserTestForFile()
@@ -24,12 +24,12 @@ async function expectDisclosureInView(page: Page) {
   // before it has a box): the wait ends when it is on screen, and fails if it never is.
   await expect
     .poll(
-      async () => {
+      paced(page, async () => {
         if ((await line.count()) !== 1) return 'not one line'
         const box = await line.boundingBox()
         if (!box) return 'no box'
         return box.y >= 0 && box.y + box.height <= viewport.height ? 'in view' : `at y=${box.y}`
-      },
+      }),
       { timeout: 20_000 },
     )
     .toBe('in view')
@@ -66,8 +66,8 @@ describe('the AI disclosure line', () => {
       await page.goto('/onboarding')
       await expectDisclosureInView(page)
       expect(await page.locator('.ai-disclosure').innerText()).toContain(RECEPTIONIST_NAME)
-      // The receptionist's lines (shortened here) lead on to the interview by themselves.
-      await page.waitForURL('**/interview', { timeout: 20_000 })
+      // The receptionist's lines lead on to the interview by themselves (the page's clock moved through them).
+      await untilPath(page, '/interview', 20_000)
       await expectDisclosureInView(page)
     })
   }
@@ -78,7 +78,10 @@ describe('chat B speaks as Dr. Olivia', () => {
     const { page } = t
     await page.goto('/cat-assistant-b')
     await expect
-      .poll(() => page.locator('.bubble[data-role="assistant"]').count(), { timeout: 30_000 })
+      .poll(
+        paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
+        { timeout: 30_000 },
+      )
       .toBeGreaterThanOrEqual(6)
     const lines = (await page.locator('.bubble[data-role="assistant"]').allInnerTexts()).map((text) =>
       text.replace(`${EXPERT_NAME}:`, '').trim(),

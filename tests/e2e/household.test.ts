@@ -6,7 +6,14 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { recommend } from '../../shared/rules/recommendations.ts'
-import { browserTestForFile, DESKTOP_AND_PHONE, replaceSession, WCAG_22_AA } from '../helpers/browser.ts'
+import {
+  browserTestForFile,
+  DESKTOP_AND_PHONE,
+  paced,
+  replaceSession,
+  untilVisible,
+  WCAG_22_AA,
+} from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const PNG = Buffer.from(
@@ -75,7 +82,12 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     await page.getByLabel(`Message ${EXPERT_NAME}`).fill('How much should I feed her each day?')
     await page.getByRole('button', { name: 'Send' }).click()
     const reply = page.locator('.bubble[data-role="assistant"]').last()
-    await expect.poll(() => reply.innerText(), { timeout: 20_000 }).toContain('Luna')
+    await expect
+      .poll(
+        paced(page, () => reply.innerText()),
+        { timeout: 20_000 },
+      )
+      .toContain('Luna')
     expect(await reply.innerText()).not.toContain('Oscar')
     // One conversation for the household: the owner's message says which cat it was about.
     const asked = page.locator('.bubble[data-role="user"]').last()
@@ -187,7 +199,7 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     await question.getByText('Update Luna', { exact: true }).click()
     expect(await question.getByRole('radio', { name: 'Update Luna' }).isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByRole('heading', { name: 'Thanks for Subscribing' }).waitFor({ timeout: 20_000 })
+    await untilVisible(page.getByRole('heading', { name: 'Thanks for Subscribing' }), 20_000)
     const rows = await t.db.cat.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })
     expect(rows.map((row) => [row.id, row.name, row.weight, row.photo !== null])).toEqual([
       [cats[0]!.id, 'Luna Rose', 11, true],
@@ -218,7 +230,7 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     const question = page.getByRole('group', { name: 'Is this a new cat or an update?' })
     await question.getByText('A new cat', { exact: true }).click()
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByRole('heading', { name: 'Thanks for Subscribing' }).waitFor({ timeout: 20_000 })
+    await untilVisible(page.getByRole('heading', { name: 'Thanks for Subscribing' }), 20_000)
     const rows = await t.db.cat.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })
     expect(rows.map((row) => row.name)).toEqual(['Luna', 'Pepper'])
     await page.goto('/progress')

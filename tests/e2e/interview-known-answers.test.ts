@@ -1,7 +1,7 @@
 // Issue 23: no question asked twice. The short quiz asks the cat's age; the interview then asks the
 // other fields and not the age again (it keeps the quiz's answer), at both sizes.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, paced, signedOut, untilPath } from '../helpers/browser.ts'
 import { answer, assistantTexts } from '../helpers/interview-page.ts'
 
 const t = browserTestForFile()
@@ -18,9 +18,12 @@ describe('the interview after the quiz', () => {
       // What the short quiz (/start) leaves behind: the cat's age in years.
       await page.evaluate(() => localStorage.setItem('age', '3'))
       await page.goto('/onboarding')
-      await page.waitForURL('**/interview', { timeout: 20_000 })
+      await untilPath(page, '/interview', 20_000)
       await expect
-        .poll(async () => (await assistantTexts(page)).at(-1) ?? '', { timeout: 20_000 })
+        .poll(
+          paced(page, async () => (await assistantTexts(page)).at(-1) ?? ''),
+          { timeout: 20_000 },
+        )
         .toMatch(/name/i)
       await answer(page, 'Her name is Luna', /Luna/)
       await answer(page, 'She scratches the sofa', /breed/i)

@@ -2,7 +2,7 @@
 // of sentences (SPEC §4: more than three sentences, two per message, 4.75 s apart — shortened here).
 import { describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
-import { browserTestWithOpenAi } from '../helpers/browser.ts'
+import { browserTestWithOpenAi, paced } from '../helpers/browser.ts'
 
 const { t, double } = browserTestWithOpenAi()
 
@@ -22,7 +22,12 @@ describe('the receptionist from the model', () => {
     })
     await page.goto('/interview')
     const assistant = page.locator('.bubble[data-role="assistant"]')
-    await expect.poll(() => assistant.count(), { timeout: 20_000 }).toBe(6 + 3)
+    await expect
+      .poll(
+        paced(page, () => assistant.count()),
+        { timeout: 20_000 },
+      )
+      .toBe(6 + 3)
     const texts = (await assistant.allInnerTexts()).map((text) =>
       text.replace(`${RECEPTIONIST_NAME}:`, '').trim(),
     )
@@ -41,7 +46,10 @@ describe('the receptionist from the model', () => {
     await box.fill('his name is pumpkin')
     await box.press('Enter')
     await expect
-      .poll(async () => (await assistant.allInnerTexts()).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await assistant.allInnerTexts()).at(-1)),
+        { timeout: 20_000 },
+      )
       .toContain('Pumpkin is a lovely name!')
     expect(await page.evaluate(() => localStorage.getItem('cat_name'))).toBe('Pumpkin')
   })

@@ -10,7 +10,14 @@ import {
   interviewClosingMessages,
   interviewIntroMessages,
 } from '../../shared/scripts.ts'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import {
+  browserTestForFile,
+  installPageClock,
+  paced,
+  signedOut,
+  untilPath,
+  untilVisible,
+} from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const t = browserTestForFile()
@@ -35,10 +42,10 @@ async function answer(page: Page, text: string) {
   await input(page).fill(text)
   await expect
     .poll(
-      async () => {
+      paced(page, async () => {
         if (await send.isEnabled()) await input(page).press('Enter')
         return input(page).inputValue()
-      },
+      }),
       { timeout: 20_000 },
     )
     .toBe('')
@@ -58,36 +65,58 @@ describe('the interview, start to finish', () => {
     await page.goto('/interview')
     await page.getByRole('heading', { name: `Interview with ${RECEPTIONIST_NAME}` }).waitFor()
     // The six intro lines come first, in order, before any question.
-    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(7)
+    await expect
+      .poll(
+        paced(page, () => bubbles(page, 'assistant').count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(7)
     expect((await texts(page, 'assistant')).slice(0, 6)).toEqual(INTRO.map((m) => m.text))
     expect((await texts(page, 'assistant'))[6]).toMatch(/name/i)
 
     await answer(page, 'her name is Luna')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/Luna/)
     await answer(page, 'she scratches the sofa and gets hairballs')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/old/i)
     // An answer that does not count is asked again, with the reason.
     const asked = await bubbles(page, 'assistant').count()
     await answer(page, 'banana')
     await expect.poll(() => bubbles(page, 'user').count()).toBe(3)
-    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBeGreaterThan(asked)
+    await expect
+      .poll(
+        paced(page, () => bubbles(page, 'assistant').count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(asked)
     expect((await texts(page, 'assistant')).at(-1)).toMatch(/old|age|year|number/i)
     expect(await page.evaluate(() => localStorage.getItem('currentFieldIndex'))).toBe('2')
     await answer(page, '3 years old')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/breed/i)
     await answer(page, 'a maine coon i think')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/active/i)
     await answer(page, 'she runs around all day')
 
-    await page.waitForURL('**/paywall', { timeout: 30_000 })
+    await untilPath(page, '/paywall', 30_000)
     const stored = await page.evaluate(() => ({ ...localStorage }))
     expect(stored).toMatchObject({
       cat_name: 'Luna',
@@ -135,7 +164,12 @@ describe('the interview, start to finish', () => {
       (route) => route.abort(),
     )
     await page.goto('/interview')
-    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(7)
+    await expect
+      .poll(
+        paced(page, () => bubbles(page, 'assistant').count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(7)
     await expect.poll(() => page.evaluate(() => localStorage.getItem('interview_needs_sync'))).toBe('true')
     const id = Number(await page.evaluate(() => localStorage.getItem('interviewId')))
     expect(id).toBeGreaterThan(0)
@@ -163,16 +197,27 @@ describe('the interview, start to finish', () => {
     await page.goto('/interview')
     await answer(page, 'Mochi')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/Mochi/)
     const before = await texts(page, 'assistant')
     await page.reload()
-    await expect.poll(() => bubbles(page, 'assistant').count(), { timeout: 20_000 }).toBe(before.length)
+    await expect
+      .poll(
+        paced(page, () => bubbles(page, 'assistant').count()),
+        { timeout: 20_000 },
+      )
+      .toBe(before.length)
     expect(await texts(page, 'assistant')).toEqual(before)
     expect(await texts(page, 'user')).toEqual(['Mochi'])
     await answer(page, 'he is overweight')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/old/i)
   })
 
@@ -184,13 +229,19 @@ describe('the interview, start to finish', () => {
     await page.route(isCheck, (route) => route.abort())
     await answer(page, 'Luna')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toBe(CHECK_FAILED_REASON)
     expect(await page.evaluate(() => localStorage.getItem('currentFieldIndex'))).toBeNull()
     await page.unroute(isCheck)
     await answer(page, 'Luna')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/Luna/)
   })
 })
@@ -207,14 +258,17 @@ describe('a signed-in owner', () => {
       return route.abort()
     })
     await page.goto('/interview')
-    await page.getByRole('alert').getByText(ERRORS.failedAfterAttempts).waitFor({ timeout: 20_000 })
+    await untilVisible(page.getByRole('alert').getByText(ERRORS.failedAfterAttempts), 20_000)
     expect(calls).toBe(2)
     expect(await texts(page, 'assistant')).toContain(HOLDING_MESSAGE)
     expect(await page.getByRole('status', { name: `${RECEPTIONIST_NAME} is typing` }).count()).toBe(0)
     await page.unroute(isReply)
     await page.getByRole('button', { name: 'Retry' }).click()
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/name/i)
     expect(await page.getByRole('alert').count()).toBe(0)
     // The interview is the owner's from the start.
@@ -228,22 +282,34 @@ describe('a signed-in owner', () => {
     await t.page.goto('/interview')
     await answer(t.page, 'we call him Mr. Whiskers')
     await expect
-      .poll(async () => (await texts(t.page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(t.page, async () => (await texts(t.page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/Whiskers/)
     const seen = await texts(t.page, 'assistant')
 
     const other = await t.browser.newContext({ baseURL: t.baseUrl })
+    await installPageClock(other)
     try {
       const page = await other.newPage()
       await page.goto('/login')
       await signInBrowser(page, user.token)
       await page.goto('/interview')
-      await expect.poll(() => texts(page, 'user'), { timeout: 20_000 }).toEqual(['we call him Mr. Whiskers'])
+      await expect
+        .poll(
+          paced(page, () => texts(page, 'user')),
+          { timeout: 20_000 },
+        )
+        .toEqual(['we call him Mr. Whiskers'])
       expect(await texts(page, 'assistant')).toEqual(seen)
       expect(await page.evaluate(() => localStorage.getItem('cat_name'))).toBe('Mr. Whiskers')
       await answer(page, 'he throws up sometimes')
       await expect
-        .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+        .poll(
+          paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+          { timeout: 20_000 },
+        )
         .toMatch(/old/i)
     } finally {
       await other.close()
@@ -259,22 +325,34 @@ describe('a signed-in owner', () => {
     await page.goto('/interview')
     await answer(page, 'Nala')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/Nala/)
     await answer(page, 'no problems really, just want advice')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/old/i)
     await answer(page, 'two')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/breed/i)
     await answer(page, 'siamese')
     await expect
-      .poll(async () => (await texts(page, 'assistant')).at(-1), { timeout: 20_000 })
+      .poll(
+        paced(page, async () => (await texts(page, 'assistant')).at(-1)),
+        { timeout: 20_000 },
+      )
       .toMatch(/active/i)
     await answer(page, 'she is mostly inactive')
-    await page.waitForURL('**/cat-assistant', { timeout: 30_000 })
+    await untilPath(page, '/cat-assistant', 30_000)
     const cat = await t.db.cat.findFirstOrThrow({ where: { userId: user.id } })
     expect(cat).toMatchObject({ name: 'Nala', breed: 'Siamese', age: 2 })
     const stored = await page.evaluate(() => ({ ...localStorage }))

@@ -26,7 +26,7 @@ import {
   specialistWelcomeMessages,
 } from '../../shared/scripts.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, paced, startBrowserTest, untilPath, untilVisible } from '../helpers/browser.ts'
 
 /** Where the PostgreSQL run makes its own database when DATABASE_URL is not set (local runs). */
 const LOCAL_POSTGRES = 'postgresql://postgres@127.0.0.1:5432'
@@ -180,9 +180,8 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()
       const lastAssistant = async () => plain((await assistantBubbles.allInnerTexts()).at(-1) ?? '')
 
-      // The page clock runs like the real one, except while the receptionist talks (below).
-      await page.clock.install()
-
+      // The page clock (installed with the context) runs like the real one, except while the receptionist
+      // talks (below) and while a paced wait moves it on.
       // '/' → /login.
       await page.goto('/')
       await page.waitForURL('**/login')
@@ -201,7 +200,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         step < 500 && (await assistantBubbles.count()) < ONBOARDING_MESSAGES.length;
         step++
       ) {
-        await page.clock.runFor(10)
+        await page.clock.runFor(100)
       }
       expect((await assistantBubbles.allInnerTexts()).map(plain)).toEqual(
         ONBOARDING_MESSAGES.map((m) => m.text),
@@ -217,7 +216,10 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       // The interview opens: the intro plays and the first question waits for an answer.
       const answerBox = page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
       await expect
-        .poll(() => answerBox.getAttribute('placeholder'), { timeout: 20_000 })
+        .poll(
+          paced(page, () => answerBox.getAttribute('placeholder')),
+          { timeout: 20_000 },
+        )
         .toBe('Type your answer…')
       expect(await lastAssistant()).toMatch(/name/i)
       const openedWith = await assistantBubbles.allInnerTexts()
@@ -242,19 +244,37 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await page.waitForURL('**/interview')
 
       // The interview resumes where it was (nothing replayed) and takes the five answers in plain words.
-      await expect.poll(() => assistantBubbles.allInnerTexts(), { timeout: 20_000 }).toEqual(openedWith)
+      await expect
+        .poll(
+          paced(page, () => assistantBubbles.allInnerTexts()),
+          { timeout: 20_000 },
+        )
+        .toEqual(openedWith)
       const answer = async (text: string, nextQuestion: RegExp | null) => {
         const asked = await assistantBubbles.count()
         await answerBox.fill(text)
         const send = page.getByRole('button', { name: 'Send' })
-        await expect.poll(() => send.isEnabled(), { timeout: 20_000 }).toBe(true)
+        await expect
+          .poll(
+            paced(page, () => send.isEnabled()),
+            { timeout: 20_000 },
+          )
+          .toBe(true)
         await answerBox.press('Enter')
         await expect.poll(() => answerBox.inputValue()).toBe('')
         if (!nextQuestion) return
-        await expect.poll(() => assistantBubbles.count(), { timeout: 20_000 }).toBeGreaterThan(asked)
-        await expect.poll(lastAssistant, { timeout: 20_000 }).toMatch(nextQuestion)
         await expect
-          .poll(() => answerBox.getAttribute('placeholder'), { timeout: 20_000 })
+          .poll(
+            paced(page, () => assistantBubbles.count()),
+            { timeout: 20_000 },
+          )
+          .toBeGreaterThan(asked)
+        await expect.poll(paced(page, lastAssistant), { timeout: 20_000 }).toMatch(nextQuestion)
+        await expect
+          .poll(
+            paced(page, () => answerBox.getAttribute('placeholder')),
+            { timeout: 20_000 },
+          )
           .toBe('Type your answer…')
       }
       await answer('Her name is Luna', /Luna/)
@@ -273,7 +293,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await answer('very playful', null)
 
       // The closing lines, then the paywall (no subscription yet).
-      await page.waitForURL('**/paywall', { timeout: 30_000 })
+      await untilPath(page, '/paywall', 30_000)
       const closing = interviewClosingMessages('Luna').map((m) => m.text)
       const interviewMessages = JSON.parse(
         (await page.evaluate(() => localStorage.getItem('interview_messages'))) ?? '[]',
@@ -303,7 +323,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(await dialog.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242')
       await screenshot('payment-card')
       await dialog.getByRole('button', { name: /^Pay \$1\.99/ }).click()
-      await dialog.getByRole('heading', { name: 'Thank you for subscribing!' }).waitFor({ timeout: 20_000 })
+      await untilVisible(dialog.getByRole('heading', { name: 'Thank you for subscribing!' }), 20_000)
       await screenshot('thank-you')
       const user = await t.db.user.findUniqueOrThrow({ where: { email } })
       expect(await hasActiveSubscription(t.db, user.id)).toBe(true)
@@ -312,10 +332,18 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await dialog.getByRole('button', { name: 'Start My Journey' }).click()
       await page.waitForURL('**/cat-assistant')
       const status = page.locator('.chat__status')
-      await expect.poll(() => status.innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+      await expect
+        .poll(
+          paced(page, () => status.innerText()),
+          { timeout: 20_000 },
+        )
+        .toBe(`Connected to ${EXPERT_NAME}`)
       const welcome = specialistWelcomeMessages('Luna').map((m) => m.text)
       await expect
-        .poll(async () => (await assistantBubbles.allInnerTexts()).map(plain), { timeout: 20_000 })
+        .poll(
+          paced(page, async () => (await assistantBubbles.allInnerTexts()).map(plain)),
+          { timeout: 20_000 },
+        )
         .toEqual(welcome)
       const conversation = await t.db.conversation.findFirstOrThrow({ where: { userId: user.id } })
       // The welcome is stored with the conversation before the owner writes (so the order is the screen's).
@@ -337,7 +365,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await message.fill(QUESTION)
       await message.press('Enter')
       const streaming = page.locator('.bubble[data-status="streaming"]')
-      await streaming.waitFor({ timeout: 20_000 })
+      await untilVisible(streaming, 20_000)
       const partial = plain(await streaming.innerText())
       expect(partial.length).toBeGreaterThan(0)
       expect(REPLY.startsWith(partial)).toBe(true)
@@ -345,7 +373,10 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await page.getByRole('button', { name: 'Stop' }).waitFor()
       await screenshot('chat-streaming')
       await expect
-        .poll(() => assistantBubbles.last().getAttribute('data-status'), { timeout: 20_000 })
+        .poll(
+          paced(page, () => assistantBubbles.last().getAttribute('data-status')),
+          { timeout: 20_000 },
+        )
         .toBe('sent')
       expect(await lastAssistant()).toBe(REPLY)
       const growth = (await page.evaluate(() => (window as unknown as { growth: string[] }).growth)).map(
@@ -373,7 +404,12 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await page.getByRole('heading', { name: 'Edit Profile' }).waitFor()
       const catName = page.getByLabel('Cat name')
       const breed = page.getByLabel('Breed')
-      await expect.poll(() => catName.inputValue(), { timeout: 20_000 }).toBe('Luna')
+      await expect
+        .poll(
+          paced(page, () => catName.inputValue()),
+          { timeout: 20_000 },
+        )
+        .toBe('Luna')
       expect(await breed.inputValue()).toBe('Maine coon')
       await catName.fill('Luna Belle')
       await breed.selectOption('Siamese')
@@ -383,11 +419,16 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await page.locator('.photo-area img[src^="blob:"]').waitFor()
       await screenshot('profile-edited')
       await page.getByRole('button', { name: 'SAVE PROFILE' }).click()
-      await page.getByRole('status').getByText('Profile saved.').waitFor({ timeout: 20_000 })
+      await untilVisible(page.getByRole('status').getByText('Profile saved.'), 20_000)
       await page.reload()
-      await expect.poll(() => catName.inputValue(), { timeout: 20_000 }).toBe('Luna Belle')
+      await expect
+        .poll(
+          paced(page, () => catName.inputValue()),
+          { timeout: 20_000 },
+        )
+        .toBe('Luna Belle')
       expect(await breed.inputValue()).toBe('Siamese')
-      await page.locator('.photo-area img[src^="data:image/png;base64,"]').waitFor({ timeout: 20_000 })
+      await untilVisible(page.locator('.photo-area img[src^="data:image/png;base64,"]'), 20_000)
       expect(await page.getByRole('button', { name: 'SAVE PROFILE' }).isDisabled()).toBe(true)
       await screenshot('profile-saved')
 
@@ -397,7 +438,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       await confirm.getByRole('button', { name: 'Yes, Cancel' }).waitFor()
       await screenshot('cancel-dialog')
       await confirm.getByRole('button', { name: 'Yes, Cancel' }).click()
-      await page.waitForURL('**/paywall', { timeout: 20_000 })
+      await untilPath(page, '/paywall', 20_000)
       await page.getByText('left to respond').waitFor()
       expect(await page.evaluate(() => localStorage.getItem('subscriptionId'))).toBeNull()
       await screenshot('paywall-after-cancel')

@@ -10,7 +10,9 @@ let t: BrowserTest
 const FORM_CHUNK = /\/assets\/LoginForm-[\w-]+\.js$/
 
 beforeAll(async () => {
-  t = await startBrowserTest()
+  // The real clock: the test reads the page's Resource Timing entries, which the fake clock's
+  // `performance` does not keep.
+  t = await startBrowserTest({ clock: false })
   // Every Content-Security-Policy violation the page reports, caught or not.
   await t.context.addInitScript(() => {
     const seen: string[] = []

@@ -2,10 +2,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { ONBOARDING_MESSAGES, ONBOARDING_NUDGE } from '../../shared/scripts.ts'
-import { browserTestForFile, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, paced, signedOut } from '../helpers/browser.ts'
 
-// Half the SPEC's delays: the whole script still runs (about 12 s), leaving time to type a reply in it.
-const t = browserTestForFile({ delayScale: 0.5 })
+// The SPEC's delays on the page's clock: a test that waits for the script's end moves the clock on.
+const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
 const assistantBubbles = () => t.page.locator('.bubble[data-role="assistant"]')
@@ -14,11 +14,21 @@ describe('receptionist chat on /onboarding', () => {
   it('plays the six scripted lines in order, then moves to the interview by itself', async () => {
     await t.page.goto('/onboarding')
     await t.page.getByRole('heading', { name: 'Welcome to Kitty Care' }).waitFor()
-    await t.page.waitForURL('**/interview', { timeout: 40_000 })
+    await expect
+      .poll(
+        paced(t.page, () => new URL(t.page.url()).pathname),
+        { timeout: 40_000 },
+      )
+      .toBe('/interview')
     // The interview's own intro starts there; the onboarding lines were all shown before leaving.
     await t.page.goBack()
     await t.page.waitForURL('**/onboarding')
-    await expect.poll(() => assistantBubbles().count(), { timeout: 30_000 }).toBe(ONBOARDING_MESSAGES.length)
+    await expect
+      .poll(
+        paced(t.page, () => assistantBubbles().count()),
+        { timeout: 30_000 },
+      )
+      .toBe(ONBOARDING_MESSAGES.length)
     const texts = await assistantBubbles().allInnerTexts()
     expect(texts.map((text) => text.replace(`${RECEPTIONIST_NAME}:`, '').trim())).toEqual(
       ONBOARDING_MESSAGES.map((m) => m.text),

@@ -3,7 +3,14 @@
 // no $1.99 trial, and paying subscribes at that price (no second activation fee).
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACTIVATION_FEE_TEXT } from '../../shared/rules/pricing.ts'
-import { browserTestForFile, continueToCardStep, signedOut, subscriberInBrowser } from '../helpers/browser.ts'
+import {
+  browserTestForFile,
+  continueToCardStep,
+  paced,
+  signedOut,
+  subscriberInBrowser,
+  untilVisible,
+} from '../helpers/browser.ts'
 
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
@@ -43,13 +50,16 @@ describe('after the one trial', () => {
       await modal.getByLabel('CVC').fill('123')
       await modal.getByRole('button', { name: 'Pay $49.99 and subscribe' }).click()
       const thanks = modal.locator('.thank-you')
-      await thanks.waitFor({ timeout: 15_000 })
+      await untilVisible(thanks, 15_000)
       await expect.poll(() => thanks.innerText()).toContain('Your subscription has started.')
       expect(await thanks.innerText()).not.toMatch(/trial/i)
       await expect
-        .poll(() => t.db.subscription.count({ where: { userId: owner.id, status: 'active' } }), {
-          timeout: 15_000,
-        })
+        .poll(
+          paced(page, () => t.db.subscription.count({ where: { userId: owner.id, status: 'active' } })),
+          {
+            timeout: 15_000,
+          },
+        )
         .toBe(1)
       expect(await t.db.payment.count({ where: { userId: owner.id } })).toBe(1)
       expect(t.pageErrors).toEqual([])

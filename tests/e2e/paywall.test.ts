@@ -2,7 +2,13 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
-import { type BrowserTest, replaceSession, startBrowserTest } from '../helpers/browser.ts'
+import {
+  type BrowserTest,
+  installPageClock,
+  paced,
+  replaceSession,
+  startBrowserTest,
+} from '../helpers/browser.ts'
 
 let t: BrowserTest
 beforeAll(async () => {
@@ -60,7 +66,9 @@ describe('/paywall in Chromium', () => {
     const page = t.page
     await page.getByText('left to respond').waitFor()
     // The countdown starts at 10:00 and ticks down.
-    await expect.poll(() => page.getByRole('timer').innerText()).toMatch(/^[0-9]:[0-5][0-9] left to respond$/)
+    await expect
+      .poll(paced(page, () => page.getByRole('timer').innerText()))
+      .toMatch(/^[0-9]:[0-5][0-9] left to respond$/)
     await expect(page.getByText('$49.99/mo').count()).resolves.toBe(1)
     expect(await page.locator('body').innerText()).not.toContain('39.99')
     await expect(page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).resolves.toBe(
@@ -262,6 +270,7 @@ describe('/paywall in Chromium', () => {
 describe('/paywall on a phone', () => {
   it('forces the monthly plan at 375 px even when yearly was chosen', async () => {
     const phone = await t.browser.newContext({ baseURL: t.baseUrl, viewport: { width: 375, height: 740 } })
+    await installPageClock(phone)
     const page = await phone.newPage()
     try {
       await page.goto('/privacy')

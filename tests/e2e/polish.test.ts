@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { browserTestForFile, continueToCardStep, signedOut } from '../helpers/browser.ts'
+import { browserTestForFile, continueToCardStep, signedOut, untilVisible } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 // Info level: the password-change test reads the mail's log entry.
@@ -173,7 +173,7 @@ describe('polish', () => {
         requestAnimationFrame(sample)
       })
       await dialog.getByRole('button', { name: /^Pay / }).click()
-      await page.locator('.thank-you').waitFor({ timeout: 20_000 })
+      await untilVisible(page.locator('.thank-you'), 20_000)
       const seen = await page.evaluate(
         () => (window as unknown as { seen: { minHeight: number; texts: string[]; progress: boolean } }).seen,
       )

@@ -5,7 +5,14 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { browserTestForFile, DESKTOP_AND_PHONE, signedOut, WCAG_22_AA } from '../helpers/browser.ts'
+import {
+  browserTestForFile,
+  DESKTOP_AND_PHONE,
+  paced,
+  signedOut,
+  untilVisible,
+  WCAG_22_AA,
+} from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const SIZES = DESKTOP_AND_PHONE
@@ -27,17 +34,30 @@ async function chattingOwner(page: Page) {
   )
   await page.goto('/cat-assistant')
   await expect
-    .poll(() => page.locator('.chat__status').innerText(), { timeout: 20_000 })
+    .poll(
+      paced(page, () => page.locator('.chat__status').innerText()),
+      { timeout: 20_000 },
+    )
     .toBe(`Connected to ${EXPERT_NAME}`)
   // The welcome lines play first; the owner writes once they have.
-  await expect.poll(() => page.locator('.bubble[data-role="assistant"]').count(), { timeout: 20_000 }).toBe(4)
+  await expect
+    .poll(
+      paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
+      { timeout: 20_000 },
+    )
+    .toBe(4)
   await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
   return cat
 }
 
 async function say(page: Page, text: string) {
   const input = page.getByLabel(`Message ${EXPERT_NAME}`)
-  await expect.poll(() => input.isEnabled(), { timeout: 20_000 }).toBe(true)
+  await expect
+    .poll(
+      paced(page, () => input.isEnabled()),
+      { timeout: 20_000 },
+    )
+    .toBe(true)
   await input.fill(text)
   await input.press('Enter')
 }
@@ -49,7 +69,7 @@ describe.each(SIZES)('the chat offers to log a weight, $name ($width×$height)',
     const cat = await chattingOwner(page)
     await say(page, "I weighed her this morning, she's 9.2 lbs today")
     const offer = page.getByRole('group', { name: 'Log this weight' })
-    await offer.waitFor({ timeout: 20_000 })
+    await untilVisible(offer, 20_000)
     expect(await offer.innerText()).toContain("Add 9.2 lb (4.2 kg) to Luna's weight log for today?")
     expect(await t.db.weightEntry.count({ where: { catId: cat.id } })).toBe(0)
     await page.waitForLoadState('networkidle')
@@ -73,7 +93,7 @@ describe.each(SIZES)('the chat offers to log a weight, $name ($width×$height)',
     const cat = await chattingOwner(page)
     await say(page, 'Luna is 4.1 kg now')
     const offer = page.getByRole('group', { name: 'Log this weight' })
-    await offer.waitFor({ timeout: 20_000 })
+    await untilVisible(offer, 20_000)
     await offer.getByRole('button', { name: 'No thanks' }).click()
     await offer.waitFor({ state: 'detached' })
     expect(await t.db.weightEntry.count({ where: { catId: cat.id } })).toBe(0)

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
 import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { type BrowserTest, continueToCardStep, startBrowserTest } from '../helpers/browser.ts'
+import {
+  type BrowserTest,
+  continueToCardStep,
+  paced,
+  startBrowserTest,
+  untilPath,
+  untilVisible,
+} from '../helpers/browser.ts'
 
 let smtp: SmtpCapture
 let t: BrowserTest
@@ -78,33 +85,46 @@ describe('a returning subscriber', () => {
     await dialog.getByLabel('Expiry (MM/YY)').fill('12/34')
     await dialog.getByLabel('CVC').fill('123')
     await dialog.getByRole('button', { name: /^Pay \$1\.99/ }).click()
-    await dialog.getByRole('heading', { name: 'Thank you for subscribing!' }).waitFor({ timeout: 20_000 })
+    await untilVisible(dialog.getByRole('heading', { name: 'Thank you for subscribing!' }), 20_000)
     await dialog.getByRole('button', { name: 'Start My Journey' }).click()
     await page.waitForURL('**/cat-assistant')
 
     // The specialist's welcome, then a question and its answer: the history to come back to.
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
     const welcome = specialistWelcomeMessages('Luna').map((m) => m.text)
     await expect
-      .poll(() => page.locator('.bubble[data-role="assistant"]').count(), { timeout: 20_000 })
+      .poll(
+        paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
+        { timeout: 20_000 },
+      )
       .toBe(4)
     const message = page.getByLabel(`Message ${EXPERT_NAME}`)
     await message.fill('How often should I brush Luna?')
     await message.press('Enter')
     // The reply's bubble first (before it, the last assistant bubble is a welcome line, already sent),
     // then its end: it streams in pieces, so wait until it is sent and has stopped growing.
-    await expect.poll(() => bubbles(page).count(), { timeout: 20_000 }).toBe(6)
+    await expect
+      .poll(
+        paced(page, () => bubbles(page).count()),
+        { timeout: 20_000 },
+      )
+      .toBe(6)
     const reply = page.locator('.bubble[data-role="assistant"]').last()
     let lastText = ''
     await expect
       .poll(
-        async () => {
+        paced(page, async () => {
           const text = await reply.innerText()
           const settled =
             (await reply.getAttribute('data-status')) === 'sent' && text.trim() !== '' && text === lastText
           lastText = text
           return settled
-        },
+        }),
         { timeout: 30_000, interval: 500 },
       )
       .toBe(true)
@@ -138,10 +158,18 @@ describe('a returning subscriber', () => {
     await page.getByRole('button', { name: 'Send Login Code' }).click()
     await page.getByLabel('Login code').fill(await smtp.waitForCode(email, { since }))
     await page.getByRole('button', { name: 'Verify code' }).click()
-    await page.waitForURL('**/cat-assistant', { timeout: 20_000 })
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await untilPath(page, '/cat-assistant', 20_000)
     await expect
-      .poll(async () => (await bubbles(page).allInnerTexts()).map(plain), { timeout: 20_000 })
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
+    await expect
+      .poll(
+        paced(page, async () => (await bubbles(page).allInnerTexts()).map(plain)),
+        { timeout: 20_000 },
+      )
       .toEqual(history)
     // Whatever could still redirect has now happened: every timer due in the next minute fired, every
     // request the page made answered (twice over, for a timer that waits on an answer or the reverse).
@@ -174,7 +202,12 @@ describe('a returning subscriber', () => {
       .getByRole('link', { name: 'Chat with Expert' })
       .click()
     await page.reload()
-    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Connected to ${EXPERT_NAME}`)
+    await expect
+      .poll(
+        paced(page, () => status(page).innerText()),
+        { timeout: 20_000 },
+      )
+      .toBe(`Connected to ${EXPERT_NAME}`)
     expect(new URL(page.url()).pathname).toBe('/cat-assistant')
   })
 })

@@ -1,4 +1,4 @@
-// Respecting the owner's time (issue 14), in Chromium at the SPEC's real pacing (UI_DELAY_SCALE=1): the
+// Respecting the owner's time (issue 14), in Chromium at the SPEC's real pacing (the page's clock is never moved on): the
 // scripted lines keep their texts and delays, but the owner can skip them ('Skip intro', 'Skip') or
 // answer while they are still arriving, and the interview continues the onboarding conversation. With
 // everything skipped, 'Sign Up now.' to the paywall takes at most 10 s.
@@ -13,7 +13,7 @@ import {
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 import { answer, answerBox, assistantTexts, plain } from '../helpers/interview-page.ts'
 
-const t = browserTestForFile({ delayScale: 1 })
+const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
 const INTRO = interviewIntroMessages().map((m) => m.text)
@@ -34,10 +34,10 @@ describe("the owner's time", () => {
       .poll(() => assistantTexts(page), { timeout: 5000 })
       .toEqual([...INTRO, expect.stringMatching(/name/i)])
     expect(await page.getByRole('button', { name: 'Skip intro' }).count()).toBe(0)
-    await answer(page, 'Her name is Luna', /Luna/)
-    await answer(page, 'She scratches the sofa', /old/i)
-    await answer(page, 'she is 3 years old', /breed/i)
-    await answer(page, 'maine coon', /active/i)
+    await answer(page, 'Her name is Luna', /Luna/, { realTime: true })
+    await answer(page, 'She scratches the sofa', /old/i, { realTime: true })
+    await answer(page, 'she is 3 years old', /breed/i, { realTime: true })
+    await answer(page, 'maine coon', /active/i, { realTime: true })
     await answerBox(page).fill('very playful')
     await answerBox(page).press('Enter')
 
@@ -83,7 +83,7 @@ describe("the owner's time", () => {
     await page.getByRole('status', { name: `${RECEPTIONIST_NAME} is typing` }).waitFor()
 
     // Answering now: the rest of the intro shows at once, then the question, then the answer.
-    await answer(page, 'Her name is Luna', /Luna/)
+    await answer(page, 'Her name is Luna', /Luna/, { realTime: true })
     const texts = await allTexts(page)
     expect(texts.slice(0, 2 + INTRO.length)).toEqual([ONBOARDING_MESSAGES[0]!.text, 'yes', ...INTRO])
     expect(texts[2 + INTRO.length]).toMatch(/name/i)

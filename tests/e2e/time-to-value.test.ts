@@ -1,4 +1,4 @@
-// Issue 23, faster to value, at the real pacing (UI_DELAY_SCALE=1, nothing skipped): a new owner who
+// Issue 23, faster to value, at the real pacing (the page's clock is never moved on, nothing skipped): a new owner who
 // opens /onboarding and says yes when asked is answering the interview's first question within 20 s,
 // every scripted line still shown; 'Creating Your Personal Plan' takes a few seconds, not 15.
 import type { Page } from 'playwright-core'
@@ -7,7 +7,7 @@ import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { interviewIntroMessages, ONBOARDING_MESSAGES } from '../../shared/scripts.ts'
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'
 
-const t = browserTestForFile({ delayScale: 1 })
+const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
 const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()

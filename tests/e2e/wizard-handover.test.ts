@@ -2,7 +2,7 @@
 // and carries on: the cat created at step 13 belongs to the account and holds everything typed before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, paced, startBrowserTest } from '../helpers/browser.ts'
 
 let t: BrowserTest
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('visitor to owner', () => {
     await next().click()
 
     // 13 creates the cat for the account; 15 follows and, with no subscription, opens the payment modal.
-    await expect.poll(stepInUrl).toBe('15')
+    await expect.poll(paced(page, stepInUrl), { timeout: 20_000 }).toBe('15')
     await page.getByRole('dialog').waitFor()
     const cats = await t.db.cat.findMany({ where: { userId } })
     const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'))

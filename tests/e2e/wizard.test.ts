@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WIZARD_AUTO_ADVANCE_MS } from '../../shared/constants.ts'
 import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { type BrowserTest, paced, startBrowserTest } from '../helpers/browser.ts'
 
 let t: BrowserTest
 let page: Page
@@ -168,7 +168,7 @@ describe('a signed-in owner', () => {
     await next().click()
 
     // 13 → 15 once the cat exists
-    await expect.poll(stepInUrl).toBe('15')
+    await expect.poll(paced(page, stepInUrl), { timeout: 20_000 }).toBe('15')
     await expect.poll(() => title().innerText()).toBe('Thanks for Subscribing')
     const cats = await t.db.cat.findMany({ where: { userId } })
     expect(cats).toHaveLength(1)
@@ -234,7 +234,7 @@ describe('a signed-in owner', () => {
     expect(await page.evaluate(() => new URL(location.href).searchParams.get('step'))).toBe('13')
     await store({ age: '3', subscriptionId: 'sub_retry' })
     await page.getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(stepInUrl).toBe('15')
+    await expect.poll(paced(page, stepInUrl), { timeout: 20_000 }).toBe('15')
     expect(await t.db.cat.count({ where: { name: 'Nova' } })).toBe(1)
   })
 })
@@ -299,7 +299,7 @@ describe('step 13 and 15', () => {
     await page.getByRole('img', { name: /cat curled up/ }).waitFor()
     expect(await page.getByText('Loading animation...').count()).toBe(0)
 
-    await expect.poll(stepInUrl, { timeout: 10_000 }).toBe('15')
+    await expect.poll(paced(page, stepInUrl), { timeout: 20_000 }).toBe('15')
     const cats = await t.db.cat.findMany({ where: { userId } })
     expect(cats).toHaveLength(1)
     expect(cats[0]).toMatchObject({ name: 'Pebble', age: 12, weight: 7, activityLevel: 'Very Inactive' })

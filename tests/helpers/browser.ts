@@ -42,6 +42,50 @@ export const DESKTOP_AND_PHONE = [
   { name: 'phone', width: 390, height: 844 },
 ] as const
 
+/**
+ * The SPEC's scripted pauses (the receptionist's typing, the 7 s preparation, the wizard's 4 s, the
+ * 10-minute countdown) run in real time in the app. Browser tests run every context on Playwright's fake
+ * clock: it flows like real time, and a test waiting for what a pause leads to moves it on while it waits
+ * (`paced`, `untilVisible`). Every timer still fires, in order; only the waiting is shorter.
+ */
+export async function installPageClock(context: BrowserContext): Promise<void> {
+  await context.clock.install()
+}
+
+/** How far the page's clock moves before each check of a paced wait. */
+const PACE_STEP_MS = 1000
+
+/**
+ * `check`, with the page's clock moved on by `stepMs` before each call: for `expect.poll`, so that the
+ * scripted pauses before what it waits for pass at once.
+ */
+export function paced<T>(page: Page, check: () => T | Promise<T>, stepMs = PACE_STEP_MS): () => Promise<T> {
+  return async () => {
+    await page.clock.runFor(stepMs)
+    return check()
+  }
+}
+
+/** Moves the page's clock on until the page is at `pathname` (a scripted move to another screen). */
+export async function untilPath(page: Page, pathname: string, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      paced(page, () => new URL(page.url()).pathname),
+      { timeout },
+    )
+    .toBe(pathname)
+}
+
+/** Moves the page's clock on until `locator` is visible (the end of a scripted pause). */
+export async function untilVisible(locator: Locator, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      paced(locator.page(), () => locator.isVisible()),
+      { timeout },
+    )
+    .toBe(true)
+}
+
 /** The page-error lists of the browser tests now open, checked after every test. */
 const openPageErrors = new Set<string[]>()
 
@@ -71,20 +115,20 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The built app on a random port over a fresh database, and a Chromium page on it. Scripted delays
- * run at `delayScale` of the SPEC's timings (every step still runs; only the waits are shorter).
+ * The built app on a random port over a fresh database, and a Chromium page on it. The context runs on
+ * Playwright's fake clock (`installPageClock`): time flows as usual until a test moves it on. A test of
+ * the page's own timing (the Resource Timing entries) asks for the real clock (`clock: false`).
  */
 export async function startBrowserTest(
   options: Parameters<typeof createTestApp>[0] & {
-    delayScale?: number
     viewport?: { width: number; height: number }
+    clock?: boolean
   } = {},
 ): Promise<BrowserTest> {
   const t = await createTestApp({
     ...options,
     clientDir: inject('clientDir'),
     env: {
-      UI_DELAY_SCALE: String(options.delayScale ?? 0.02),
       LOG_LEVEL: 'warn',
       // A file's browser contexts are many visitors on one address (127.0.0.1): the per-address
       // connection cap (issue 19) is for one client, so it is lifted here as in the resilience suite.
@@ -98,6 +142,7 @@ export async function startBrowserTest(
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
   })
+  if (options.clock !== false) await installPageClock(context)
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
+import { paced } from './browser.ts'
 
 /** A bubble's text without its `Name:` prefix. */
 export const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()
@@ -14,14 +15,31 @@ export const assistantTexts = async (page: Page) =>
 /** The interview's answer box. */
 export const answerBox = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_NAME}`)
 
-/** Sends an answer once the box takes one, and waits for the receptionist's next line to match `next`. */
-export async function answer(page: Page, text: string, next: RegExp) {
+/**
+ * Sends an answer once the box takes one, and waits for the receptionist's next line to match `next`,
+ * moving the page's clock through her typing; `realTime` waits at the SPEC's own pace instead.
+ */
+export async function answer(page: Page, text: string, next: RegExp, { realTime = false } = {}) {
+  const wait = <T>(check: () => T | Promise<T>) => (realTime ? check : paced(page, check))
   const before = (await assistantTexts(page)).length
-  await expect.poll(() => answerBox(page).isEnabled(), { timeout: 10_000 }).toBe(true)
+  await expect
+    .poll(
+      wait(() => answerBox(page).isEnabled()),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
   await answerBox(page).fill(text)
   await answerBox(page).press('Enter')
   await expect
-    .poll(async () => (await assistantTexts(page)).length, { timeout: 10_000 })
+    .poll(
+      wait(async () => (await assistantTexts(page)).length),
+      { timeout: 10_000 },
+    )
     .toBeGreaterThan(before)
-  await expect.poll(async () => (await assistantTexts(page)).at(-1), { timeout: 10_000 }).toMatch(next)
+  await expect
+    .poll(
+      wait(async () => (await assistantTexts(page)).at(-1)),
+      { timeout: 10_000 },
+    )
+    .toMatch(next)
 }

@@ -1,5 +1,5 @@
-// Scripted lines (SPEC §4, §9): each waits its own delay with the typing indicator showing, through
-// runtime-config's wait() so browser tests run them shortened, never skipped.
+// Scripted lines (SPEC §4, §9): each waits its own delay with the typing indicator showing (tests move
+// the clock through them; none is skipped).
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
 import { wait } from '../../runtime-config.ts'
 

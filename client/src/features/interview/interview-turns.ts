@@ -59,7 +59,7 @@ export interface TurnContext {
   say(action: InterviewAction): void
   server: InterviewServer
   signedIn(): boolean
-  /** A delay of the SPEC's (scaled in browser tests), rejected when `signal` aborts. */
+  /** A delay of the SPEC's, rejected when `signal` aborts. */
   wait(ms: number, signal: AbortSignal): Promise<void>
   skip: SkipControl
 }

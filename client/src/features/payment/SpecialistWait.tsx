@@ -2,16 +2,15 @@ import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { EXPERT_NAME, WAIT_COUNTDOWN_SECONDS } from '../../../../shared/constants.ts'
 import { formatCountdown } from '../../../../shared/rules/pricing.ts'
-import { scaledDelay } from '../../runtime-config.ts'
 import { PlanCard } from './PlanCard.tsx'
 import { useBillingChoice } from './useBillingChoice.ts'
 
-/** Counts from 600 s down to 0, one step a second (scaled in tests, like every scripted delay). */
+/** Counts from 600 s down to 0, one step a second (browser tests move the page's clock through it). */
 export function useCountdown(from = WAIT_COUNTDOWN_SECONDS): number {
   const [left, setLeft] = useState(from)
   useEffect(() => {
     if (left <= 0) return
-    const timer = setTimeout(() => setLeft((value) => Math.max(0, value - 1)), Math.max(1, scaledDelay(1000)))
+    const timer = setTimeout(() => setLeft((value) => Math.max(0, value - 1)), 1000)
     return () => clearTimeout(timer)
   }, [left])
   return left

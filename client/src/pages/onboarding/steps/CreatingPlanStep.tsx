@@ -57,12 +57,12 @@ export function CreatingPlanStep() {
   return <NewOrUpdateQuestion cats={cats.data} progress={WIZARD_PROGRESS(13)} onAnswer={setTarget} />
 }
 
-/** Creates or updates the cat once per mount, then moves on to 15 after 15 s (scaled in tests). */
+/** Creates or updates the cat once per mount, then moves on to 15 after WIZARD_AUTO_ADVANCE_MS (4 s). */
 function CreatingPlan({ target }: { target: PlanTarget }) {
   const { goTo } = useWizard()
   const utils = trpc.useUtils()
   const [attempt, setAttempt] = useState(0)
-  // The attempt whose 15 s have passed: the step moves on once that attempt's plan is made too.
+  // The attempt whose pause has passed: the step moves on once that attempt's plan is made too.
   const [waited, setWaited] = useState(-1)
   const [error, setError] = useState<string | null>(null)
   // One creation per mount and per Retry, whatever React does with effects (StrictMode runs them twice).

@@ -9,6 +9,7 @@ import {
   paced,
   signedInSubscriber,
   signedOut,
+  untilChatConnected,
   untilVisible,
 } from '../helpers/browser.ts'
 
@@ -18,7 +19,6 @@ beforeEach(async () => {
   await signedOut(t.page)
 })
 
-const status = (page: Page) => page.locator('.chat__status')
 const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 
@@ -26,12 +26,7 @@ const subscriber = (page: Page) => signedInSubscriber(t, page)
 
 async function openChat(page: Page) {
   await page.goto('/cat-assistant')
-  await expect
-    .poll(
-      paced(page, () => status(page).innerText()),
-      { timeout: 20_000 },
-    )
-    .toBe(`Connected to ${EXPERT_NAME}`)
+  await untilChatConnected(page)
   await expect
     .poll(
       paced(page, () => assistant(page).count()),
@@ -57,12 +52,7 @@ describe('the chat reattaches to a reply still being written', () => {
     await send(page, 'Tell me everything')
     await untilVisible(page.locator('.bubble[data-status="streaming"]'), 20_000)
     await page.reload()
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     // Reattached while the reply is still being written: it shows as streaming, from its first word.
     const streaming = page.locator('.bubble[data-status="streaming"]')
     await untilVisible(streaming, 20_000)

@@ -5,7 +5,13 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { browserTestWithOpenAi, paced, signedOut, untilVisible } from '../helpers/browser.ts'
+import {
+  browserTestWithOpenAi,
+  paced,
+  signedOut,
+  untilChatConnected,
+  untilVisible,
+} from '../helpers/browser.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 // A model that never escalates: the banner comes from the product's triage.
@@ -16,7 +22,6 @@ beforeEach(async () => {
   await signedOut(t.page)
 })
 
-const status = (page: Page) => page.locator('.chat__status')
 const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
 
 async function openChat(page: Page) {
@@ -27,12 +32,7 @@ async function openChat(page: Page) {
     page,
   )
   await page.goto('/cat-assistant')
-  await expect
-    .poll(
-      paced(page, () => status(page).innerText()),
-      { timeout: 20_000 },
-    )
-    .toBe(`Connected to ${EXPERT_NAME}`)
+  await untilChatConnected(page)
   await expect
     .poll(
       paced(page, () => assistant(page).count()),
@@ -82,12 +82,7 @@ describe('urgency on screen', () => {
     expect(next).toBe('assistant')
     expect(await axeProblems(page)).toEqual([])
     await page.reload()
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     await untilVisible(page.getByRole('note', { name: 'Emergency' }), 20_000)
   })
 

@@ -11,6 +11,7 @@ import {
   paced,
   signedInSubscriber,
   signedOut,
+  untilChatConnected,
   untilPath,
   untilVisible,
 } from '../helpers/browser.ts'
@@ -23,7 +24,6 @@ beforeEach(async () => {
 })
 
 const input = (page: Page) => page.getByLabel(`Message ${EXPERT_NAME}`)
-const status = (page: Page) => page.locator('.chat__status')
 const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
 const user = (page: Page) => page.locator('.bubble[data-role="user"]')
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
@@ -35,12 +35,7 @@ const subscriber = (page: Page, options: { subscribed?: boolean; cat?: string | 
 /** Opens the chat and waits for the connection and the welcome lines of an empty conversation. */
 async function openChat(page: Page, welcome = 4) {
   await page.goto('/cat-assistant')
-  await expect
-    .poll(
-      paced(page, () => status(page).innerText()),
-      { timeout: 20_000 },
-    )
-    .toBe(`Connected to ${EXPERT_NAME}`)
+  await untilChatConnected(page)
   await expect
     .poll(
       paced(page, () => assistant(page).count()),
@@ -168,12 +163,7 @@ describe('talking to the specialist', () => {
 
     const before = (await page.locator('.bubble').allInnerTexts()).map(plain)
     await page.reload()
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     await expect.poll(async () => (await page.locator('.bubble').allInnerTexts()).map(plain)).toEqual(before)
     // The welcome is not played again, and another device sees the same history.
     const other = await t.browser.newContext({ baseURL: t.baseUrl })
@@ -312,12 +302,7 @@ describe('talking to the specialist', () => {
     }))
     await api.conversation.update({ id: conversation.id, messages: list })
     await page.goto('/cat-assistant')
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     const bubbles = page.locator('.bubble')
     const shown = async () => (await bubbles.allInnerTexts()).map(plain)
     await expect.poll(shown).toEqual(list.slice(70).map((m) => m.content))

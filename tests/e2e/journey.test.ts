@@ -26,7 +26,14 @@ import {
   specialistWelcomeMessages,
 } from '../../shared/scripts.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
-import { type BrowserTest, paced, startBrowserTest, untilPath, untilVisible } from '../helpers/browser.ts'
+import {
+  type BrowserTest,
+  paced,
+  startBrowserTest,
+  untilChatConnected,
+  untilPath,
+  untilVisible,
+} from '../helpers/browser.ts'
 
 /** Where the PostgreSQL run makes its own database when DATABASE_URL is not set (local runs). */
 const LOCAL_POSTGRES = 'postgresql://postgres@127.0.0.1:5432'
@@ -331,13 +338,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       // Start My Journey → the specialist: connected to the new cat, with the four welcome lines.
       await dialog.getByRole('button', { name: 'Start My Journey' }).click()
       await page.waitForURL('**/cat-assistant')
-      const status = page.locator('.chat__status')
-      await expect
-        .poll(
-          paced(page, () => status.innerText()),
-          { timeout: 20_000 },
-        )
-        .toBe(`Connected to ${EXPERT_NAME}`)
+      await untilChatConnected(page)
       const welcome = specialistWelcomeMessages('Luna').map((m) => m.text)
       await expect
         .poll(

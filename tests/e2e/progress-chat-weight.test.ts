@@ -10,6 +10,7 @@ import {
   DESKTOP_AND_PHONE,
   paced,
   signedOut,
+  untilChatConnected,
   untilVisible,
   WCAG_22_AA,
 } from '../helpers/browser.ts'
@@ -33,12 +34,7 @@ async function chattingOwner(page: Page) {
     page,
   )
   await page.goto('/cat-assistant')
-  await expect
-    .poll(
-      paced(page, () => page.locator('.chat__status').innerText()),
-      { timeout: 20_000 },
-    )
-    .toBe(`Connected to ${EXPERT_NAME}`)
+  await untilChatConnected(page)
   // The welcome lines play first; the owner writes once they have.
   await expect
     .poll(

@@ -12,6 +12,7 @@ import {
   continueToCardStep,
   paced,
   startBrowserTest,
+  untilChatConnected,
   untilPath,
   untilVisible,
 } from '../helpers/browser.ts'
@@ -30,7 +31,6 @@ afterAll(async () => {
 
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 const bubbles = (page: Page) => page.locator('.bubble')
-const status = (page: Page) => page.locator('.chat__status')
 
 /**
  * Records, for the rest of this document's life, every path the app shows, every thank-you screen and
@@ -90,12 +90,7 @@ describe('a returning subscriber', () => {
     await page.waitForURL('**/cat-assistant')
 
     // The specialist's welcome, then a question and its answer: the history to come back to.
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     const welcome = specialistWelcomeMessages('Luna').map((m) => m.text)
     await expect
       .poll(
@@ -159,12 +154,7 @@ describe('a returning subscriber', () => {
     await page.getByLabel('Login code').fill(await smtp.waitForCode(email, { since }))
     await page.getByRole('button', { name: 'Verify code' }).click()
     await untilPath(page, '/cat-assistant', 20_000)
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     await expect
       .poll(
         paced(page, async () => (await bubbles(page).allInnerTexts()).map(plain)),
@@ -202,12 +192,7 @@ describe('a returning subscriber', () => {
       .getByRole('link', { name: 'Chat with Expert' })
       .click()
     await page.reload()
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     expect(new URL(page.url()).pathname).toBe('/cat-assistant')
   })
 })

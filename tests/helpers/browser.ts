@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ROOT_DIR } from '../../server/paths.ts'
+import { EXPERT_NAME } from '../../shared/constants.ts'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { checkoutAs } from './checkout.ts'
@@ -74,6 +75,16 @@ export async function untilPath(page: Page, pathname: string, timeout = 20_000):
       { timeout },
     )
     .toBe(pathname)
+}
+
+/** Moves the page's clock on until the specialist's chat says it is connected (after its 7 s preparation). */
+export async function untilChatConnected(page: Page, timeout = 20_000): Promise<void> {
+  await expect
+    .poll(
+      paced(page, () => page.locator('.chat__status').innerText()),
+      { timeout },
+    )
+    .toBe(`Connected to ${EXPERT_NAME}`)
 }
 
 /** Moves the page's clock on until `locator` is visible (the end of a scripted pause). */

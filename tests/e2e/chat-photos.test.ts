@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { deleteUnsentAttachments } from '../../server/domain/chat/attachments.ts'
 import { ATTACHMENT_UNSENT_KEEP_MS, EXPERT_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { browserTestForFile, paced, untilVisible } from '../helpers/browser.ts'
+import { browserTestForFile, paced, untilChatConnected, untilVisible } from '../helpers/browser.ts'
 import { cameraJpeg } from '../helpers/images.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -21,18 +21,12 @@ async function axe(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-const status = (page: Page) => page.locator('.chat__status')
 const userBubbles = (page: Page) => page.locator('.bubble[data-role="user"]')
 
 /** Opens the chat and waits, moving the page's clock on, for the connection and the four welcome lines. */
 async function openChat(page: Page) {
   await page.goto('/cat-assistant')
-  await expect
-    .poll(
-      paced(page, () => status(page).innerText()),
-      { timeout: 20_000 },
-    )
-    .toBe(`Connected to ${EXPERT_NAME}`)
+  await untilChatConnected(page)
   await expect
     .poll(
       paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
@@ -62,10 +56,10 @@ describe('a photo in the chat, on a phone', () => {
     await expect
       .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0)
-    await untilVisible(
-      page.getByText('Photo ready: add a few words about what worries you and send.'),
-      15_000,
-    )
+    // An upload is server work in real time, and its client retries wait on timers: the clock stays put.
+    await page
+      .getByText('Photo ready: add a few words about what worries you and send.')
+      .waitFor({ timeout: 15_000 })
     await page.getByRole('button', { name: 'Remove photo 1' }).waitFor()
     expect(await axe(page)).toEqual([])
     await t.screenshot('chat-photo-composer-390')
@@ -111,12 +105,7 @@ describe('a photo in the chat, on a phone', () => {
 
     // After a reload the history read brings the photo back with its message.
     await page.reload()
-    await expect
-      .poll(
-        paced(page, () => status(page).innerText()),
-        { timeout: 20_000 },
-      )
-      .toBe(`Connected to ${EXPERT_NAME}`)
+    await untilChatConnected(page)
     await untilVisible(page.getByRole('button', { name: 'Photo 1 of 1: view full size' }), 15_000)
     expect(await userBubbles(page).last().innerText()).toContain('What is this scab on her ear?')
     expect(await axe(page)).toEqual([])
@@ -135,10 +124,10 @@ describe('a photo in the chat, on a phone', () => {
       page.getByRole('button', { name: 'Add photos' }).click(),
     ])
     await chooser.setFiles({ name: 'paw.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(200, 200) })
-    await untilVisible(
-      page.getByText('Photo ready: add a few words about what worries you and send.'),
-      15_000,
-    )
+    // An upload is server work in real time, and its client retries wait on timers: the clock stays put.
+    await page
+      .getByText('Photo ready: add a few words about what worries you and send.')
+      .waitFor({ timeout: 15_000 })
     // The page stayed open for more than a day; the worker's clean-up deleted the photo never sent.
     await t.db.chatAttachment.updateMany({
       where: { userId: owner.id },
@@ -194,10 +183,7 @@ describe('a photo in the chat, on a phone', () => {
     // Send waits until the refused photo is removed; then the three others go with the message.
     await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Three photos of his paw')
     await expect
-      .poll(
-        paced(page, () => page.locator('.photo-tray__item[data-status="ready"]').count()),
-        { timeout: 15_000 },
-      )
+      .poll(() => page.locator('.photo-tray__item[data-status="ready"]').count(), { timeout: 15_000 })
       .toBe(3)
     expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true)
     expect(await axe(page)).toEqual([])

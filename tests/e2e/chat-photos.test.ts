@@ -8,12 +8,18 @@ import { describe, expect, it } from 'vitest'
 import { deleteUnsentAttachments } from '../../server/domain/chat/attachments.ts'
 import { ATTACHMENT_UNSENT_KEEP_MS, EXPERT_NAME } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
-import { browserTestForFile, paced, untilChatConnected, untilVisible } from '../helpers/browser.ts'
+import {
+  browserTestForFile,
+  paced,
+  untilChatConnected,
+  untilVisible,
+  WCAG_22_AA,
+} from '../helpers/browser.ts'
+import { openSpecialistChat } from '../helpers/chat-page.ts'
 import { cameraJpeg } from '../helpers/images.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const t = browserTestForFile({ viewport: { width: 390, height: 844 } })
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
@@ -23,18 +29,6 @@ async function axe(page: Page) {
 
 const userBubbles = (page: Page) => page.locator('.bubble[data-role="user"]')
 
-/** Opens the chat and waits, moving the page's clock on, for the connection and the four welcome lines. */
-async function openChat(page: Page) {
-  await page.goto('/cat-assistant')
-  await untilChatConnected(page)
-  await expect
-    .poll(
-      paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
-      { timeout: 20_000 },
-    )
-    .toBe(4)
-}
-
 describe('a photo in the chat, on a phone', () => {
   it('is attached by the button, shown in the composer and the thread, viewed full size, kept after a reload', async () => {
     const { page } = t
@@ -42,7 +36,7 @@ describe('a photo in the chat, on a phone', () => {
     await grantSubscription(t.db, owner.id)
     const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Luna', breed: 'Persian', age: 5 } })
     await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
-    await openChat(page)
+    await openSpecialistChat(page)
 
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
@@ -118,7 +112,7 @@ describe('a photo in the chat, on a phone', () => {
     await grantSubscription(t.db, owner.id)
     const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Nala', breed: 'Siamese', age: 4 } })
     await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
-    await openChat(page)
+    await openSpecialistChat(page)
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Add photos' }).click(),
@@ -150,7 +144,7 @@ describe('a photo in the chat, on a phone', () => {
     await grantSubscription(t.db, owner.id)
     const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Milo', breed: 'Bengal', age: 2 } })
     await t.storeSession(owner.token, { subscriptionId: 'sub_browser', catId: String(cat.id) })
-    await openChat(page)
+    await openSpecialistChat(page)
     const jpeg = (await cameraJpeg(120, 80)).toString('base64')
 
     // A paste into the message box, as a phone's or a desktop's clipboard gives a screenshot.

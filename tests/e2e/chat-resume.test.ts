@@ -3,7 +3,6 @@
 // its first line; the chat log takes keyboard focus and scrolls by keyboard.
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { EXPERT_NAME } from '../../shared/constants.ts'
 import {
   browserTestWithOpenAi,
   paced,
@@ -12,6 +11,7 @@ import {
   untilChatConnected,
   untilVisible,
 } from '../helpers/browser.ts'
+import { assistantBubbles, messageBox, openSpecialistChat, untilReplies } from '../helpers/chat-page.ts'
 
 const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
@@ -19,34 +19,20 @@ beforeEach(async () => {
   await signedOut(t.page)
 })
 
-const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 
 const subscriber = (page: Page) => signedInSubscriber(t, page)
 
-async function openChat(page: Page) {
-  await page.goto('/cat-assistant')
-  await untilChatConnected(page)
-  await expect
-    .poll(
-      paced(page, () => assistant(page).count()),
-      { timeout: 20_000 },
-    )
-    .toBe(4)
-  await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
-}
-
 async function send(page: Page, text: string) {
-  const box = page.getByLabel(`Message ${EXPERT_NAME}`)
-  await box.fill(text)
-  await box.press('Enter')
+  await messageBox(page).fill(text)
+  await messageBox(page).press('Enter')
 }
 
 describe('the chat reattaches to a reply still being written', () => {
   it('after a reload mid-answer: what was written, then the rest; stored once', async () => {
     const { page } = t
     const { owner } = await subscriber(page)
-    await openChat(page)
+    await openSpecialistChat(page)
     const words = Array.from({ length: 16 }, (_, i) => `part${i} `)
     double.setNext({ reply: words, tokenDelayMs: 250 })
     await send(page, 'Tell me everything')
@@ -61,11 +47,11 @@ describe('the chat reattaches to a reply still being written', () => {
       .toMatch(/^part0 part1/)
     await expect
       .poll(
-        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        paced(page, () => assistantBubbles(page).last().getAttribute('data-status')),
         { timeout: 20_000 },
       )
       .toBe('sent')
-    expect(plain(await assistant(page).last().innerText())).toBe(words.join('').trim())
+    expect(plain(await assistantBubbles(page).last().innerText())).toBe(words.join('').trim())
     expect(double.requests).toHaveLength(1)
     const conversation = await t.db.conversation.findFirstOrThrow({ where: { userId: owner.id } })
     const replies = await t.db.conversationMessage.findMany({
@@ -81,7 +67,7 @@ describe('reading a long reply', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     try {
       await subscriber(page)
-      await openChat(page)
+      await openSpecialistChat(page)
       const paragraphs = Array.from(
         { length: 30 },
         (_, i) => `Paragraph ${i}: cats need fresh water, small meals and play every day.\n\n`,
@@ -89,18 +75,7 @@ describe('reading a long reply', () => {
       double.setNext({ reply: paragraphs, tokenDelayMs: 60 })
       await send(page, 'Give me a long answer')
       // The reply's own bubble (after the typing dots), not the last welcome line, which is already sent.
-      await expect
-        .poll(
-          paced(page, () => assistant(page).count()),
-          { timeout: 30_000 },
-        )
-        .toBe(5)
-      await expect
-        .poll(
-          paced(page, () => assistant(page).last().getAttribute('data-status')),
-          { timeout: 30_000 },
-        )
-        .toBe('sent')
+      await untilReplies(page, 5, 30_000)
       const log = page.getByRole('log', { name: 'Conversation' })
       // The reply's first line is in view, not its end.
       const inView = await page.evaluate(() => {

@@ -4,14 +4,8 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { EXPERT_NAME } from '../../shared/constants.ts'
-import {
-  browserTestWithOpenAi,
-  paced,
-  signedOut,
-  untilChatConnected,
-  untilVisible,
-} from '../helpers/browser.ts'
+import { browserTestWithOpenAi, signedOut, untilChatConnected, untilVisible } from '../helpers/browser.ts'
+import { messageBox, openSpecialistChat, untilReplies } from '../helpers/chat-page.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 // A model that never escalates: the banner comes from the product's triage.
@@ -22,8 +16,6 @@ beforeEach(async () => {
   await signedOut(t.page)
 })
 
-const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
-
 async function openChat(page: Page) {
   const { owner, cat } = await subscriberWithCat(t, { cat: { name: 'Luna', gender: 'Female' } })
   await t.storeSession(
@@ -31,32 +23,14 @@ async function openChat(page: Page) {
     { subscriptionId: 'sub_browser', interview_completed: 'true', catId: String(cat.id) },
     page,
   )
-  await page.goto('/cat-assistant')
-  await untilChatConnected(page)
-  await expect
-    .poll(
-      paced(page, () => assistant(page).count()),
-      { timeout: 20_000 },
-    )
-    .toBe(4)
+  await openSpecialistChat(page)
 }
 
+/** Sends the first message of the conversation and waits for the whole reply. */
 async function send(page: Page, text: string) {
-  const box = page.getByLabel(`Message ${EXPERT_NAME}`)
-  await box.fill(text)
-  await box.press('Enter')
-  await expect
-    .poll(
-      paced(page, () => assistant(page).count()),
-      { timeout: 20_000 },
-    )
-    .toBe(5)
-  await expect
-    .poll(
-      paced(page, () => assistant(page).last().getAttribute('data-status')),
-      { timeout: 20_000 },
-    )
-    .toBe('sent')
+  await messageBox(page).fill(text)
+  await messageBox(page).press('Enter')
+  await untilReplies(page, 5)
 }
 
 async function axeProblems(page: Page) {
@@ -95,20 +69,9 @@ describe('urgency on screen', () => {
     expect(await note.getByRole('link', { name: /Find a 24-hour emergency vet/ }).count()).toBe(1)
     expect(await page.getByRole('note', { name: 'Emergency' }).count()).toBe(0)
     expect(await axeProblems(page)).toEqual([])
-    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('What toys does she like?')
-    await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
-    await expect
-      .poll(
-        paced(page, () => assistant(page).count()),
-        { timeout: 20_000 },
-      )
-      .toBe(6)
-    await expect
-      .poll(
-        paced(page, () => assistant(page).last().getAttribute('data-status')),
-        { timeout: 20_000 },
-      )
-      .toBe('sent')
+    await messageBox(page).fill('What toys does she like?')
+    await messageBox(page).press('Enter')
+    await untilReplies(page, 6)
     expect(await page.getByRole('note').count()).toBe(1)
   })
 })

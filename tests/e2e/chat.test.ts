@@ -15,6 +15,7 @@ import {
   untilPath,
   untilVisible,
 } from '../helpers/browser.ts'
+import { assistantBubbles, messageBox, openSpecialistChat } from '../helpers/chat-page.ts'
 
 const { t, double } = browserTestWithOpenAi()
 beforeEach(async () => {
@@ -23,8 +24,6 @@ beforeEach(async () => {
   await signedOut(t.page)
 })
 
-const input = (page: Page) => page.getByLabel(`Message ${EXPERT_NAME}`)
-const assistant = (page: Page) => page.locator('.bubble[data-role="assistant"]')
 const user = (page: Page) => page.locator('.bubble[data-role="user"]')
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 
@@ -32,22 +31,9 @@ const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim(
 const subscriber = (page: Page, options: { subscribed?: boolean; cat?: string | null } = {}) =>
   signedInSubscriber(t, page, options)
 
-/** Opens the chat and waits for the connection and the welcome lines of an empty conversation. */
-async function openChat(page: Page, welcome = 4) {
-  await page.goto('/cat-assistant')
-  await untilChatConnected(page)
-  await expect
-    .poll(
-      paced(page, () => assistant(page).count()),
-      { timeout: 20_000 },
-    )
-    .toBe(welcome)
-  await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
-}
-
 async function send(page: Page, text: string) {
-  await input(page).fill(text)
-  await input(page).press('Enter')
+  await messageBox(page).fill(text)
+  await messageBox(page).press('Enter')
 }
 
 describe('opening the chat', () => {
@@ -62,13 +48,13 @@ describe('opening the chat', () => {
         if (text && seen.at(-1) !== text) seen.push(text)
       }).observe(document, { subtree: true, childList: true, characterData: true })
     })
-    await openChat(page)
+    await openSpecialistChat(page)
     expect(await page.evaluate(() => (window as unknown as { labels: string[] }).labels)).toEqual([
       'Connecting with Assistant',
       'Checking Cat Profile',
       `Connected to ${EXPERT_NAME}`,
     ])
-    expect((await assistant(page).allInnerTexts()).map(plain)).toEqual(
+    expect((await assistantBubbles(page).allInnerTexts()).map(plain)).toEqual(
       specialistWelcomeMessages('Biscuit').map((m) => m.text),
     )
     // The welcome is part of the conversation on the server.
@@ -114,10 +100,10 @@ describe('talking to the specialist', () => {
   it('streams the reply into the page as it is written; Enter sends, Shift+Enter adds a line; history survives a reload', async () => {
     const { page } = t
     const { owner } = await subscriber(page)
-    await openChat(page)
+    await openSpecialistChat(page)
 
     // Shift+Enter adds a line and the box grows (56 px to at most 150 px); blank text cannot be sent.
-    const box = input(page)
+    const box = messageBox(page)
     const send_ = page.getByRole('button', { name: 'Send' })
     expect(await send_.isDisabled()).toBe(true)
     await box.fill('   ')
@@ -148,13 +134,15 @@ describe('talking to the specialist', () => {
     expect(await page.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true)
     await expect
       .poll(
-        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        paced(page, () => assistantBubbles(page).last().getAttribute('data-status')),
         { timeout: 20_000 },
       )
       .toBe('sent')
-    expect(plain(await assistant(page).last().innerText())).toBe('Luna needs about two small meals a day.')
+    expect(plain(await assistantBubbles(page).last().innerText())).toBe(
+      'Luna needs about two small meals a day.',
+    )
     // Markdown, rendered: the bold word is <strong>.
-    expect(await assistant(page).last().locator('strong').innerText()).toBe('about')
+    expect(await assistantBubbles(page).last().locator('strong').innerText()).toBe('about')
 
     // The model had the cat's profile and the message.
     const body = double.requests[0]!.body as { messages: Array<{ role: string; content: string }> }
@@ -192,7 +180,7 @@ describe('talking to the specialist', () => {
   it('Stop ends the reply where it is and keeps that part, here and on the server', async () => {
     const { page } = t
     const { owner } = await subscriber(page)
-    await openChat(page)
+    await openSpecialistChat(page)
     double.setNext({
       reply: ['Brush ', 'her ', 'coat ', 'every ', 'day ', 'with ', 'a ', 'wide ', 'comb.'],
       tokenDelayMs: 400,
@@ -224,7 +212,7 @@ describe('talking to the specialist', () => {
     await send(page, 'Thanks')
     await expect
       .poll(
-        paced(page, async () => plain(await assistant(page).last().innerText())),
+        paced(page, async () => plain(await assistantBubbles(page).last().innerText())),
         { timeout: 20_000 },
       )
       .toBe('You are welcome!')
@@ -233,7 +221,7 @@ describe('talking to the specialist', () => {
   it('shows the failure with Retry, keeps the typed message, and Retry stores it only once', async () => {
     const { page } = t
     const { owner } = await subscriber(page)
-    await openChat(page)
+    await openSpecialistChat(page)
     double.setNext({ status: 500 }, 2)
     await send(page, 'Is chocolate bad for cats?')
     await untilVisible(page.getByRole('alert').getByText(ERRORS.assistantUnavailable), 20_000)
@@ -245,7 +233,7 @@ describe('talking to the specialist', () => {
     await page.getByRole('button', { name: 'Retry' }).click()
     await expect
       .poll(
-        paced(page, async () => plain(await assistant(page).last().innerText())),
+        paced(page, async () => plain(await assistantBubbles(page).last().innerText())),
         { timeout: 20_000 },
       )
       .toContain('chocolate is toxic')
@@ -260,7 +248,7 @@ describe('talking to the specialist', () => {
   it('renders Markdown safely: no raw HTML, no script links', async () => {
     const { page } = t
     await subscriber(page)
-    await openChat(page)
+    await openSpecialistChat(page)
     double.setNext({
       reply:
         'Try **this**: <img src="x" onerror="window.hacked=1"> <script>window.hacked=2</script> [click](javascript:window.hacked=3)',
@@ -268,11 +256,11 @@ describe('talking to the specialist', () => {
     await send(page, 'Show me')
     await expect
       .poll(
-        paced(page, () => assistant(page).last().getAttribute('data-status')),
+        paced(page, () => assistantBubbles(page).last().getAttribute('data-status')),
         { timeout: 20_000 },
       )
       .toBe('sent')
-    const last = assistant(page).last()
+    const last = assistantBubbles(page).last()
     expect(await last.locator('strong').innerText()).toBe('this')
     expect(await last.locator('img, script').count()).toBe(0)
     const href = await last.locator('a').getAttribute('href')
@@ -283,7 +271,7 @@ describe('talking to the specialist', () => {
   it('goes to the paywall when the server says the owner may not chat (402)', async () => {
     const { page } = t
     await subscriber(page, { subscribed: false })
-    await openChat(page)
+    await openSpecialistChat(page)
     await send(page, 'Hello?')
     await untilPath(page, '/paywall', 20_000)
     expect(await page.evaluate(() => localStorage.getItem('subscriptionId'))).toBeNull()
@@ -321,12 +309,12 @@ describe('talking to the specialist', () => {
       const page = await phone.newPage()
       await page.goto('/login')
       await subscriber(page)
-      await openChat(page)
+      await openSpecialistChat(page)
       double.setNext({ reply: 'A short answer for a small screen.' })
       await send(page, 'Hi')
       await expect
         .poll(
-          paced(page, async () => plain(await assistant(page).last().innerText())),
+          paced(page, async () => plain(await assistantBubbles(page).last().innerText())),
           { timeout: 20_000 },
         )
         .toBe('A short answer for a small screen.')

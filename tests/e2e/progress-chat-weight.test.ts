@@ -4,16 +4,15 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { EXPERT_NAME } from '../../shared/constants.ts'
 import {
   browserTestForFile,
   DESKTOP_AND_PHONE,
   paced,
   signedOut,
-  untilChatConnected,
   untilVisible,
   WCAG_22_AA,
 } from '../helpers/browser.ts'
+import { messageBox, openSpecialistChat } from '../helpers/chat-page.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
 const SIZES = DESKTOP_AND_PHONE
@@ -33,21 +32,13 @@ async function chattingOwner(page: Page) {
     { subscriptionId: 'sub_browser', interview_completed: 'true', catId: String(cat.id) },
     page,
   )
-  await page.goto('/cat-assistant')
-  await untilChatConnected(page)
   // The welcome lines play first; the owner writes once they have.
-  await expect
-    .poll(
-      paced(page, () => page.locator('.bubble[data-role="assistant"]').count()),
-      { timeout: 20_000 },
-    )
-    .toBe(4)
-  await expect.poll(() => page.getByRole('status', { name: `${EXPERT_NAME} is typing` }).count()).toBe(0)
+  await openSpecialistChat(page)
   return cat
 }
 
 async function say(page: Page, text: string) {
-  const input = page.getByLabel(`Message ${EXPERT_NAME}`)
+  const input = messageBox(page)
   await expect
     .poll(
       paced(page, () => input.isEnabled()),

@@ -89,8 +89,6 @@ const CLOSE = 0x5d
 const COMMA = 0x2c
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
-/** A character outside base64 and base64url (padding is taken off before). */
-const NOT_BASE64 = /[^A-Za-z0-9+/_-]/
 
 /** Base64 text (optionally a data URL) to bytes, decoded in slices; null when it is not base64. */
 function decodeBase64(text: Buffer, maxBytes: number): Buffer | null {
@@ -102,19 +100,27 @@ function decodeBase64(text: Buffer, maxBytes: number): Buffer | null {
   }
   let end = text.length
   while (end > start && text[end - 1] === 0x3d) end--
-  if (text.length - end > 2) return null
-  // Buffer.from skips what is not base64, so the text is checked first, slice by slice with a regex (a
-  // JS loop over every character cost a 12 MP photo about 60 ms), without one string of megabytes.
-  const SLICE = 64 * 1024 // a multiple of 4 characters
-  const slice = (i: number) => text.subarray(i, Math.min(end, i + SLICE)).toString('latin1')
-  for (let i = start; i < end; i += SLICE) if (NOT_BASE64.test(slice(i))) return null
-  const decodedLength = Math.floor(((end - start) * 3) / 4)
+  if (text.length - end > 2 || (end - start) % 4 === 1) return null
+  const decodedLength = base64Bytes(end - start)
   if (decodedLength > maxBytes) throw photoTooLarge(maxBytes)()
+  // Decoded slice by slice, without one string of megabytes, in one pass. Node's decoder skips what is
+  // not base64 (or stops at a stray '='), so a slice that holds any such character decodes to fewer
+  // bytes than its length says: that is the check, and it costs nothing beyond the decoding (a regex
+  // over the text first cost a 12 MP photo about 17 ms, a JS loop over every character about 60 ms).
+  const SLICE = 64 * 1024 // a multiple of 4 characters
   const out = Buffer.allocUnsafe(decodedLength)
   let written = 0
-  for (let i = start; i < end; i += SLICE) written += Buffer.from(slice(i), 'base64').copy(out, written)
-  return out.subarray(0, written)
+  for (let i = start; i < end; i += SLICE) {
+    const slice = text.subarray(i, Math.min(end, i + SLICE))
+    const bytes = out.write(slice.toString('latin1'), written, 'base64')
+    if (bytes !== base64Bytes(slice.length)) return null
+    written += bytes
+  }
+  return out
 }
+
+/** The bytes that `length` characters of unpadded base64 stand for (a length of 4n + 1 is not base64). */
+const base64Bytes = (length: number) => Math.floor(length / 4) * 3 + [0, 0, 1, 2][length % 4]!
 
 /** Scans JSON text chunk by chunk (see the top of this file). */
 export class UploadBodyScanner {

@@ -67,6 +67,15 @@ describe('readUploadBody', () => {
     expect(Buffer.isBuffer(body.photo) && body.photo.equals(Buffer.from(url, 'base64url'))).toBe(true)
   })
 
+  it('keeps a long string of 4n + 1 base64 characters as text: no base64 ends in a lone character', async () => {
+    const base64 = Buffer.alloc(300_000, 7).toString('base64')
+    expect(base64.length % 4).toBe(0)
+    for (const extra of ['A', 'AAAAB']) {
+      const text = `${base64}${extra}`
+      expect(await parse(JSON.stringify({ name: text }), 65_536), extra).toEqual({ name: text })
+    }
+  })
+
   it('keeps a long string that is not base64 as text', async () => {
     const text = `${'x'.repeat(300_000)}!`
     expect(await parse(JSON.stringify({ name: text }), 65_536)).toEqual({ name: text })

@@ -76,7 +76,13 @@ async function encodeClean(input: Uint8Array, options: CleanOptions): Promise<Cl
     // `rotate()` with no angle turns the pixels as the EXIF orientation says; the flag goes with the EXIF.
     if (!animated) image = image.rotate()
     if (options.maxSide) {
-      image = image.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true })
+      // Mitchell, not sharp's default Lanczos 3: as sharp as a photo needs at a 2.5× reduction, and it cut
+      // the bench's 12 MP photo by about 30 ms of the 300 ms it is allowed (decoding it takes 200 of them).
+      image = image.resize(options.maxSide, options.maxSide, {
+        fit: 'inside',
+        withoutEnlargement: true,
+        kernel: 'mitchell',
+      })
     }
     const encoded =
       options.format === 'jpeg'

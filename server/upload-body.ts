@@ -54,13 +54,20 @@ const photoTooLarge = (maxBytes: number) => () =>
 const invalidJson = () => new UploadBodyError('INVALID_INPUT', 'Invalid JSON body')
 const notBytes = () => new UploadBodyError('INVALID_INPUT', 'The photo must be a list of bytes (0 to 255)')
 
-/** A byte buffer that grows by doubling up to `max`; `onFull` says what exceeding it means. */
+/**
+ * A byte buffer that grows by doubling up to `max`; `onFull` says what exceeding it means. Past
+ * LONG_STRING it grows at once to `ceiling` when one is known (what is left of the body): a photo's
+ * base64 is then one allocation instead of a chain of doublings, which allocated twice its size outside
+ * the heap and held the last two links at once (five 12 MP photos at once: 213–217 MB of peak RSS with
+ * the chain, 203–206 MB without).
+ */
 class Sink {
   buf = Buffer.allocUnsafe(4096)
   length = 0
   constructor(
     private readonly max: number,
     private readonly onFull: () => Error,
+    private readonly ceiling = 0,
   ) {}
   push(byte: number) {
     if (this.length === this.buf.length) this.grow(this.length + 1)
@@ -73,7 +80,8 @@ class Sink {
   }
   private grow(needed: number) {
     if (needed > this.max) throw this.onFull()
-    const next = Buffer.allocUnsafe(Math.min(this.max, Math.max(needed, this.buf.length * 2)))
+    const jump = needed > LONG_STRING && this.ceiling >= needed ? this.ceiling : 0
+    const next = Buffer.allocUnsafe(Math.min(this.max, Math.max(needed, this.buf.length * 2, jump)))
     this.buf.copy(next, 0, 0, this.length)
     this.buf = next
   }
@@ -129,6 +137,8 @@ export class UploadBodyScanner {
   private readonly marker = `\uE000kc-bytes-${crypto.randomBytes(6).toString('hex')}:`
   private convertedBytes = 0
   private received = 0
+  /** Where in the body the byte being read is. */
+  private at = 0
 
   private inString = false
   private escaped = false
@@ -141,9 +151,12 @@ export class UploadBodyScanner {
     private readonly limit: number,
     /** Photo bytes this route takes (the chat's photos take more than a cat's). */
     private readonly maxBytes = PHOTO_MAX_BYTES,
+    /** The body's length when the request declares it (Content-Length), else 0. */
+    private readonly expectedLength = 0,
   ) {}
 
   write(chunk: Buffer) {
+    const base = this.received
     this.received += chunk.length
     if (this.received > this.limit) throw tooLarge()
     let i = 0
@@ -161,9 +174,15 @@ export class UploadBodyScanner {
           continue
         }
       }
+      this.at = base + i
       this.byte(chunk[i]!)
       i++
     }
+  }
+
+  /** The bytes of the body from the one being read on, when its length is declared (else 0). */
+  private rest(): number {
+    return this.expectedLength > this.at ? this.expectedLength - this.at : 0
   }
 
   private byte(c: number) {
@@ -174,14 +193,16 @@ export class UploadBodyScanner {
     if (this.inString) return this.stringByte(c)
     if (c === QUOTE) {
       this.inString = true
-      // Only a photo's base64 is a string this long: past it, the photo is too large.
-      this.stringSink = new Sink(maxLongString(this.maxBytes), photoTooLarge(this.maxBytes))
+      // Only a photo's base64 is a string this long: past it, the photo is too large. It is no longer
+      // than the rest of the body.
+      this.stringSink = new Sink(maxLongString(this.maxBytes), photoTooLarge(this.maxBytes), this.rest())
       return
     }
     if (c === OPEN) {
       this.array = {
         raw: new Sink(SMALL_ARRAY_TEXT, tooLarge),
-        bytes: new Sink(this.maxBytes, photoTooLarge(this.maxBytes)),
+        // Each byte takes at least two characters of the rest of the body ("0,").
+        bytes: new Sink(this.maxBytes, photoTooLarge(this.maxBytes), Math.ceil(this.rest() / 2)),
         count: 0,
         value: 0,
         digits: 0,
@@ -289,9 +310,17 @@ export class UploadBodyScanner {
   }
 }
 
-/** Reads a request body through the scanner; `limit` is the route's body limit. */
-export async function readUploadBody(payload: Readable, limit: number, maxBytes?: number): Promise<unknown> {
-  const scanner = new UploadBodyScanner(limit, maxBytes)
+/**
+ * Reads a request body through the scanner; `limit` is the route's body limit, `expectedLength` the
+ * body's declared length (a hint for sizing buffers; the limits hold whatever it says).
+ */
+export async function readUploadBody(
+  payload: Readable,
+  limit: number,
+  maxBytes?: number,
+  expectedLength = 0,
+): Promise<unknown> {
+  const scanner = new UploadBodyScanner(limit, maxBytes, Math.min(expectedLength, limit))
   for await (const chunk of payload) scanner.write(chunk as Buffer)
   return scanner.end()
 }
@@ -306,5 +335,12 @@ export function uploadJsonParser(fallbackLimit: number) {
       payload,
       req.routeOptions.bodyLimit ?? fallbackLimit,
       req.routeOptions.config?.uploadMaxBytes,
+      declaredLength(req.headers['content-length']),
     )
+}
+
+/** A Content-Length header as a number of bytes, or 0 when there is none or it is not one. */
+function declaredLength(header: string | undefined): number {
+  const length = Number(header)
+  return Number.isSafeInteger(length) && length > 0 ? length : 0
 }

@@ -13,7 +13,8 @@ function parse(text: string, size: number) {
   const bytes = Buffer.from(text)
   const chunks: Buffer[] = []
   for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size))
-  return readUploadBody(Readable.from(chunks), LIMIT)
+  // Read with its length declared, as Content-Length declares it (it only sizes the reader's buffers).
+  return readUploadBody(Readable.from(chunks), LIMIT, undefined, bytes.length)
 }
 
 /** JSON.parse's value with `__proto__` keys refused, as the reader refuses them (no prototype games). */

@@ -7,12 +7,12 @@ import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../../shared/constants.ts
 
 const LIMIT = 24 * 1024 * 1024
 
-/** Feeds `text` in chunks of `size` bytes. */
-function parse(text: string, size = 7) {
+/** Feeds `text` in chunks of `size` bytes, its length declared as Content-Length declares it. */
+function parse(text: string, size = 7, declared = Buffer.byteLength(text)) {
   const bytes = Buffer.from(text)
   const chunks: Buffer[] = []
   for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size))
-  return readUploadBody(Readable.from(chunks), LIMIT)
+  return readUploadBody(Readable.from(chunks), LIMIT, undefined, declared)
 }
 
 describe('readUploadBody', () => {
@@ -65,6 +65,22 @@ describe('readUploadBody', () => {
     const url = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256)).toString('base64url')
     const body = (await parse(JSON.stringify({ photo: url }), 65_536)) as { photo: Buffer }
     expect(Buffer.isBuffer(body.photo) && body.photo.equals(Buffer.from(url, 'base64url'))).toBe(true)
+  })
+
+  it('reads the same whatever length the body declares: none, its own, less or more', async () => {
+    const bytes = Buffer.from(Array.from({ length: 400_000 }, (_, i) => (i * 11) % 256))
+    const text = JSON.stringify({
+      photo: `data:image/png;base64,${bytes.toString('base64')}`,
+      list: [...bytes.subarray(0, 300_000)],
+      name: 'x!'.repeat(150_000),
+    })
+    const length = Buffer.byteLength(text)
+    for (const declared of [0, length, 100, length >> 1, length * 2]) {
+      const body = (await parse(text, 65_536, declared)) as { photo: Buffer; list: Buffer; name: string }
+      expect(body.photo.equals(bytes), `declared ${declared}`).toBe(true)
+      expect(body.list.equals(bytes.subarray(0, 300_000)), `declared ${declared}`).toBe(true)
+      expect(body.name).toBe('x!'.repeat(150_000))
+    }
   })
 
   it('keeps a long string of 4n + 1 base64 characters as text: no base64 ends in a lone character', async () => {

@@ -59,7 +59,8 @@ const notBytes = () => new UploadBodyError('INVALID_INPUT', 'The photo must be a
  * LONG_STRING it grows at once to `ceiling` when one is known (what is left of the body): a photo's
  * base64 is then one allocation instead of a chain of doublings, which allocated twice its size outside
  * the heap and held the last two links at once (five 12 MP photos at once: 213–217 MB of peak RSS with
- * the chain, 203–206 MB without).
+ * the chain, 203–206 MB without). The jump costs a short string nothing resident: `allocUnsafe` leaves
+ * the pages it never writes untouched, and the heavy gate bounds the requests reading at once.
  */
 class Sink {
   buf = Buffer.allocUnsafe(4096)

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { deleteUnsentAttachments } from '../../server/domain/chat/attachments.ts'
-import { ATTACHMENT_UNSENT_KEEP_MS, EXPERT_NAME } from '../../shared/constants.ts'
+import { ATTACHMENT_UNSENT_KEEP_MS } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import {
   browserTestForFile,
@@ -15,7 +15,7 @@ import {
   untilVisible,
   WCAG_22_AA,
 } from '../helpers/browser.ts'
-import { openSpecialistChat } from '../helpers/chat-page.ts'
+import { assistantBubbles, messageBox, openSpecialistChat } from '../helpers/chat-page.ts'
 import { cameraJpeg } from '../helpers/images.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -58,8 +58,8 @@ describe('a photo in the chat, on a phone', () => {
     expect(await axe(page)).toEqual([])
     await t.screenshot('chat-photo-composer-390')
 
-    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('What is this scab on her ear?')
-    await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
+    await messageBox(page).fill('What is this scab on her ear?')
+    await messageBox(page).press('Enter')
     // The tray empties; the message in the thread carries the photo.
     await expect.poll(() => page.getByRole('img', { name: 'Attachment 1: ear.jpg' }).count()).toBe(0)
     const inThread = page.getByRole('button', { name: 'Photo 1 of 1: view full size' })
@@ -76,7 +76,7 @@ describe('a photo in the chat, on a phone', () => {
       .toBe(200)
     await expect
       .poll(
-        paced(page, () => page.locator('.bubble[data-role="assistant"]').last().innerText()),
+        paced(page, () => assistantBubbles(page).last().innerText()),
         { timeout: 20_000 },
       )
       .toContain("I can see you've shared a photo")
@@ -129,8 +129,8 @@ describe('a photo in the chat, on a phone', () => {
     })
     expect(await deleteUnsentAttachments(t.db)).toBe(1)
 
-    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Is this paw swollen?')
-    await page.getByLabel(`Message ${EXPERT_NAME}`).press('Enter')
+    await messageBox(page).fill('Is this paw swollen?')
+    await messageBox(page).press('Enter')
     await untilVisible(page.locator('.chat__error').getByText(ERRORS.attachmentGone), 15_000)
     expect(await page.locator('.chat__retry').count()).toBe(0)
     expect(await t.db.conversationMessage.count({ where: { content: 'Is this paw swollen?' } })).toBe(0)
@@ -148,7 +148,7 @@ describe('a photo in the chat, on a phone', () => {
     const jpeg = (await cameraJpeg(120, 80)).toString('base64')
 
     // A paste into the message box, as a phone's or a desktop's clipboard gives a screenshot.
-    await page.getByLabel(`Message ${EXPERT_NAME}`).focus()
+    await messageBox(page).focus()
     await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
       const data = new DataTransfer()
@@ -175,7 +175,7 @@ describe('a photo in the chat, on a phone', () => {
     expect(await page.locator('.photo-tray__item').count()).toBe(4)
     await page.getByRole('alert').filter({ hasText: 'The photo must be a JPEG, PNG or WebP image' }).waitFor()
     // Send waits until the refused photo is removed; then the three others go with the message.
-    await page.getByLabel(`Message ${EXPERT_NAME}`).fill('Three photos of his paw')
+    await messageBox(page).fill('Three photos of his paw')
     await expect
       .poll(() => page.locator('.photo-tray__item[data-status="ready"]').count(), { timeout: 15_000 })
       .toBe(3)

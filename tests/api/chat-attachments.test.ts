@@ -1,11 +1,23 @@
 // Photos in the chat (issue 20, CONTRACT "Photos in chat"): POST /api/chat/attachments stores an image
 // with its orientation applied, every metadata block dropped and at most 1568 px on the long side;
 // GET /api/chat/attachments/:id serves it to its owner only. Bad input is a clear 4xx, never a 500.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
 import { postTrpc, suiteApp } from '../helpers/app.ts'
-import { cameraJpeg, metadataBlocks, pngBomb, smallPng, smallWebp } from '../helpers/images.ts'
+import {
+  cameraJpeg,
+  cornerMarkedCameraJpeg,
+  jpegBomb,
+  meanColour,
+  metadataBlocks,
+  pngBomb,
+  smallPng,
+  smallWebp,
+} from '../helpers/images.ts'
 import { freshCodeHeaders } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -85,6 +97,33 @@ describe('POST /api/chat/attachments', () => {
     const res = await uploadBase64(big, 'image/jpeg', 'wide.jpg')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ width: 1568, height: 523 })
+  })
+
+  it('stores a 12 MP camera JPEG upright at 1568 px, stripped, and leaves no file of it behind', async () => {
+    const jpeg = await cornerMarkedCameraJpeg()
+    const res = await uploadBase64(jpeg, 'image/jpeg', 'IMG_0002.JPG')
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ mimetype: 'image/jpeg', width: 1176, height: 1568 })
+    const got = await download(res.json().id)
+    expect(await metadataBlocks(got.rawPayload)).toMatchObject({ orientation: undefined, exif: false })
+    // The red corner, stored top-left, is top-right once upright; the rest stays blue.
+    const [red = 0, green = 0, blue = 0] = await meanColour(got.rawPayload, 1176 - 60, 20)
+    expect(red).toBeGreaterThan(200)
+    expect(green + blue).toBeLessThan(60)
+    expect((await meanColour(got.rawPayload, 20, 20))[0]).toBeLessThan(60)
+    // The JPEG went through a file of this process's own, removed once decoded.
+    const ours = fs
+      .readdirSync(os.tmpdir())
+      .filter((name) => name.startsWith('kitty-images-'))
+      .flatMap((folder) => fs.readdirSync(path.join(os.tmpdir(), folder)))
+      .filter((file) => file.startsWith(`${process.pid}-`))
+    expect(ours).toEqual([])
+  })
+
+  it('refuses a JPEG whose header declares 15,000 × 15,000 pixels with 413, not decoding it', async () => {
+    const res = await uploadBase64(await jpegBomb(15_000), 'image/jpeg', 'bomb.jpg')
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'IMAGE_TOO_MANY_PIXELS' })
   })
 
   it('takes base64 and data URLs; PNG and WebP keep their type', async () => {

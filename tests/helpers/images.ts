@@ -58,6 +58,49 @@ export function pngBomb(side = 20_000): Buffer {
   ])
 }
 
+/** A small JPEG whose frame header (SOF0) declares `side` × `side` pixels: a bomb by its header alone. */
+export async function jpegBomb(side = 15_000): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } })
+    .jpeg({ progressive: false })
+    .toBuffer()
+  const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]))
+  jpeg.writeUInt16BE(side, frame + 5) // height
+  jpeg.writeUInt16BE(side, frame + 7) // width
+  return jpeg
+}
+
+/**
+ * A 12 MP camera JPEG (4000 × 3000, orientation 6, GPS) with a red square in its stored top-left corner:
+ * held upright (turned 90° clockwise) that corner is the top-right one.
+ */
+export async function cornerMarkedCameraJpeg(): Promise<Buffer> {
+  const red = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer()
+  const marked = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#2040c0' } })
+    .composite([{ input: red, left: 0, top: 0 }])
+    .png()
+    .toBuffer()
+  return sharp(marked)
+    .jpeg({ quality: 85 })
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 2631/100' } })
+    .toBuffer()
+}
+
+/** The mean colour of a `size`-pixel square at (left, top) of an image. */
+export async function meanColour(bytes: Uint8Array, left: number, top: number, size = 40) {
+  // From the pixels: sharp's stats() reads the whole input, whatever extract() says.
+  const pixels = await sharp(bytes)
+    .extract({ left, top, width: size, height: size })
+    .removeAlpha()
+    .raw()
+    .toBuffer()
+  const sums = [0, 0, 0]
+  for (let i = 0; i < pixels.length; i++) sums[i % 3]! += pixels[i]!
+  return sums.map((sum) => Math.round(sum / (size * size)))
+}
+
 /** What sharp reads of an image's metadata blocks. */
 export async function metadataBlocks(bytes: Uint8Array) {
   const m = await sharp(bytes).metadata()

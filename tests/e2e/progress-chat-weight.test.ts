@@ -49,14 +49,20 @@ async function say(page: Page, text: string) {
   await input.press('Enter')
 }
 
+/** A new subscriber at this size writes `text` to the specialist; the offer to log it, once on screen. */
+async function offerAfter(size: (typeof SIZES)[number], text: string) {
+  const { page } = t
+  await page.setViewportSize({ width: size.width, height: size.height })
+  const cat = await chattingOwner(page)
+  await say(page, text)
+  const offer = page.getByRole('group', { name: 'Log this weight' })
+  await untilVisible(offer, 20_000)
+  return { page, cat, offer }
+}
+
 describe.each(SIZES)('the chat offers to log a weight, $name ($width×$height)', (size) => {
   it("logs it only on 'Log it', with source chat", async () => {
-    const { page } = t
-    await page.setViewportSize({ width: size.width, height: size.height })
-    const cat = await chattingOwner(page)
-    await say(page, "I weighed her this morning, she's 9.2 lbs today")
-    const offer = page.getByRole('group', { name: 'Log this weight' })
-    await untilVisible(offer, 20_000)
+    const { page, cat, offer } = await offerAfter(size, "I weighed her this morning, she's 9.2 lbs today")
     expect(await offer.innerText()).toContain("Add 9.2 lb (4.2 kg) to Luna's weight log for today?")
     expect(await t.db.weightEntry.count({ where: { catId: cat.id } })).toBe(0)
     await page.waitForLoadState('networkidle')
@@ -75,12 +81,7 @@ describe.each(SIZES)('the chat offers to log a weight, $name ($width×$height)',
   })
 
   it("logs nothing on 'No thanks'", async () => {
-    const { page } = t
-    await page.setViewportSize({ width: size.width, height: size.height })
-    const cat = await chattingOwner(page)
-    await say(page, 'Luna is 4.1 kg now')
-    const offer = page.getByRole('group', { name: 'Log this weight' })
-    await untilVisible(offer, 20_000)
+    const { cat, offer } = await offerAfter(size, 'Luna is 4.1 kg now')
     await offer.getByRole('button', { name: 'No thanks' }).click()
     await offer.waitFor({ state: 'detached' })
     expect(await t.db.weightEntry.count({ where: { catId: cat.id } })).toBe(0)

@@ -312,7 +312,9 @@ async function recordSubscription(
 
 /**
  * Issue 23: the plan at its price from today, without the $1.99 trial (for an owner whose trial is used):
- * no activation fee; the provider charges the first period now; access until that period ends.
+ * no activation fee; the provider charges the first period now; access until that period ends. Only
+ * `checkout` calls it, inside the same locked transaction that has just found no subscription of this
+ * checkout, so there is none to return here.
  */
 async function fullPriceStep(
   deps: BillingDeps,
@@ -321,8 +323,6 @@ async function fullPriceStep(
   checkout: Checkout,
   billingPeriod: BillingPeriod,
 ): Promise<Subscription> {
-  const made = await subscriptionOf(tx, checkout)
-  if (made) return made
   await refuseSecondSubscription(tx, owner)
   const customerId = checkout.providerCustomerId
   const paymentMethodId = checkout.paymentMethodId

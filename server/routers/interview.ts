@@ -116,9 +116,7 @@ export const interviewRouter = router({
 
   /** POST /api/openai/interview/check {messages, field} → {satisfied, answer, reason}; no token needed. */
   check: publicProcedure
-    .meta(
-      rest('POST', '/api/openai/interview/check', { summary: 'Check an answer to an interview question' }),
-    )
+    .meta(rest('POST', '/api/openai/interview/check', { summary: "Check an owner's interview answer" }))
     .input(interviewCheckInput)
     .output(interviewCheckOutput)
     .mutation(async ({ ctx, input }) => {

@@ -105,9 +105,7 @@ export const progressRouter = router({
 
   /** A link that opens the report with no session, 7 days unless told (1 to 30). */
   shareReport: authedProcedure
-    .meta(
-      rest('POST', '/api/care/report/share', { summary: 'A link to the vet report that needs no session' }),
-    )
+    .meta(rest('POST', '/api/care/report/share', { summary: 'A vet report link that needs no session' }))
     .input(shareInput)
     .output(shareLinkSchema)
     .mutation(async ({ ctx, input }) => {

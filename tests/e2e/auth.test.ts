@@ -1,27 +1,20 @@
 import path from 'node:path'
 import { SignJWT } from 'jose'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { type BrowserTest, SCREENSHOT_DIR, startBrowserTest, untilPath } from '../helpers/browser.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import { browserTestWithSmtp, SCREENSHOT_DIR, untilPath } from '../helpers/browser.ts'
 
 // Accounts in Chromium (issue 3): the code read from a real local SMTP server, the countdown on a
 // controlled page clock, the sidebar, logout and both ways a session ends.
 
-let smtp: SmtpCapture
-let t: BrowserTest
+const { t, smtp } = browserTestWithSmtp()
 const contexts: BrowserContext[] = []
 let seq = 0
 const address = (tag: string) => `e2e-${tag}-${++seq}-${Date.now()}@example.com`
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await startBrowserTest({ env: { SMTP_URL: smtp.url } })
-})
+// Before the app closes (after hooks run last-registered first).
 afterAll(async () => {
   for (const context of contexts) await context.close()
-  await t?.close()
-  await smtp?.close()
 })
 
 /** A browser context of its own (own local storage), optionally on a page clock the test moves. */

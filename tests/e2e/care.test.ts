@@ -2,37 +2,28 @@
 // reminder goes out through the job worker to the SMTP double, its link opens the chat on the check-in,
 // and the owner answers it with a weight. axe finds nothing on either screen.
 import { AxeBuilder } from '@axe-core/playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
-import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserTestWithSmtp } from '../helpers/browser.ts'
 import { careSubscriber } from '../helpers/subscribers.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const EMAIL = 'care-browser@example.com'
 
-let smtp: SmtpCapture
-let t: BrowserTest
+const { t, smtp } = browserTestWithSmtp({
+  viewport: { width: 390, height: 844 },
+  env: { PUBLIC_URL },
+  jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
+})
 let owner: { id: number; token: string }
 let catId: number
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await startBrowserTest({
-    viewport: { width: 390, height: 844 },
-    env: { SMTP_URL: smtp.url, PUBLIC_URL },
-    jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
-  })
   const subscriber = await careSubscriber(t, EMAIL, 'care')
   owner = subscriber.owner
   catId = subscriber.catId
   await t.storeSession(owner.token, { email: EMAIL })
 }, 120_000)
-afterAll(async () => {
-  t?.app.server.closeAllConnections()
-  await t?.close()
-  await smtp?.close()
-})
 
 async function axeViolations() {
   await t.page.waitForLoadState('networkidle')

@@ -3,31 +3,19 @@
 // receptionist, the interview, the paywall or a second thank-you. The server decides where they belong:
 // the new sign-in has just cleared the browser's local storage.
 import type { Page, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
 import { specialistWelcomeMessages } from '../../shared/scripts.ts'
-import { type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
 import {
-  type BrowserTest,
+  browserTestWithSmtp,
   continueToCardStep,
   paced,
-  startBrowserTest,
   untilChatConnected,
   untilPath,
   untilVisible,
 } from '../helpers/browser.ts'
 
-let smtp: SmtpCapture
-let t: BrowserTest
-beforeAll(async () => {
-  smtp = await startSmtpCapture()
-  t = await startBrowserTest({ env: { SMTP_URL: smtp.url } })
-})
-afterAll(async () => {
-  t?.app.server.closeAllConnections()
-  await t?.close()
-  await smtp?.close()
-})
+const { t, smtp } = browserTestWithSmtp()
 
 const plain = (text: string) => text.replace(/^(You|Dr\. Olivia):\s*/, '').trim()
 const bubbles = (page: Page) => page.locator('.bubble')

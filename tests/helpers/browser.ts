@@ -5,7 +5,8 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { EXPERT_NAME } from '../../shared/constants.ts'
-import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
+import { startOpenAiDouble } from '../doubles/openai-server.ts'
+import { startSmtpCapture } from '../doubles/smtp-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { checkoutAs } from './checkout.ts'
 import { mailedCode } from './mailed-codes.ts'
@@ -202,19 +203,20 @@ export function browserTestForFile(options: Parameters<typeof startBrowserTest>[
 }
 
 /**
- * `browserTestForFile` with replies from the OpenAI-compatible double, started before the app and closed
- * after it (hanging streams included); both objects are filled in by beforeAll.
+ * `browserTestForFile` with a local double of a service outside this machine, started before the app
+ * (whose environment `env` points at it) and closed after it, hanging connections included; both objects
+ * are filled in by beforeAll.
  */
-export function browserTestWithOpenAi(options: Parameters<typeof startBrowserTest>[0] = {}): {
-  t: BrowserTest
-  double: OpenAiDouble
-} {
+function browserTestWithDouble<D extends { url: string; close(): Promise<void> }>(
+  startDouble: () => Promise<D>,
+  env: (double: D) => Record<string, string>,
+  options: NonNullable<Parameters<typeof startBrowserTest>[0]>,
+): { t: BrowserTest; double: D } {
   const t = {} as BrowserTest
-  const double = {} as OpenAiDouble
+  const double = {} as D
   beforeAll(async () => {
-    Object.assign(double, await startOpenAiDouble())
-    const env = { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url, ...options.env }
-    Object.assign(t, await startBrowserTest({ ...options, env }))
+    Object.assign(double, await startDouble())
+    Object.assign(t, await startBrowserTest({ ...options, env: { ...env(double), ...options.env } }))
   })
   afterAll(async () => {
     t.app?.server.closeAllConnections()
@@ -222,6 +224,20 @@ export function browserTestWithOpenAi(options: Parameters<typeof startBrowserTes
     await double.close?.()
   })
   return { t, double }
+}
+
+/** Replies from the OpenAI-compatible double. */
+export const browserTestWithOpenAi = (options: Parameters<typeof startBrowserTest>[0] = {}) =>
+  browserTestWithDouble(
+    startOpenAiDouble,
+    (double) => ({ OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url }),
+    options,
+  )
+
+/** The app's mail (sign-in codes, reminders) sent to a local SMTP capture. */
+export function browserTestWithSmtp(options: Parameters<typeof startBrowserTest>[0] = {}) {
+  const { t, double } = browserTestWithDouble(startSmtpCapture, (smtp) => ({ SMTP_URL: smtp.url }), options)
+  return { t, smtp: double }
 }
 
 /**

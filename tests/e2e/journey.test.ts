@@ -30,7 +30,7 @@ import {
   type BrowserTest,
   paced,
   startBrowserTest,
-  untilChatConnected,
+  startMyJourney,
   untilPath,
   untilVisible,
 } from '../helpers/browser.ts'
@@ -336,9 +336,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
       expect(await hasActiveSubscription(t.db, user.id)).toBe(true)
 
       // Start My Journey → the specialist: connected to the new cat, with the four welcome lines.
-      await dialog.getByRole('button', { name: 'Start My Journey' }).click()
-      await page.waitForURL('**/cat-assistant')
-      await untilChatConnected(page)
+      await startMyJourney(page, dialog)
       const welcome = specialistWelcomeMessages('Luna').map((m) => m.text)
       await expect
         .poll(

@@ -10,6 +10,7 @@ import {
   browserTestWithSmtp,
   continueToCardStep,
   paced,
+  startMyJourney,
   untilChatConnected,
   untilPath,
   untilVisible,
@@ -74,11 +75,8 @@ describe('a returning subscriber', () => {
     await dialog.getByLabel('CVC').fill('123')
     await dialog.getByRole('button', { name: /^Pay \$1\.99/ }).click()
     await untilVisible(dialog.getByRole('heading', { name: 'Thank you for subscribing!' }), 20_000)
-    await dialog.getByRole('button', { name: 'Start My Journey' }).click()
-    await page.waitForURL('**/cat-assistant')
-
     // The specialist's welcome, then a question and its answer: the history to come back to.
-    await untilChatConnected(page)
+    await startMyJourney(page, dialog)
     const welcome = specialistWelcomeMessages('Luna').map((m) => m.text)
     await expect
       .poll(

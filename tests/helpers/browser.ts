@@ -88,6 +88,13 @@ export async function untilChatConnected(page: Page, timeout = 20_000): Promise<
     .toBe(`Connected to ${EXPERT_NAME}`)
 }
 
+/** The thank-you dialog's 'Start My Journey': the specialist's chat, once it says it is connected. */
+export async function startMyJourney(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Start My Journey' }).click()
+  await page.waitForURL('**/cat-assistant')
+  await untilChatConnected(page)
+}
+
 /** Moves the page's clock on until `locator` is visible (the end of a scripted pause). */
 export async function untilVisible(locator: Locator, timeout = 20_000): Promise<void> {
   await expect

@@ -82,8 +82,8 @@ async function encodeClean(input: Uint8Array, options: CleanOptions): Promise<Cl
     // `rotate()` with no angle turns the pixels as the EXIF orientation says; the flag goes with the EXIF.
     if (!animated) image = image.rotate()
     if (options.maxSide) {
-      // Mitchell, not sharp's default Lanczos 3: as sharp as a photo needs at a 2.5× reduction, and it cut
-      // the bench's 12 MP photo by about 30 ms of the 300 ms it is allowed (decoding it takes 200 of them).
+      // Mitchell, not sharp's default Lanczos 3: as sharp as a photo needs, and about 30 ms less on the
+      // bench's 12 MP photo when it was still decoded whole (measured on the 2.55× reduction).
       image = image.resize(options.maxSide, options.maxSide, {
         fit: 'inside',
         withoutEnlargement: true,
@@ -115,11 +115,11 @@ async function encodeClean(input: Uint8Array, options: CleanOptions): Promise<Cl
  * libjpeg decodes a JPEG at 1/2, 1/4 or 1/8 of its size in the DCT itself (shrink-on-load), far faster
  * than decoding every pixel. sharp chooses it on its own, but never for a reduction between 2× and 3×: it
  * halves the factor whenever the reduction's integer part equals it (its pipeline.cc, "known libjpeg
- * rounding errors"). A 12 MP photo to 1568 px is 2.55×, so it was decoded whole: 310 of the 390 ms it
- * took (`npm run bench`, README). libvips takes the factor as a load option only in a file name
- * (`photo.jpg[shrink=2]`), so such a JPEG goes through a file of its own in a private temporary folder,
- * removed at once. The factor is the largest that keeps the long side at least `maxSide`, so sharp's own
- * resize is left with less than 2× and never reloads the file itself.
+ * rounding errors"). A 12 MP photo to 1568 px is 2.55×, so it was decoded whole: 311 of the 393 ms it
+ * took, measured apart (README, Benchmark); at half size the decoding takes 140 to 175 ms. libvips takes
+ * the factor as a load option only in a file name (`photo.jpg[shrink=2]`), so such a JPEG goes through a
+ * file in a temporary folder of its own, removed once decoded. The factor is the largest that keeps the
+ * long side at least `maxSide`, so sharp's own resize is left with less than 2× and never reloads.
  */
 interface ShrunkJpeg {
   /** The file name with its load option, for sharp. */
@@ -139,32 +139,26 @@ async function jpegShrunkOnLoad(
   const { width = 0, height = 0 } = await sharp(input, loadOptions).metadata()
   const maxSide = options.maxSide
   const factor = [8, 4, 2].find((f) => Math.max(width, height) / f >= maxSide)
-  const folder = factor ? privateFolder() : null
-  if (!factor || !folder) return null
-  const file = path.join(folder, `${process.pid}-${++tempFiles}.jpg`)
-  const remove = () => fs.rmSync(file, { force: true })
+  if (!factor) return null
+  // A folder of its own for each photo (mode 0700; the file 0600), removed with it: no name to guess,
+  // nothing shared between processes, and nothing left behind but by a process killed mid-decode.
+  let folder: string
   try {
+    folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), `kitty-image-${process.pid}-`))
+  } catch {
+    return null
+  }
+  const remove = () => fs.rmSync(folder, { recursive: true, force: true })
+  const file = path.join(folder, 'photo.jpg')
+  try {
+    // A bracket would read as the start of libvips's load options.
+    if (/[[\]]/.test(folder)) throw new Error('no load options can follow this path')
     await fs.promises.writeFile(file, input, { flag: 'wx', mode: 0o600 })
   } catch {
-    // A full disk costs the owner nothing but the speed: the photo is decoded whole from memory.
+    // No writable temporary folder (a full disk, say) costs the owner nothing but the speed: the photo is
+    // decoded whole from memory.
     remove()
     return null
   }
   return { source: `${file}[shrink=${factor}]`, remove }
-}
-
-let tempFiles = 0
-let folderMade: string | null | undefined
-/** This process's own folder for JPEGs being decoded (0700), removed at exit; null if none can be made. */
-function privateFolder(): string | null {
-  if (folderMade !== undefined) return folderMade
-  try {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-images-'))
-    // A bracket would read as the start of libvips's load options: then no shrink-on-load at all.
-    folderMade = /[[\]]/.test(folder) ? null : folder
-    if (folderMade) process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }))
-  } catch {
-    folderMade = null
-  }
-  return folderMade
 }

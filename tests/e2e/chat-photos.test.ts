@@ -184,10 +184,15 @@ describe('a photo in the chat, on a phone', () => {
     await page.getByRole('button', { name: 'Remove photo 4' }).click()
     await page.getByRole('button', { name: 'Send' }).click()
     await untilVisible(page.getByRole('button', { name: 'Photo 3 of 3: view full size' }), 15_000)
-    const stored = await t.db.conversationMessage.findFirstOrThrow({
-      where: { content: 'Three photos of his paw' },
-    })
-    expect(stored.attachmentIds).toHaveLength(3)
+    // The thread shows the message as it is sent; the server stores it a moment later.
+    await expect
+      .poll(
+        async () =>
+          (await t.db.conversationMessage.findFirst({ where: { content: 'Three photos of his paw' } }))
+            ?.attachmentIds,
+        { timeout: 15_000 },
+      )
+      .toHaveLength(3)
     expect(t.pageErrors).toEqual([])
   })
 })

@@ -27,12 +27,10 @@ export const OTP_RESEND_SECONDS = 30
 export const PASSWORD_MIN_LENGTH = 8
 export const DEFAULT_SESSION_TTL = '1h'
 
-export const INTERVIEW_MAX_ATTEMPTS = 2
-export const INTERVIEW_RETRY_WAIT_MS = 1000
-export const INTERVIEW_HOLD_WAIT_MS = 5000
-export const CHUNK_GAP_MS = 4750
-export const CHUNK_SPLIT_OVER_SENTENCES = 3
-export const SENTENCES_PER_CHUNK = 2
+/** SPEC §9 "Interview": 2 attempts, waits 1 s (retry) and 5 s (hold), a 4.75 s gap between chunks. */
+export const INTERVIEW = { maxAttempts: 2, retryWaitMs: 1000, holdWaitMs: 5000, chunkGapMs: 4750 } as const
+/** SPEC §9: a reply of more than 3 sentences is split into chunks of two. */
+export const CHUNKING = { splitOverSentences: 3, sentencesPerChunk: 2 } as const
 export const PREP_DELAY_MS = 7000
 export const CHAT_B_OPENING_WAIT_MS = 1000
 

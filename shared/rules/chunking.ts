@@ -1,6 +1,6 @@
 // SPEC §4 Interview: a receptionist reply of more than three sentences is shown as several messages of two
 // sentences each. Pure, so the browser and the tests split exactly the same way.
-import { CHUNK_SPLIT_OVER_SENTENCES, SENTENCES_PER_CHUNK } from '../constants.ts'
+import { CHUNKING } from '../constants.ts'
 
 /** Words that end in a full stop without ending the sentence ("Dr. Olivia", "e.g. tuna"). */
 const ABBREVIATIONS = new Set([
@@ -78,10 +78,10 @@ export function chunkReply(text: string): string[] {
   const trimmed = text.trim()
   if (!trimmed) return []
   const sentences = splitSentences(trimmed)
-  if (sentences.length <= CHUNK_SPLIT_OVER_SENTENCES) return [trimmed]
+  if (sentences.length <= CHUNKING.splitOverSentences) return [trimmed]
   const chunks: string[] = []
-  for (let i = 0; i < sentences.length; i += SENTENCES_PER_CHUNK) {
-    chunks.push(sentences.slice(i, i + SENTENCES_PER_CHUNK).join(' '))
+  for (let i = 0; i < sentences.length; i += CHUNKING.sentencesPerChunk) {
+    chunks.push(sentences.slice(i, i + CHUNKING.sentencesPerChunk).join(' '))
   }
   return chunks
 }

@@ -3,12 +3,7 @@
 // scripted one) shown in pairs of sentences 4.75 s apart, and the check of the owner's answer with the
 // triage's escalation said before the next question. No React, no storage, no server client: what they
 // need comes in through TurnContext (interview-driver.ts builds it).
-import {
-  CHUNK_GAP_MS,
-  INTERVIEW_HOLD_WAIT_MS,
-  INTERVIEW_MAX_ATTEMPTS,
-  INTERVIEW_RETRY_WAIT_MS,
-} from '../../../../shared/constants.ts'
+import { INTERVIEW } from '../../../../shared/constants.ts'
 import { ERRORS } from '../../../../shared/errors.ts'
 import type { InterviewField } from '../../../../shared/options.ts'
 import { chunkReply } from '../../../../shared/rules/chunking.ts'
@@ -131,11 +126,11 @@ async function generatedTurn(
     } catch (error) {
       if (signal.aborted) throw error
       console.warn(`Interview reply attempt ${attempt} failed`, error)
-      if (attempt >= INTERVIEW_MAX_ATTEMPTS) throw new Error(ERRORS.failedAfterAttempts)
-      await ctx.wait(INTERVIEW_RETRY_WAIT_MS, signal)
+      if (attempt >= INTERVIEW.maxAttempts) throw new Error(ERRORS.failedAfterAttempts)
+      await ctx.wait(INTERVIEW.retryWaitMs, signal)
       ctx.say({ type: 'said', message: message('assistant', HOLDING_MESSAGE) })
       typing(ctx, true)
-      await ctx.wait(INTERVIEW_HOLD_WAIT_MS, signal)
+      await ctx.wait(INTERVIEW.holdWaitMs, signal)
     }
   }
 }
@@ -157,7 +152,7 @@ export async function askField(
     for (const [index, chunk] of chunks.entries()) {
       if (index > 0) {
         typing(ctx, true)
-        await ctx.wait(CHUNK_GAP_MS, signal)
+        await ctx.wait(INTERVIEW.chunkGapMs, signal)
       }
       ctx.say({ type: 'said', message: message('assistant', chunk) })
     }

@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
 import { ERRORS } from '../../../../shared/errors.ts'
 import { type ContactForm, contactFormSchema } from '../../../../shared/schemas/billing.ts'
+import { EmailField } from '../../components/EmailField.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
@@ -78,17 +79,7 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
         maxLength={200}
         {...register('fullName')}
       />
-      {askEmail && (
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={254}
-          {...register('email')}
-        />
-      )}
+      {askEmail && <EmailField id={`${id}-email`} label="Email" {...register('email')} />}
       <div className="payment-grid">
         <SelectField
           id={`${id}-country`}

@@ -1,5 +1,6 @@
 import type { FormEventHandler } from 'react'
 import { OTP_LENGTH } from '../../../../shared/constants.ts'
+import { EmailField } from '../../components/EmailField.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { TextField, type TextFieldProps } from '../../components/TextField.tsx'
 
@@ -44,14 +45,7 @@ export function EmailStep(props: EmailStepProps) {
           : 'Enter your email and password.'}
       </p>
       <form className="stack" noValidate onSubmit={props.onSubmit}>
-        <TextField
-          id="login-email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          {...props.email}
-        />
+        <EmailField id="login-email" label="Email" {...props.email} />
         {method === 'password' && (
           <TextField
             id="login-password"

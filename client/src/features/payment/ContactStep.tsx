@@ -21,6 +21,9 @@ export interface ContactStepProps {
   onNext(value: ContactDetails): void
 }
 
+/** The country picker's choices, made once (about 250 countries). */
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }))
+
 const FIELDS = ['fullName', 'email', 'country', 'state', 'postalCode'] as const
 const LABELS: Record<(typeof FIELDS)[number], string> = {
   fullName: 'Full name',
@@ -84,9 +87,9 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
         <SelectField
           id={`${id}-country`}
           label="Country"
+          options={COUNTRY_OPTIONS}
           autoComplete="country"
           placeholder="Select a country"
-          options={COUNTRIES.map((country) => ({ value: country.code, label: country.name }))}
           // A new country has other states: the state chosen for the old one is cleared (SPEC §5).
           {...register('country', { onChange: () => setValue('state', '') })}
         />
@@ -95,10 +98,10 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
           <SelectField
             id={`${id}-state`}
             label="State / Region"
+            options={regions.map((region) => ({ value: region.code, label: region.name }))}
             autoComplete="address-level1"
             disabled={!watch('country')}
             placeholder={watch('country') ? 'Select a state or region' : 'Choose a country first'}
-            options={regions.map((region) => ({ value: region.code, label: region.name }))}
             {...register('state')}
           />
         )}

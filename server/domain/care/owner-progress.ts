@@ -1,0 +1,71 @@
+// What an owner's /progress calls do (issue 22): each first finds the owner's cat the call names, else
+// their current cat (careCat: someone else's or none is a 404), as plan.ts and check-ins.ts do, so the
+// router only wires schemas to these.
+
+import type { WeightEntry, WeightInput } from '../../../shared/schemas/care.ts'
+import type { ProgressOverview } from '../../../shared/schemas/progress.ts'
+import type { Db } from '../../db.ts'
+import { careCat } from './care-cat.ts'
+import { PAGE_CHECK_IN_DAYS, progressReport } from './progress-report.ts'
+import { checkInsForReport } from './report-check-ins.ts'
+import { renderReportPdf } from './report-pdf.ts'
+import { createShareLink, SHARED_REPORT_PATH } from './report-share.ts'
+import { listWeights, recordWeight } from './weights.ts'
+
+const DAY_MS = 86_400_000
+
+/** The cat's weight log, oldest first. */
+export async function ownerWeights(db: Db, userId: number, catId?: number): Promise<WeightEntry[]> {
+  const cat = await careCat(db, userId, catId)
+  return listWeights(db, cat.id)
+}
+
+/** A weight the owner logs on /progress (or through REST); the source says where it was typed. */
+export async function logOwnerWeight(db: Db, userId: number, input: WeightInput): Promise<WeightEntry> {
+  const cat = await careCat(db, userId, input.cat_id)
+  return recordWeight(db, cat.id, {
+    weight: input.weight,
+    unit: input.unit,
+    measuredAt: input.measured_at ? new Date(input.measured_at) : undefined,
+    source: input.source ?? 'progress',
+  })
+}
+
+/** What /progress reads in one call: the weight log and the last four weeks' check-ins. */
+export async function progressOverview(
+  db: Db,
+  userId: number,
+  catId?: number,
+  now: Date = new Date(),
+): Promise<ProgressOverview> {
+  const cat = await careCat(db, userId, catId)
+  const [weights, checkIns] = await Promise.all([
+    listWeights(db, cat.id),
+    checkInsForReport(db, cat.id, new Date(now.getTime() - PAGE_CHECK_IN_DAYS * DAY_MS)),
+  ])
+  return { cat_id: cat.id, weights, check_ins: checkIns }
+}
+
+/** The vet report of the owner's cat as a PDF. */
+export async function ownerReportPdf(db: Db, userId: number, catId?: number): Promise<Uint8Array> {
+  const cat = await careCat(db, userId, catId)
+  return renderReportPdf(await progressReport(db, userId, cat.id))
+}
+
+/**
+ * A share link to the report of the owner's cat, `days` long (7 unless told): the share path below
+ * `publicBase`, the address the site is reached at (config publicUrl).
+ */
+export async function shareOwnerReport(
+  db: Db,
+  userId: number,
+  input: { cat_id?: number | undefined; days?: number | undefined },
+  publicBase: string,
+): Promise<{ url: string; expires_at: string }> {
+  const cat = await careCat(db, userId, input.cat_id)
+  const link = await createShareLink(db, userId, cat.id, input.days)
+  return {
+    url: `${publicBase}${SHARED_REPORT_PATH}?token=${link.token}`,
+    expires_at: link.expiresAt.toISOString(),
+  }
+}

@@ -20,12 +20,7 @@ import {
 import { ownedInterview, sessionInterview } from '../domain/interview/access.ts'
 import { toSummary, withMessages } from '../domain/interview/interview-record.ts'
 import { checkAnswer, nextLine } from '../domain/interview/receptionist.ts'
-import {
-  createInterview,
-  deleteInterview,
-  listInterviews,
-  updateInterview,
-} from '../domain/interview/store.ts'
+import * as interviews from '../domain/interview/store.ts'
 import { requireInterviewRoom } from '../domain/quotas.ts'
 import { rest } from '../rest/meta.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
@@ -39,7 +34,7 @@ export const interviewRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
       if (!ctx.user) await limit(ctx, 'visitorInterviewsPerIpDaily', ctx.ip)
-      const row = await createInterview(ctx.services.db, input.session_id, ctx.user?.id ?? null)
+      const row = await interviews.create(ctx.services.db, input.session_id, ctx.user?.id ?? null)
       return { id: row.id }
     }),
 
@@ -52,7 +47,7 @@ export const interviewRouter = router({
       // A visitor's writes count against the address's interview budget (an owner's are theirs).
       if (!ctx.user) await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
       await requireInterviewRoom(ctx.services.db, input.id)
-      return updateInterview(
+      return interviews.update(
         ctx.services.db,
         { id: input.id, sessionId: input.session_id, ownerId: ctx.user?.id },
         input.messages ?? [],
@@ -67,7 +62,7 @@ export const interviewRouter = router({
   list: authedProcedure
     .meta(rest('GET', '/api/supabase/interview', { summary: "The owner's interviews" }))
     .output(interviewSummaryOutput.array())
-    .query(async ({ ctx }) => (await listInterviews(ctx.services.db, ctx.user.id)).map(toSummary)),
+    .query(async ({ ctx }) => (await interviews.list(ctx.services.db, ctx.user.id)).map(toSummary)),
 
   /** GET /api/supabase/interview/:id */
   get: authedProcedure
@@ -96,7 +91,7 @@ export const interviewRouter = router({
     .meta(rest('DELETE', '/api/supabase/interview/:id', { summary: 'Delete an interview' }))
     .input(interviewIdInput)
     .mutation(async ({ ctx, input }) => {
-      await deleteInterview(ctx.services.db, ctx.user.id, input.id)
+      await interviews.remove(ctx.services.db, ctx.user.id, input.id)
       return { success: true as const }
     }),
 

@@ -1,4 +1,5 @@
-// An interview's rows: created by a visitor or an owner, its messages appended, listed, deleted.
+// An interview's rows: created by a visitor or an owner, its messages appended, listed, deleted. Read as a
+// namespace (`interviews.create`, `interviews.list`, …).
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import type { ChatMessageInput } from '../../../shared/schemas/conversation.ts'
 import type { Db } from '../../db.ts'
@@ -8,7 +9,7 @@ import { lockRow } from '../row-lock.ts'
 import { ownedInterview, sessionInterview } from './access.ts'
 
 /** A signed-in owner's interview is theirs at once; a visitor's waits for the sign-in to claim it. */
-export function createInterview(db: Db, sessionId: string, userId: number | null): Promise<Interview> {
+export function create(db: Db, sessionId: string, userId: number | null): Promise<Interview> {
   return asOwner(() => db.interview.create({ data: { sessionId, userId } }))
 }
 
@@ -16,7 +17,7 @@ export function createInterview(db: Db, sessionId: string, userId: number | null
  * Appends what is new in an interview's message list. Interview messages have no ids: the client's
  * list only ever grows, so it is matched by position (the count of stored rows).
  */
-export async function appendInterviewList(
+async function appendInterviewList(
   db: Db,
   interviewId: number,
   list: readonly ChatMessageInput[],
@@ -45,7 +46,7 @@ export async function appendInterviewList(
 }
 
 /** The visitor's (or owner's) interview gets what is new in `list`, and its answers and completion. */
-export async function updateInterview(
+export async function update(
   db: Db,
   request: { id: number; sessionId: string; ownerId: number | null | undefined },
   list: readonly ChatMessageInput[],
@@ -56,12 +57,12 @@ export async function updateInterview(
 }
 
 /** The owner's interviews, newest first, at most 100 (messages are read one interview at a time). */
-export function listInterviews(db: Db, userId: number): Promise<Interview[]> {
+export function list(db: Db, userId: number): Promise<Interview[]> {
   return db.interview.findMany({ where: { userId }, orderBy: { id: 'desc' }, take: 100 })
 }
 
 /** Deletes the owner's interview (its messages go with it); someone else's is a 404. */
-export async function deleteInterview(db: Db, userId: number, id: number): Promise<void> {
+export async function remove(db: Db, userId: number, id: number): Promise<void> {
   const row = await ownedInterview(db, userId, id)
   await db.interview.delete({ where: { id: row.id } })
 }

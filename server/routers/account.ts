@@ -1,7 +1,7 @@
 // The signed-in owner's account as a whole (issues 12, 14, 19): its state, "Download my data" and
 // "Delete account". The last two need a fresh code mailed to the account's address (step-up).
 import { ownerStateOutput, verificationCodeInput } from '../../shared/schemas/account.ts'
-import { successOutput } from '../../shared/schemas/auth.ts'
+import { successOutput } from '../../shared/schemas/primitives.ts'
 import {
   deleteAccount,
   exportAccount,

@@ -1,6 +1,7 @@
 // Sign-up, sign-in (password or one-time code), sessions, the password and the account's data: the
 // procedures. The rules are in server/domain/accounts, one file a job (sign-up.ts, sign-in.ts,
 // sign-in-code.ts, sessions.ts, password.ts, claim-visitor-records.ts).
+
 import {
   meOutput,
   refreshInput,
@@ -10,11 +11,11 @@ import {
   signinOtpInput,
   signinOtpOutput,
   signupInput,
-  successOutput,
   tokenSessionOutput,
   verifyOtpInput,
   verifyOtpOutput,
 } from '../../shared/schemas/auth.ts'
+import { successOutput } from '../../shared/schemas/primitives.ts'
 import type { Context } from '../context.ts'
 import { accountProfile } from '../domain/accounts/account-row.ts'
 import { claimAtSignIn } from '../domain/accounts/claim-visitor-records.ts'

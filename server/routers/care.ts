@@ -1,5 +1,6 @@
 // The care loop (CONTRACT "Beyond SPEC §7"): the plan, check-ins and the e-mail's one-click unsubscribe.
 // The rules are in server/domain/care (plan.ts, schedule.ts, check-ins.ts); the reminders in server/jobs.
+
 import { z } from 'zod'
 import {
   careCatInput,
@@ -15,6 +16,7 @@ import {
   pushSubscriptionInput,
   unsubscribeInput,
 } from '../../shared/schemas/care.ts'
+import { successOutput } from '../../shared/schemas/primitives.ts'
 import { checkInOpening } from '../domain/care/check-in-opening.ts'
 import { answerCheckIn, listCheckIns } from '../domain/care/check-ins.ts'
 import { getCarePlan, rememberOwnerTimeZone, unsubscribe, updateCarePlan } from '../domain/care/plan.ts'
@@ -22,8 +24,6 @@ import { deletePushSubscription, savePushSubscription } from '../domain/care/pus
 import { rest } from '../rest/meta.ts'
 import { resolveVapidKeys } from '../services/push.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
-
-const successSchema = z.object({ success: z.literal(true) })
 
 export const careRouter = router({
   plan: authedProcedure
@@ -67,7 +67,7 @@ export const careRouter = router({
   timezone: authedProcedure
     .meta(rest('PUT', '/api/care/timezone', { summary: "The owner's browser time zone" }))
     .input(ownerTimeZoneInput)
-    .output(successSchema)
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await rememberOwnerTimeZone(ctx.services.db, ctx.user.id, input.timezone)
       return { success: true as const }
@@ -82,7 +82,7 @@ export const careRouter = router({
   subscribePush: authedProcedure
     .meta(rest('POST', '/api/care/push/subscriptions', { summary: "This browser's push subscription" }))
     .input(pushSubscriptionInput)
-    .output(successSchema)
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await savePushSubscription(ctx.services.db, ctx.user.id, input)
       return { success: true as const }
@@ -93,7 +93,7 @@ export const careRouter = router({
       rest('DELETE', '/api/care/push/subscriptions', { summary: "Forget this browser's push subscription" }),
     )
     .input(pushEndpointInput)
-    .output(successSchema)
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await deletePushSubscription(ctx.services.db, ctx.user.id, input.endpoint)
       return { success: true as const }
@@ -109,7 +109,7 @@ export const careRouter = router({
       }),
     )
     .input(unsubscribeInput)
-    .output(successSchema)
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await unsubscribe(ctx.services.db, input.token)
       return { success: true as const }

@@ -17,6 +17,7 @@ import {
   updateInterviewInput,
   updateInterviewOutput,
 } from '../../shared/schemas/interview.ts'
+import { successOutput } from '../../shared/schemas/primitives.ts'
 import { ownedInterview, sessionInterview } from '../domain/interview/access.ts'
 import { toSummary, withMessages } from '../domain/interview/interview-record.ts'
 import { checkAnswer, nextLine } from '../domain/interview/receptionist.ts'
@@ -90,6 +91,7 @@ export const interviewRouter = router({
   delete: authedProcedure
     .meta(rest('DELETE', '/api/supabase/interview/:id', { summary: 'Delete an interview' }))
     .input(interviewIdInput)
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await interviews.remove(ctx.services.db, ctx.user.id, input.id)
       return { success: true as const }

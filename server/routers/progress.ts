@@ -3,7 +3,7 @@
 // below it weights.ts, progress-report.ts, report-pdf.ts, report-share.ts).
 import { z } from 'zod'
 import { careCatInput, weightEntrySchema, weightInput } from '../../shared/schemas/care.ts'
-import { recordId } from '../../shared/schemas/primitives.ts'
+import { recordId, successOutput } from '../../shared/schemas/primitives.ts'
 import {
   progressOverviewSchema,
   reportInput,
@@ -26,7 +26,6 @@ import { deleteWeight } from '../domain/care/weights.ts'
 import { fileAnswer, rest } from '../rest/meta.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
-const successSchema = z.object({ success: z.literal(true) })
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array)
 const PDF = fileAnswer('application/pdf')
 
@@ -51,7 +50,7 @@ export const progressRouter = router({
   deleteWeight: authedProcedure
     .meta(rest('DELETE', '/api/care/weights/:id', { summary: 'Delete one entry of the weight log' }))
     .input(z.object({ id: recordId }))
-    .output(successSchema)
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await deleteWeight(ctx.services.db, ctx.user.id, input.id)
       return { success: true as const }
@@ -93,7 +92,7 @@ export const progressRouter = router({
     .meta(
       rest('DELETE', '/api/care/report/share', { summary: "Revoke every one of the owner's report links" }),
     )
-    .output(successSchema)
+    .output(successOutput)
     .mutation(async ({ ctx }) => {
       await revokeShareLinks(ctx.services.db, ctx.user.id)
       return { success: true as const }

@@ -127,5 +127,3 @@ export const refreshOutput = z.object({
   refresh_token: z.string(),
 })
 export type RefreshOutput = z.infer<typeof refreshOutput>
-
-export const successOutput = z.object({ success: z.literal(true) })

@@ -19,6 +19,9 @@ export const MAX_RECORD_ID = 2_147_483_647
 export const SESSION_ID_MAX_LENGTH = 128
 export const PERSON_NAME_MAX_LENGTH = 100
 
+/** What a call that only acts answers (a delete, a revoke, a logout). */
+export const successOutput = z.object({ success: z.literal(true) })
+
 /** PostgreSQL text cannot hold NUL, and no identifier needs control characters (code points 0-31, 127). */
 export function noControlChars(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

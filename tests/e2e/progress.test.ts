@@ -8,6 +8,9 @@ let t: BrowserTest
 let owner: { id: number; token: string }
 let catless: { id: number; token: string }
 const END = new Date(Date.now() + 3 * 86_400_000)
+// Mochi's lists, stored in this order and shown by the report one entry per line in the same order.
+const TRAINING_DAYS = ['Monday', 'Wednesday']
+const ITEMS = ['Litter Box', 'Cat Toys']
 
 beforeAll(async () => {
   t = await startBrowserTest()
@@ -31,8 +34,8 @@ beforeAll(async () => {
       issuesFaced: ['Eats too fast'],
       medicalConditions: 'Diabetes',
       medications: 'Insulin twice a day',
-      trainingDays: ['Monday', 'Wednesday'],
-      items: ['Litter Box', 'Cat Toys'],
+      trainingDays: TRAINING_DAYS,
+      items: ITEMS,
       foodBowls: 1,
       treats: 1,
       playtime: 35,
@@ -89,8 +92,8 @@ describe('/progress Review Report', () => {
     expect(await field('Medical conditions').innerText()).toBe('Diabetes')
     expect(await field('Medications').innerText()).toBe('Insulin twice a day')
     expect(await field('Dietary restrictions').innerText()).toBe('Not given')
-    expect((await field('Training days').innerText()).split('\n')).toEqual(['Monday', 'Wednesday'])
-    expect((await field('Items').innerText()).split('\n')).toEqual(['Litter Box', 'Cat Toys'])
+    expect((await field('Training days').innerText()).split('\n')).toEqual(TRAINING_DAYS)
+    expect((await field('Items').innerText()).split('\n')).toEqual(ITEMS)
 
     // The daily suggestions, singular at 1.
     const daily = report.locator('.report__daily li')

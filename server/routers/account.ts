@@ -51,6 +51,8 @@ export const accountRouter = router({
       }),
     )
     .input(verificationCodeInput)
+    // No output schema: the document is every column of the owner's rows, and a zod object would
+    // silently drop a column added later (README Decisions).
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpVerifyPerIp', ctx.ip)
       await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import { weightMention } from '../../../../shared/rules/weight-mention.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { readText } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 import './progress.css'
@@ -74,9 +75,7 @@ export function ChatWeightOffer({
         </button>
       </div>
       {log.error && (
-        <p className="field-error" role="alert">
-          {errorMessage(log.error, 'The weight could not be logged. Please try again.')}
-        </p>
+        <ErrorBox>{errorMessage(log.error, 'The weight could not be logged. Please try again.')}</ErrorBox>
       )}
     </fieldset>
   )

@@ -1,6 +1,7 @@
 // "Download for my vet" and the share link (issue 22). The PDF comes from GET /api/care/report.pdf with
 // the bearer token (a link cannot send it), saved as a file; a share link opens it with no session.
 import { useState } from 'react'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { currentToken } from '../../session.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 
@@ -73,15 +74,9 @@ export function VetReport({ catId }: { catId: number }) {
       <p role="status" className="muted progress-status">
         {state === 'done' ? 'Report downloaded.' : ''}
       </p>
-      {problem && (
-        <p className="field-error" role="alert">
-          {problem}
-        </p>
-      )}
+      {problem && <ErrorBox>{problem}</ErrorBox>}
       {share.error && (
-        <p className="field-error" role="alert">
-          {errorMessage(share.error, 'The link could not be made. Please try again.')}
-        </p>
+        <ErrorBox>{errorMessage(share.error, 'The link could not be made. Please try again.')}</ErrorBox>
       )}
       {link && share.data && (
         <div className="notice stack">

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
 import { type WeightInput, weightInput } from '../../../../shared/schemas/care.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
 import { errorMessage } from '../../trpc.ts'
@@ -70,9 +71,7 @@ export function WeightForm({ catId, unit }: { catId: number; unit: WeightUnit })
         />
       </div>
       {log.error && (
-        <p className="field-error" role="alert">
-          {errorMessage(log.error, 'The weight could not be saved. Please try again.')}
-        </p>
+        <ErrorBox>{errorMessage(log.error, 'The weight could not be saved. Please try again.')}</ErrorBox>
       )}
       <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Saving…' : 'Save weight'}

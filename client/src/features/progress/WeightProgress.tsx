@@ -4,6 +4,7 @@ import type { WeightTrend } from '../../../../shared/rules/weight-trend.ts'
 import { inUnit } from '../../../../shared/rules/weight-trend.ts'
 import type { WeightEntry } from '../../../../shared/schemas/care.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage } from '../../trpc.ts'
 import { useWeightChanges } from './useProgress.ts'
 import { WeightChart } from './WeightChart.tsx'
@@ -36,9 +37,9 @@ export function WeightProgress({ cat, catName, unit, entries, trend }: WeightPro
             onDelete={(id) => remove.mutate({ id })}
           />
           {remove.error && (
-            <p className="field-error" role="alert">
+            <ErrorBox>
               {errorMessage(remove.error, 'The weight could not be deleted. Please try again.')}
-            </p>
+            </ErrorBox>
           )}
         </>
       )}

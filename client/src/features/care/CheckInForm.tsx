@@ -3,7 +3,12 @@
 import { type FormEvent, useId, useState } from 'react'
 import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { SelectField } from '../../components/SelectField.tsx'
+import { TextField } from '../../components/TextField.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
+
+/** The units, written as an owner says them. */
+const UNIT_OPTIONS = WEIGHT_UNITS.map((unit) => ({ value: unit, label: unit === 'Kg' ? 'kg' : 'lb' }))
 
 export interface CheckInFormProps {
   checkInId: number
@@ -49,33 +54,22 @@ export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }:
   return (
     <form className="stack check-in-form" noValidate onSubmit={submit} aria-label="Check-in">
       <div className="check-in-form__weight">
-        <div className="field">
-          <label htmlFor={`${id}-weight`}>{weighIn ? 'Weight today' : 'Weight (optional)'}</label>
-          <input
-            id={`${id}-weight`}
-            className="input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={weight}
-            onChange={(e) => setWeight(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-unit`}>Unit</label>
-          <select
-            id={`${id}-unit`}
-            className="input"
-            value={unit}
-            onChange={(e) => setUnit(e.target.value as WeightUnit)}
-          >
-            {WEIGHT_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u === 'Kg' ? 'kg' : 'lb'}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id={`${id}-weight`}
+          label={weighIn ? 'Weight today' : 'Weight (optional)'}
+          inputMode="decimal"
+          autoComplete="off"
+          value={weight}
+          onChange={(e) => setWeight(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+        />
+        <SelectField
+          id={`${id}-unit`}
+          label="Unit"
+          options={UNIT_OPTIONS}
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as WeightUnit)}
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-note`}>Note (optional)</label>

@@ -5,6 +5,7 @@
 // Stop keeps what was written; a reply still being written when the chat opens is reattached; 'Show
 // earlier messages' pages back through React Query's infinite query. The hook gets its client from the
 // app's own React Query + tRPC provider, as on the page.
+import '../helpers/jsdom-text-encoder.ts'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
 import { TRPCClientError, type TRPCLink, unstable_localLink } from '@trpc/client'
@@ -17,15 +18,6 @@ import { type AppRouter, appRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { advanceUntil, fakeScriptClock } from '../helpers/script-clock.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
-
-// jsdom brings its own typed arrays: bytes from Node's TextEncoder fail the token library's
-// `instanceof Uint8Array`. Encode into this realm's Uint8Array so the server code runs as in Node.
-const NodeTextEncoder = globalThis.TextEncoder
-globalThis.TextEncoder = class extends NodeTextEncoder {
-  override encode(input?: string): Uint8Array<ArrayBuffer> {
-    return new Uint8Array(super.encode(input))
-  }
-} as typeof TextEncoder
 
 let t: TestApp
 let trpc: typeof import('../../client/src/trpc.ts').trpc

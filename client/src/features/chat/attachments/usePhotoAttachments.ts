@@ -35,12 +35,19 @@ export function usePhotoAttachments() {
   const [photos, setPhotos] = useState<PendingPhoto[]>([])
   const [notice, setNotice] = useState<string | null>(null)
   const queue = useRef<Promise<unknown>>(Promise.resolve())
-  const live = useRef(photos)
-  live.current = photos
-
-  const patch = useCallback((key: string, change: Partial<PendingPhoto>) => {
-    setPhotos((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)))
+  // The latest list, which every change reads and replaces; the state shows it. Changes made before
+  // React renders (an upload's answer, then a drop) each build on the one before, none on a stale list.
+  const live = useRef<PendingPhoto[]>([])
+  const change = useCallback((next: (list: PendingPhoto[]) => PendingPhoto[]) => {
+    live.current = next(live.current)
+    setPhotos(live.current)
   }, [])
+
+  const patch = useCallback(
+    (key: string, fields: Partial<PendingPhoto>) =>
+      change((list) => list.map((p) => (p.key === key ? { ...p, ...fields } : p))),
+    [change],
+  )
 
   const send = useCallback(
     (photo: PendingPhoto) => {
@@ -81,21 +88,23 @@ export function usePhotoAttachments() {
         }
       })
       if (added.length === 0) return
-      live.current = [...live.current, ...added]
-      setPhotos(live.current)
+      change((list) => [...list, ...added])
       for (const photo of added) if (photo.status === 'uploading') send(photo)
     },
-    [send],
+    [change, send],
   )
 
-  const remove = useCallback((key: string) => {
-    setNotice(null)
-    setPhotos((list) => {
-      const gone = list.find((p) => p.key === key)
-      if (gone) URL.revokeObjectURL(gone.preview)
-      return list.filter((p) => p.key !== key)
-    })
-  }, [])
+  const remove = useCallback(
+    (key: string) => {
+      setNotice(null)
+      change((list) => {
+        const gone = list.find((p) => p.key === key)
+        if (gone) URL.revokeObjectURL(gone.preview)
+        return list.filter((p) => p.key !== key)
+      })
+    },
+    [change],
+  )
 
   const retry = useCallback(
     (key: string) => {
@@ -110,11 +119,11 @@ export function usePhotoAttachments() {
   /** After the message is sent: the tray empties (the thread shows the photos from now on). */
   const clear = useCallback(() => {
     setNotice(null)
-    setPhotos((list) => {
+    change((list) => {
       for (const p of list) URL.revokeObjectURL(p.preview)
       return []
     })
-  }, [])
+  }, [change])
 
   useEffect(
     () => () => {

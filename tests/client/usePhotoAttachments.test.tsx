@@ -16,13 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { usePhotoAttachments } from '../../client/src/features/chat/attachments/usePhotoAttachments.ts'
 import { trpc } from '../../client/src/trpc.ts'
 import type { AppRouter } from '../../server/routers/index.ts'
+import { ERRORS } from '../../shared/errors.ts'
 import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
 import { cameraJpeg } from '../helpers/images.ts'
-import { advanceUntil, fakeScriptClock } from '../helpers/script-clock.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 const t = clientTestApp()
-fakeScriptClock()
 
 // jsdom has no object URLs; the tray only hands them to <img> for the thumbnails.
 const { createObjectURL, revokeObjectURL } = URL
@@ -101,11 +100,12 @@ describe('usePhotoAttachments', () => {
     const tray = renderHook(() => usePhotoAttachments(), { wrapper })
     const statuses = () => tray.result.current.photos.map((p) => p.status)
     act(() => tray.result.current.add([broken]))
-    // The tray tries three times, 2 s apart, before it says the photo failed (the clock is moved on).
-    await advanceUntil(() => {
+    // The server's refusal (ATTACHMENT_TYPE) is final: no second try, the photo says why at once.
+    await waitFor(() => {
       for (const release of heldUploads.splice(0)) release()
       expect(statuses()).toEqual(['failed'])
     })
+    expect(tray.result.current.photos[0]!.error).toBe(ERRORS.attachmentType)
 
     act(() => {
       tray.result.current.retry(tray.result.current.photos[0]!.key)
@@ -113,7 +113,7 @@ describe('usePhotoAttachments', () => {
     })
     expect(statuses()).toEqual(['uploading', 'uploading'])
     expect(tray.result.current.busy).toBe(true)
-    await advanceUntil(() => {
+    await waitFor(() => {
       for (const release of heldUploads.splice(0)) release()
       expect(statuses()).toEqual(['failed', 'ready'])
     })

@@ -8,14 +8,14 @@
 import '../helpers/jsdom-text-encoder.ts'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
-import { TRPCClientError, type TRPCLink, unstable_localLink } from '@trpc/client'
+import { TRPCClientError, type TRPCLink } from '@trpc/client'
 import { observable } from '@trpc/server/observable'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createContextInner } from '../../server/context.ts'
-import { type AppRouter, appRouter } from '../../server/routers/index.ts'
+import type { AppRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { callerLink } from '../helpers/caller-link.ts'
 import { advanceUntil, fakeScriptClock } from '../helpers/script-clock.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
@@ -57,16 +57,7 @@ async function subscriber() {
 /** The provider the app wraps its pages in, its link calling the router in this process (no HTTP). */
 function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient()
-  const client = trpc.createClient({
-    links: [
-      faults,
-      unstable_localLink({
-        router: appRouter,
-        createContext: () =>
-          createContextInner({ services: t.services, token: localStorage.getItem('token') }),
-      }),
-    ],
-  })
+  const client = trpc.createClient({ links: [faults, callerLink(t)] })
   return (
     <trpc.Provider client={client} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>

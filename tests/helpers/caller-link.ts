@@ -1,34 +1,25 @@
-// A tRPC link for client tests: every operation is answered by the real routers through createCaller
-// (no HTTP), with the token the browser has stored, so a hook or page under test talks to a real
-// database exactly as it would through /trpc.
-import { TRPCClientError, type TRPCLink } from '@trpc/client'
-import { observable } from '@trpc/server/observable'
+// A tRPC link for client tests: every operation is answered by the real routers in this process (tRPC's
+// own local link, no HTTP), with the token the browser has stored, so a hook or page under test talks to
+// a real database exactly as it would through /trpc: errors come through the app's error formatter,
+// with the catalogue's `appCode` the client decides by.
+import { type TRPCLink, unstable_localLink } from '@trpc/client'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import type { AppRouter } from '../../server/routers/index.ts'
+import { createContextInner } from '../../server/context.ts'
+import { type AppRouter, appRouter } from '../../server/routers/index.ts'
 import { createTestApp, type TestApp } from './app.ts'
 
 export function callerLink(t: TestApp, onCall?: (path: string) => void): TRPCLink<AppRouter> {
-  return () =>
-    ({ op }) =>
-      observable((observer) => {
-        onCall?.(op.path)
-        t.caller(localStorage.getItem('token'))
-          .then((caller) => {
-            const procedure = op.path
-              .split('.')
-              .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-              input: unknown,
-            ) => Promise<unknown>
-            return procedure(op.input)
-          })
-          .then(
-            (data) => {
-              observer.next({ result: { type: 'data', data } })
-              observer.complete()
-            },
-            (error: unknown) => observer.error(TRPCClientError.from(error as Error)),
-          )
-      })
+  const local = unstable_localLink<AppRouter>({
+    router: appRouter,
+    createContext: () => createContextInner({ services: t.services, token: localStorage.getItem('token') }),
+  })
+  return (runtime) => {
+    const link = local(runtime)
+    return (options) => {
+      onCall?.(options.op.path)
+      return link(options)
+    }
+  }
 }
 
 /**

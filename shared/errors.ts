@@ -60,10 +60,12 @@ export const ERRORS = {
     'You already have an active subscription. Cancel it in your profile before starting another one.',
   priceUnknown: 'Unknown price: choose the monthly or the yearly plan.',
   fullNameOnCard: 'Please enter the full name on the card',
-  /** The demo card form (SPEC §5 "Payment step 2" without a publishable key), one message per field. */
+  /**
+   * The demo card form (SPEC §5 "Payment step 2" without a publishable key), one message per field; an
+   * expiry already past says what a provider's EXPIRED_CARD says (cardExpired, below).
+   */
   demoCardNumber: 'Please enter the card number',
   demoCardExpiry: 'Please enter the expiry date as MM/YY',
-  demoCardExpired: 'Your card has expired. Please use a different card.',
   demoCardCvc: 'Please enter the 3 or 4 digit security code',
   invalidWebhook: 'Invalid webhook signature',
   assistantUnavailable: 'The assistant is not available right now. Please try again in a moment.',

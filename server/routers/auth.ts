@@ -9,7 +9,6 @@ import {
   setPasswordInput,
   signinInput,
   signinOtpInput,
-  signinOtpOutput,
   signupInput,
   tokenSessionOutput,
   verifyOtpInput,
@@ -114,7 +113,8 @@ export const authRouter = router({
       }),
     )
     .input(signinOtpInput)
-    .output(signinOtpOutput)
+    // The same answer whether or not the address has an account.
+    .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
       await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email)

@@ -52,9 +52,6 @@ export type TokenSession = z.infer<typeof tokenSessionOutput>
 export const signinOtpInput = z.object({ email: emailSchema })
 export type SigninOtpInput = z.input<typeof signinOtpInput>
 
-/** The same answer whether or not the address has an account. */
-export const signinOtpOutput = z.object({ success: z.literal(true) })
-
 /** A one-time code from the e-mail, as the code sign-in takes it. */
 export const codeSchema = z
   .string({ error: ERRORS.codeFormat })

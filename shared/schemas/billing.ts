@@ -56,7 +56,7 @@ function expiryProblem(value: string, now: Date): string | null {
   if (!expiry || month < 1 || month > 12) return ERRORS.demoCardExpiry
   const year = 2000 + Number(expiry[2])
   if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) {
-    return ERRORS.demoCardExpired
+    return ERRORS.cardExpired
   }
   return null
 }

@@ -41,6 +41,8 @@ export const ERRORS = {
   attachmentType: 'The photo must be a JPEG, PNG or WebP image',
   imageTooManyPixels: 'The photo has too many pixels (at most 50 megapixels)',
   attachmentNotFound: 'Photo not found',
+  /** A weight deleted meanwhile (another tab or device), or none of the owner's: the same words. */
+  weightNotFound: 'This weight is no longer in the log: it was deleted already.',
   /** A send whose photo was deleted (never sent within a day of its upload): resending it cannot work. */
   attachmentGone: 'A photo of this message is no longer available. Please attach it again and send.',
   paymentFailed: 'Payment processing failed. Please try again.',

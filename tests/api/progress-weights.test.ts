@@ -1,6 +1,7 @@
 // The weight log (issue 22, CONTRACT "Beyond SPEC §7"): GET/POST/DELETE /api/care/weights on the
 // current or a named cat; every bad input a 400 naming the field, another owner's entry or cat a 404.
 import { describe, expect, it } from 'vitest'
+import { ERRORS } from '../../shared/errors.ts'
 import { suiteApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
@@ -82,6 +83,10 @@ describe('/api/care/weights', () => {
         .statusCode,
     ).toBe(404)
     expect((await call('DELETE', '/api/care/weights/999999', a.owner.token)).statusCode).toBe(404)
+    expect((await call('DELETE', '/api/care/weights/999999', a.owner.token)).json()).toEqual({
+      error: ERRORS.weightNotFound,
+      code: 'NOT_FOUND',
+    })
     expect((await call('DELETE', '/api/care/weights/abc', a.owner.token)).statusCode).toBe(400)
     expect((await call('DELETE', `/api/care/weights/${entry.id}`, a.owner.token)).json()).toEqual({
       success: true,

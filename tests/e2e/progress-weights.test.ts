@@ -115,3 +115,28 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
     expect(t.pageErrors).toEqual([])
   })
 })
+
+describe('/progress when an action fails', () => {
+  it('a weight deleted elsewhere: Delete says so in the error box, and the table catches up', async () => {
+    const { page } = t
+    await page.setViewportSize({ width: 390, height: 844 })
+    const owner = await ownerOfMochi()
+    await replaceSession(page, '/login', owner.token)
+    await page.goto('/progress')
+    const table = page.getByRole('region', { name: "Mochi's weights" })
+    await table.getByRole('row').nth(3).waitFor()
+    // Another tab (or device) deleted the newest entry after this page read the log.
+    const newest = await t.db.weightEntry.findFirstOrThrow({
+      where: { cat: { userId: owner.id } },
+      orderBy: { measuredAt: 'desc' },
+    })
+    await t.db.weightEntry.delete({ where: { id: newest.id } })
+
+    await table.getByRole('button', { name: /^Delete 13\.2 lb/ }).click()
+    const box = page.locator('.error-box[role="alert"]:not(.progress-warning)')
+    expect(await box.innerText()).toBe('This weight is no longer in the log: it was deleted already.')
+    await expect.poll(() => table.getByRole('row').count()).toBe(3)
+    expect(await table.getByRole('button', { name: /^Delete 13\.2 lb/ }).count()).toBe(0)
+    expect(t.pageErrors).toEqual([])
+  })
+})

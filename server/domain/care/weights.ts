@@ -1,5 +1,6 @@
 // The weight log: one row per weighing, in the unit the owner used (CONTRACT "Beyond SPEC §7").
 
+import { ERRORS } from '../../../shared/errors.ts'
 import type { WeightUnit } from '../../../shared/rules/weight.ts'
 import type { WeightEntry } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
@@ -71,5 +72,5 @@ export async function listWeights(db: Db, catId: number): Promise<WeightEntry[]>
 /** Deletes one entry of one of the owner's cats; anyone else's (or a missing one) is a 404. */
 export async function deleteWeight(db: Db, userId: number, id: number): Promise<void> {
   const { count } = await db.weightEntry.deleteMany({ where: { id, cat: { userId } } })
-  if (count === 0) throw appError('NOT_FOUND')
+  if (count === 0) throw appError('NOT_FOUND', { message: ERRORS.weightNotFound })
 }

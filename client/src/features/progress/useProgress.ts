@@ -6,11 +6,14 @@ export function useProgressOverview(catId: number) {
   return trpc.progress.overview.useQuery({ cat_id: catId })
 }
 
-/** Log or delete a weight; either refreshes the page's read. */
+/**
+ * Log or delete a weight; either refreshes the page's read. A delete refreshes it when it fails too: the
+ * entry may have been deleted elsewhere, and the table should stop showing it.
+ */
 export function useWeightChanges() {
   const utils = trpc.useUtils()
   const refresh = () => utils.progress.overview.invalidate()
   const log = trpc.progress.logWeight.useMutation({ onSuccess: refresh })
-  const remove = trpc.progress.deleteWeight.useMutation({ onSuccess: refresh })
+  const remove = trpc.progress.deleteWeight.useMutation({ onSettled: refresh })
   return { log, remove }
 }

@@ -1,7 +1,6 @@
 // Sign-up, sign-in (password or one-time code), sessions, the password and the account's data: the
 // procedures. The rules are in server/domain/accounts, one file a job (sign-up.ts, sign-in.ts,
 // sign-in-code.ts, sessions.ts, password.ts, claim-visitor-records.ts).
-
 import {
   meOutput,
   refreshInput,

@@ -87,6 +87,9 @@ describe('/login in Chromium', () => {
     await page.keyboard.press('Enter')
     await page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).waitFor()
     expect(await page.getByLabel('Email').inputValue()).toBe('cat@home')
+    // No longer than the server's e-mail schema takes (254): what is typed beyond it never appears.
+    await page.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`)
+    expect((await page.getByLabel('Email').inputValue()).length).toBe(254)
     expect(await t.db.otpCode.count()).toBe(0)
     await shot(page, 'auth-login-validation')
   })

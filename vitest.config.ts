@@ -14,7 +14,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Client hooks in jsdom, their server calls through a tRPC link over createCaller on a real database.
+          // Client hooks in jsdom, their server calls through tRPC's local link into the real routers on a real database.
           name: 'client',
           include: ['tests/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -6,7 +6,7 @@
 // Changes that reach the tray before React renders must each build on the one before: a CI run lost a
 // finished upload's 'ready' when a drop came in before the screen had shown it (the drop wrote back the
 // list as last rendered), and Send stayed disabled. Removal then addition shows the same loss at will.
-import '../helpers/jsdom-text-encoder.ts'
+import '../helpers/jsdom-node-bytes.ts'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { TRPCLink } from '@trpc/client'
@@ -59,6 +59,9 @@ function wrapper({ children }: { children: ReactNode }) {
   )
 }
 
+/** Uploads are real image work on a real database: under a full test run they take seconds, not ms. */
+const UPLOADED = { timeout: 15_000 }
+
 async function photo(name: string): Promise<File> {
   return new File([new Uint8Array(await cameraJpeg(120, 80))], name, { type: 'image/jpeg' })
 }
@@ -83,7 +86,7 @@ describe('usePhotoAttachments', () => {
     await waitFor(() => {
       for (const release of heldUploads.splice(0)) release()
       expect(tray.result.current.photos.map((p) => p.status)).toEqual(['ready'])
-    })
+    }, UPLOADED)
     const stored = await t.db.chatAttachment.findMany({ where: { userId: owner.id }, orderBy: { id: 'asc' } })
     expect(stored).toHaveLength(1)
     expect(tray.result.current.readyIds).toEqual([stored[0]!.id])
@@ -104,7 +107,7 @@ describe('usePhotoAttachments', () => {
     await waitFor(() => {
       for (const release of heldUploads.splice(0)) release()
       expect(statuses()).toEqual(['failed'])
-    })
+    }, UPLOADED)
     expect(tray.result.current.photos[0]!.error).toBe(ERRORS.attachmentType)
 
     act(() => {
@@ -116,7 +119,7 @@ describe('usePhotoAttachments', () => {
     await waitFor(() => {
       for (const release of heldUploads.splice(0)) release()
       expect(statuses()).toEqual(['failed', 'ready'])
-    })
+    }, UPLOADED)
     tray.unmount()
   })
 })

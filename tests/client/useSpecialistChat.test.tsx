@@ -5,7 +5,7 @@
 // Stop keeps what was written; a reply still being written when the chat opens is reattached; 'Show
 // earlier messages' pages back through React Query's infinite query. The hook gets its client from the
 // app's own React Query + tRPC provider, as on the page.
-import '../helpers/jsdom-text-encoder.ts'
+import '../helpers/jsdom-node-bytes.ts'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
 import { TRPCClientError, type TRPCLink } from '@trpc/client'

@@ -1,4 +1,4 @@
-// `npm run eval` (issue 20): every owner message of specialist-cases.json through the real chat path
+// `npm run eval` (issue 20): every owner message of dev/cases.json through the real chat path
 // (POST /api/openai/chat, a subscriber with the case's cat), against the configured assistant: a real
 // model when OPENAI_BASE_URL and OPENAI_API_KEY are set, the OpenAI test double (a model that never
 // escalates) with EVAL_ASSISTANT=double, else the offline specialist. Prints pass rates by category and
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
-import fixture from './specialist-cases.json' with { type: 'json' }
+import fixture from './dev/cases.json' with { type: 'json' }
 
 type Urgency = 'routine' | 'urgent' | 'emergency'
 interface EvalCase {

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// `npm run eval` (issue 20): owner messages from tests/eval/specialist-cases.json through the real chat
-// path, against whichever assistant is configured (OPENAI_BASE_URL and OPENAI_API_KEY), the offline
-// specialist when none is, or the OpenAI test double (never escalates) with EVAL_ASSISTANT=double.
+// `npm run eval`: the dev and held-out cases (tests/eval/dev, tests/eval/holdout; EVAL_SPLIT picks one)
+// through the real chat path, against whichever assistant is configured (OPENAI_BASE_URL and OPENAI_API_KEY),
+// the offline specialist when none is, or the OpenAI test double (never escalates) with EVAL_ASSISTANT=double.
 export default defineConfig({
   test: {
     include: ['tests/eval/**/*.eval.ts'],

@@ -1,9 +1,9 @@
 // Bench row (issue 20): what the product's triage adds to each owner message, the median over the eval's
-// owner messages (tests/eval/specialist-cases.json), each triaged with the turns before it. Target: at
+// owner messages (tests/eval/dev/cases.json), each triaged with the turns before it. Target: at
 // most 1 ms per message. Runs alone with `npx tsx scripts/bench/triage.ts`.
 import { performance } from 'node:perf_hooks'
 import { forCat, triageMessage } from '../../server/domain/chat/triage.ts'
-import fixture from '../../tests/eval/specialist-cases.json' with { type: 'json' }
+import fixture from '../../tests/eval/dev/cases.json' with { type: 'json' }
 
 type Row = [figure: string, measured: string, target: string, met: boolean | null]
 

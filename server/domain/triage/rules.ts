@@ -1,0 +1,153 @@
+// Rules over concepts (docs/triage.md, "Rules over concepts"): which reviewed signs of
+// server/knowledge/urgent-signs.json a message describes, told apart from a question about a danger
+// that has not happened ("can I give…?", "how do I stop him getting hit by a car?").
+import { URGENT_SIGNS, type UrgentSign } from '../../knowledge/index.ts'
+import { type Mention, readConcepts } from './concepts.ts'
+import type { Facts, NormalisedMessage, Token } from './normalise.ts'
+
+/** What triage knows about the cat besides the message. */
+export interface TriageCat {
+  gender?: string | null | undefined
+  /** Years; 0 is the quiz's Kitten band. */
+  age?: number | null | undefined
+  weight?: number | null | undefined
+  weightUnit?: string | null | undefined
+  medicalConditions?: string | null | undefined
+}
+
+export interface SignFound {
+  rule: UrgentSign
+  /** A question about a danger that has not happened: answered with the rule's caution, calmly. */
+  asQuestion: boolean
+}
+
+/** Mentions further apart than this many counted words are about different things. */
+const WINDOW = 24
+
+/** Said as something that already happened: "I used", "she has pollen on her face", "one is missing". */
+const HAPPENED =
+  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|use|apply|spray)|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?<!(?:be|to|can|should|could|i) )used|applied|sprayed|rubbed|gave|given|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking|sniffing|near|in|around|diffusing|using|running)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|should|could|would|will|may|to|do|did|if) (?:i|we|you) )\bput\b)/
+/** Asked before anything happened: "can I give…", "is it safe…", "are tulips OK…". */
+const QUESTION =
+  /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will|any)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b/
+/** A sentence about what might happen, or how to prevent it: its signs are not happening. */
+const HYPOTHETICAL =
+  /\b(?:how (?:do|can|could|should|would|to) (?:i |we |you )?(?:stop|prevent|keep|protect|avoid|make sure|tell|know|spot|recogni[sz]e|cat ?proof)|what (?:should|do|would) (?:i|we) do if|what if|in case|what happens if|signs of|symptoms of|warning signs|prevent\w*|avoid\w*|safe from|ways? to|tips? (?:for|on|to)|risk of|risks of|worried (?:he|she|they) (?:might|will|could)|(?:might|could) (?:he|she|they) (?:get|be)|if (?:he|she|it|they) ever|should (?:he|she|it|they) ever|never (?:had|has)|so (?:he|she|it|they) (?:does|do|will|can) not|(?:does|do|will) not get (?:poisoned|hurt|sick|hit)|^(?:can|should|could|may|is it ok to|is it okay to) (?:i|we) (?:just )?(?:skip|stop feeding|not give|not feed|cut (?:out|back)|fast|starve|withhold)|(?:i|we) (?:want|plan|am planning|are planning|was thinking|am thinking) (?:to|of) (?:not give|not feed|skip|fast|starve|stop feeding))\b/
+const SENIOR = /\b(?:senior|elderly|geriatric|old (?:boy|girl|lady|man|cat|guy))\b|\b(?:1[2-9]|2\d) ?(?:years?|yrs?|yo)\b/
+const OVERWEIGHT = /\b(?:overweight|obese|fat|chonky|chonk|chunky|heavy|fatty|plump|porky)\b/
+const KITTEN = /\bkittens?\b/
+
+function poundsOf(cat: TriageCat, text: string): number | null {
+  const said = /\b(\d{1,2}(?:\.\d+)?) ?(lb|lbs|pound|pounds|kg|kgs|kilos?)\b/.exec(text)
+  if (said) return said[2]?.startsWith('k') ? Number(said[1]) * 2.2046 : Number(said[1])
+  if (cat.weight == null) return null
+  return cat.weightUnit?.toLowerCase().startsWith('k') ? cat.weight * 2.2046 : cat.weight
+}
+
+function sexOf(text: string, gender: string | null | undefined): 'male' | 'female' | 'unknown' {
+  const profile = gender?.trim().toLowerCase()
+  if (profile === 'male' || profile === 'female') return profile
+  if (/\b(?:he|him|his|himself|male|tom|boy)\b/.test(text)) return 'male'
+  if (/\b(?:she|her|hers|herself|female|girl|queen)\b/.test(text)) return 'female'
+  return 'unknown'
+}
+
+/** The facts of the cat and the message an atom such as "@male" or "@24h" names. */
+function contextOf(cat: TriageCat, message: NormalisedMessage, facts: Facts): Set<string> {
+  const text = message.text
+  const context = new Set<string>()
+  const sex = sexOf(text, cat.gender)
+  context.add(`@${sex}`)
+  if (sex !== 'female') context.add('@notfemale')
+  const kitten = cat.age === 0 || (facts.ageWeeks !== null && facts.ageWeeks < 52) || KITTEN.test(text)
+  if (kitten) context.add('@kitten').add('@young')
+  if (facts.ageWeeks !== null && facts.ageWeeks < 4) context.add('@neonate')
+  if ((cat.age ?? 0) >= 11 || SENIOR.test(text)) context.add('@senior')
+  if ((poundsOf(cat, text) ?? 0) >= 15 || OVERWEIGHT.test(text)) context.add('@overweight')
+  if (/diabet/i.test(cat.medicalConditions ?? '')) context.add('@diabetic')
+  const hours = facts.hours ?? 0
+  if (hours >= 0.5) context.add('@30m')
+  if (hours >= 1) context.add('@1h')
+  if (hours >= 2) context.add('@2h')
+  if (hours >= 12) context.add('@12h')
+  if (hours >= 24) context.add('@24h')
+  if ((facts.times ?? 0) >= 3) context.add('@3times')
+  const bodyTemperature = /\b(?:his|her|its|body|rectal|cat) temp/.test(text)
+  if ((facts.celsius ?? 0) >= 30 && !bodyTemperature) context.add('@hot')
+  return context
+}
+
+interface Reading {
+  mentions: Mention[]
+  context: Set<string>
+}
+
+/** Mentions of `atom`'s concept with the right sense ("!urinate" wants "can't pee", "vomit" not "no vomiting"). */
+function mentionsOf(atom: string, mentions: readonly Mention[]): Mention[] {
+  const sense = atom[0] === '!' ? true : atom[0] === '~' ? null : false
+  const concept = sense === false ? atom : atom.slice(1)
+  return mentions.filter((m) => m.concept === concept && (sense === null || m.negated === sense))
+}
+
+/** One mention for each atom, all close together (one sentence, or within WINDOW words). */
+function together(groups: readonly Mention[][]): Mention[] | null {
+  const [first, ...rest] = groups
+  if (!first) return []
+  for (const anchor of first) {
+    const picked = [anchor]
+    for (const group of rest) {
+      const near = group.find(
+        (m) =>
+          m.sentence === anchor.sentence ||
+          Math.max(m.end, ...picked.map((p) => p.end)) - Math.min(m.start, ...picked.map((p) => p.start)) <=
+            WINDOW,
+      )
+      if (!near) break
+      picked.push(near)
+    }
+    if (picked.length === groups.length) return picked
+  }
+  return null
+}
+
+function holds(alternative: readonly string[], reading: Reading): Mention[] | null {
+  const concepts = alternative.filter((atom) => !atom.startsWith('@'))
+  if (!alternative.filter((atom) => atom.startsWith('@')).every((atom) => reading.context.has(atom))) return null
+  return together(concepts.map((atom) => mentionsOf(atom, reading.mentions)))
+}
+
+/** Each clause's words, by clause ("she got splashed by boiling water, anyway any tips for…": two). */
+function clauseTexts(words: readonly Token[]): Map<number, string> {
+  const texts = new Map<number, string[]>()
+  for (const token of words) texts.set(token.clause, [...(texts.get(token.clause) ?? []), token.word])
+  return new Map([...texts].map(([clause, list]) => [clause, list.join(' ')]))
+}
+
+/** The reviewed signs `message` describes, each marked as happened or asked about. */
+export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[] {
+  const { mentions } = readConcepts(message)
+  const clauses = clauseTexts(message.tokens)
+  const hypothetical = new Set(
+    [...clauses].filter(([, text]) => HYPOTHETICAL.test(text) && !HAPPENED.test(text)).map(([n]) => n),
+  )
+  const context = contextOf(cat, message, message.facts)
+  const all: Reading = { mentions, context }
+  const happening: Reading = { mentions: mentions.filter((m) => !hypothetical.has(m.clause)), context }
+  const happened = HAPPENED.test(message.text)
+  const symptom = mentions.some((m) => m.concept === 'symptom' && !m.negated)
+  const questionOnly = (QUESTION.test(message.text) || message.typed.includes('?')) && !happened
+  const found: SignFound[] = []
+  for (const rule of URGENT_SIGNS.rules) {
+    if ((rule.unless ?? []).some((atom) => holds([atom], all))) continue
+    if (rule.toxin) {
+      const hit = rule.when.map((alternative) => holds(alternative, all)).find((mention) => mention !== null)
+      if (!hit) continue
+      const exposed = mentions.some((m) => m.concept === 'exposure' && !m.negated)
+      const asQuestion = !(happened || symptom || (exposed && !questionOnly))
+      found.push({ rule, asQuestion })
+      continue
+    }
+    if (rule.when.some((alternative) => holds(alternative, happening) !== null)) found.push({ rule, asQuestion: false })
+  }
+  return found
+}

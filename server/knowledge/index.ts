@@ -166,7 +166,9 @@ for (const rule of URGENT_SIGNS.rules) {
   for (const atom of [...rule.when.flat(), ...(rule.unless ?? [])]) {
     const concept = atom.replace(/^[!~]/, '')
     if (!atom.startsWith('@') && !(concept in TRIAGE_CONCEPTS)) {
-      throw new Error(`server/knowledge/urgent-signs.json: rule ${rule.id} names the unknown concept "${concept}"`)
+      throw new Error(
+        `server/knowledge/urgent-signs.json: rule ${rule.id} names the unknown concept "${concept}"`,
+      )
     }
   }
 }

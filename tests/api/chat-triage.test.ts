@@ -131,7 +131,7 @@ describe('what the model receives and returns', () => {
     })
     const text = await sendInChat(
       { api, conversation },
-      { catId: cat.id, content: 'She makes a wheezy sound sometimes', clientId: 'q1' },
+      { catId: cat.id, content: 'She sounds a bit snuffly when she sleeps', clientId: 'q1' },
     )
     expect(text).toBe('Her breathing sounds worth a check today.')
     const reply = await t.db.conversationMessage.findFirst({

@@ -44,7 +44,7 @@ const TOPIC_QUESTIONS: ReadonlyArray<readonly [TopicId, string]> = [
   ['kidney', 'My vet says she has kidney disease, what should I do?'],
   ['diabetes', 'He was just diagnosed with diabetes, how does insulin work?'],
   ['hyperthyroidism', 'Is hyperthyroidism treatable in cats?'],
-  ['urinary', 'She has blood in her urine'],
+  ['urinary', 'How can I keep her bladder healthy and avoid urinary crystals?'],
   ['parasites', 'How do I get rid of fleas in the house?'],
   ['respiratory', 'My cat is sneezing and has a runny nose'],
 ]
@@ -183,12 +183,13 @@ describe('offline specialist: urgent-care triage', () => {
     expect(reply).toMatch(/emergency clinic/)
   })
 
-  it('treats straining as an emergency for a male cat, and as a same-day urinary visit for a female', () => {
+  it('treats straining as an emergency for a male cat, and as a same-day visit with the deciding question for a female', () => {
     const question = 'Straining in the litter box a lot today'
     expect(ask(question, { name: 'Tom', gender: 'Male' }).startsWith(EMERGENCY_START)).toBe(true)
     const female = ask(question, { name: 'Luna', gender: 'Female' })
-    expect(female.startsWith(EMERGENCY_START)).toBe(false)
-    expect(female).toContain('**Urinary problems**')
+    expect(female.startsWith('**Please get Luna seen by a vet today.**')).toBe(true)
+    expect(female).toContain('Is Luna passing any urine at all?')
+    expect(female).not.toContain('**Urinary problems**')
   })
 
   it('does not raise an alarm for ordinary litter box trouble or toy questions', () => {

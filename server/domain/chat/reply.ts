@@ -68,19 +68,24 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       text += said
       await streams.append(streamId, said)
     }
-    for await (const piece of deps.assistant.reply({
-      cat: withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
-      history,
-      signal: controller.signal,
-      triage: {
-        urgency: safety.triage.urgency,
-        said: safety.opening,
-        signs: safety.triage.findings.map((finding) => finding.title),
-      },
-      onUrgency: (level) => {
-        urgency = higherUrgency(urgency, level)
-      },
-    })) {
+    // A follow-up while an escalation is open is answered by the product alone: no assistant may turn
+    // "he seems fine now" into "see how it goes".
+    const assistantPieces = safety.triage.kept
+      ? []
+      : deps.assistant.reply({
+          cat: withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+          history,
+          signal: controller.signal,
+          triage: {
+            urgency: safety.triage.urgency,
+            said: safety.opening,
+            signs: safety.triage.findings.map((finding) => finding.title),
+          },
+          onUrgency: (level) => {
+            urgency = higherUrgency(urgency, level)
+          },
+        })
+    for await (const piece of assistantPieces) {
       if (!piece) continue
       text += piece
       await streams.append(streamId, piece)

@@ -57,7 +57,8 @@ function withoutRedundant(rules: readonly UrgentSign[]): UrgentSign[] {
   const ids = new Set(rules.map((rule) => rule.id))
   const redundant = new Set<string>()
   if (ids.has('urinary-blockage')) redundant.add('urinary-female')
-  if (rules.some((rule) => rule.toxin && rule.id !== 'unknown-toxin')) redundant.add('poisoning').add('unknown-toxin')
+  if (rules.some((rule) => rule.toxin && rule.id !== 'unknown-toxin'))
+    redundant.add('poisoning').add('unknown-toxin')
   if (ids.has('eye-out')) redundant.add('eye')
   if (ids.has('urinary-blockage') || ids.has('dystocia')) redundant.add('straining-long')
   if (ids.has('heatstroke')) redundant.add('collapse')
@@ -65,7 +66,8 @@ function withoutRedundant(rules: readonly UrgentSign[]): UrgentSign[] {
   if (ids.has('diabetic-crisis')) redundant.add('head-tilt').add('seizure').add('collapse')
   if (ids.has('neonatal-kitten')) redundant.add('young-kitten').add('not-eating').add('collapse')
   if (ids.has('painkillers')) redundant.add('human-medicines')
-  if (['seizure', 'collapse', 'heatstroke', 'diabetic-crisis'].some((id) => ids.has(id))) redundant.add('head-tilt')
+  if (['seizure', 'collapse', 'heatstroke', 'diabetic-crisis'].some((id) => ids.has(id)))
+    redundant.add('head-tilt')
   if (ids.has('dystocia')) redundant.add('urinary-female').add('urinary-blockage')
   if (ids.has('black-stool-vomit-blood')) redundant.add('vomiting')
   if (ids.has('snake-sting')) redundant.add('face-swelling')
@@ -95,7 +97,10 @@ function openEscalation(earlier: readonly TriageTurn[]): Urgency {
 }
 
 const WORRIES: ReadonlyArray<[keyof typeof URGENT_SIGNS.followUps, RegExp]> = [
-  ['cost', /\b(?:afford|money|expensive|cost|costs|price|pay|broke|cheap|bill|bills|insurance|funds|cash|budget|savings)\b/],
+  [
+    'cost',
+    /\b(?:afford|money|expensive|cost|costs|price|pay|broke|cheap|bill|bills|insurance|funds|cash|budget|savings)\b/,
+  ],
   [
     'better',
     /\b(?:better|fine|okay|ok|normal|perked up|eating (?:now|again)|ate (?:a bit|something|some|a little)|calmer|improv\w*|recovered|playing|purring|back to (?:himself|herself|normal))\b/,
@@ -108,18 +113,26 @@ const WORRIES: ReadonlyArray<[keyof typeof URGENT_SIGNS.followUps, RegExp]> = [
     'home',
     /\b(?:at home|home remed\w*|remed\w*|instead|give (?:him|her|them|it)|washed|wash|rinse|rinsed|bath|made (?:him|her) (?:sick|vomit|throw up)|make (?:him|her) (?:sick|vomit|throw up)|peroxide|salt|milk|oil|cranberry|natural|herbal|cbd|benadryl|tea|honey|home)\b/,
   ],
-  ['closed', /\b(?:closed|no vet|not open|nobody open|after hours|out of hours|appointment|booked|nearest)\b/],
+  [
+    'closed',
+    /\b(?:closed|no vet|not open|nobody open|after hours|out of hours|appointment|booked|nearest)\b/,
+  ],
 ]
 
 /** A reply to a follow-up while an escalation is open: the level holds, and the worry is answered. */
 function keptEscalation(level: Exclude<Urgency, 'routine'>, text: string): TriageResult {
-  const worries = WORRIES.filter(([, pattern]) => pattern.test(text)).map(([key]) => URGENT_SIGNS.followUps[key])
+  const worries = WORRIES.filter(([, pattern]) => pattern.test(text)).map(
+    ([key]) => URGENT_SIGNS.followUps[key],
+  )
   return {
     urgency: level,
     findings: [],
-    escalation: [URGENT_SIGNS.followUps.keep[level], ...worries, URGENT_SIGNS.bring, URGENT_SIGNS.closing].join(
-      '\n\n',
-    ),
+    escalation: [
+      URGENT_SIGNS.followUps.keep[level],
+      ...worries,
+      URGENT_SIGNS.bring,
+      URGENT_SIGNS.closing,
+    ].join('\n\n'),
     caution: null,
     kept: true,
   }
@@ -129,7 +142,11 @@ function keptEscalation(level: Exclude<Urgency, 'routine'>, text: string): Triag
  * Triage of the owner's message `message` about `cat`, in the light of the turns before it. The texts
  * it returns keep `{name}` for the caller to fill in with the cat's name.
  */
-export function triageMessage(message: string, cat: TriageCat, earlier: readonly TriageTurn[] = []): TriageResult {
+export function triageMessage(
+  message: string,
+  cat: TriageCat,
+  earlier: readonly TriageTurn[] = [],
+): TriageResult {
   const normalised = normaliseMessage(plainText(message), spelling)
   const found = signsIn(normalised, cat)
   const cautions = found.filter((sign) => sign.asQuestion && sign.rule.caution).map((sign) => sign.rule)

@@ -93,15 +93,47 @@ const NUMBER_WORDS: Record<string, number> = {
 }
 
 /** Words that turn the next few words around ("not eating", "stopped breathing", "no urine"). */
-const NEGATORS = new Set(['not', 'no', 'never', 'without', 'nor', 'stop', 'stopped', 'quit', 'refuse', 'refused', 'refuses', 'refusing', 'zero'])
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  'without',
+  'nor',
+  'stop',
+  'stopped',
+  'quit',
+  'refuse',
+  'refused',
+  'refuses',
+  'refusing',
+  'zero',
+])
 /** How far back a negator reaches ("has not been able to pee": four words). */
 const NEGATION_REACH = 4
 /** Where a clause ends for negation: "not eating and vomiting" negates only the eating. */
-const CLAUSE_WORDS = new Set(['but', 'and', 'although', 'though', 'however', 'yet', 'so', 'then', 'now', 'because'])
+const CLAUSE_WORDS = new Set([
+  'but',
+  'and',
+  'although',
+  'though',
+  'however',
+  'yet',
+  'so',
+  'then',
+  'now',
+  'because',
+])
 /** Where a new thought starts: a question after a report ("…boiling water, anyway any tips?") is its own. */
 const TOPIC_WORDS = new Set(['anyway', 'anyways', 'but', 'also', 'btw', 'however', 'meanwhile'])
 
-const UNIT_HOURS: Record<string, number> = { minute: 1 / 60, hour: 1, day: 24, night: 12, week: 168, month: 720 }
+const UNIT_HOURS: Record<string, number> = {
+  minute: 1 / 60,
+  hour: 1,
+  day: 24,
+  night: 12,
+  week: 168,
+  month: 720,
+}
 const DAYS_SINCE: ReadonlyArray<[RegExp, number]> = [
   [/\b(?:since|from|for) (?:yesterday|last night)\b|\ball (?:day|night) yesterday\b/, 24],
   [/\bsince (?:this|early this) morning\b/, 8],
@@ -128,7 +160,9 @@ function factsOf(text: string): Facts {
   }
   for (const [pattern, value] of DAYS_SINCE) if (pattern.test(text)) hours = Math.max(hours ?? 0, value)
   let celsius: number | null = null
-  for (const match of text.matchAll(/\b(\d{2,3}(?:[.,]\d)?) ?(?:°|degrees?|deg)? ?(c|f|celsius|fahrenheit)?\b/g)) {
+  for (const match of text.matchAll(
+    /\b(\d{2,3}(?:[.,]\d)?) ?(?:°|degrees?|deg)? ?(c|f|celsius|fahrenheit)?\b/g,
+  )) {
     const unit = match[2]
     if (!unit && !/degree|deg|°/.test(match[0])) continue
     const value = Number((match[1] as string).replace(',', '.'))
@@ -136,15 +170,23 @@ function factsOf(text: string): Facts {
     if (c > 0 && c < 60) celsius = Math.max(celsius ?? 0, c)
   }
   let ageWeeks: number | null = null
-  const age = /\b(\d+|a|one|two|three|four|five|six|seven|eight|few|couple) ?(day|week|wk)s?[ -]?old\b/.exec(text)
+  const age = /\b(\d+|a|one|two|three|four|five|six|seven|eight|few|couple) ?(day|week|wk)s?[ -]?old\b/.exec(
+    text,
+  )
   if (age) {
     const count = numberAt(age[1]) ?? 1
     ageWeeks = age[2] === 'day' ? count / 7 : count
-  } else if (/\bkittens?\b/.test(text) && /\b(\d+|two|three|four|five|six|seven|eight) ?(?:weeks?|wks?)\b/.test(text)) {
-    ageWeeks = numberAt(/\b(\d+|two|three|four|five|six|seven|eight) ?(?:weeks?|wks?)\b/.exec(text)?.[1]) ?? null
+  } else if (
+    /\bkittens?\b/.test(text) &&
+    /\b(\d+|two|three|four|five|six|seven|eight) ?(?:weeks?|wks?)\b/.test(text)
+  ) {
+    ageWeeks =
+      numberAt(/\b(\d+|two|three|four|five|six|seven|eight) ?(?:weeks?|wks?)\b/.exec(text)?.[1]) ?? null
   } else if (/\bnew ?born\b|\bjust born\b|\bneonat/.test(text)) ageWeeks = 0
   let times: number | null = null
-  for (const match of text.matchAll(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|several|few) times\b|\b(twice)\b/g)) {
+  for (const match of text.matchAll(
+    /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|several|few) times\b|\b(twice)\b/g,
+  )) {
     const count = numberAt(match[1] ?? match[2])
     if (count !== null) times = Math.max(times ?? 0, count)
   }

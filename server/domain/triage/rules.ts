@@ -33,7 +33,8 @@ const QUESTION =
 /** A sentence about what might happen, or how to prevent it: its signs are not happening. */
 const HYPOTHETICAL =
   /\b(?:how (?:do|can|could|should|would|to) (?:i |we |you )?(?:stop|prevent|keep|protect|avoid|make sure|tell|know|spot|recogni[sz]e|cat ?proof)|what (?:should|do|would) (?:i|we) do if|what if|in case|what happens if|signs of|symptoms of|warning signs|prevent\w*|avoid\w*|safe from|ways? to|tips? (?:for|on|to)|risk of|risks of|worried (?:he|she|they) (?:might|will|could)|(?:might|could) (?:he|she|they) (?:get|be)|if (?:he|she|it|they) ever|should (?:he|she|it|they) ever|never (?:had|has)|so (?:he|she|it|they) (?:does|do|will|can) not|(?:does|do|will) not get (?:poisoned|hurt|sick|hit)|^(?:can|should|could|may|is it ok to|is it okay to) (?:i|we) (?:just )?(?:skip|stop feeding|not give|not feed|cut (?:out|back)|fast|starve|withhold)|(?:i|we) (?:want|plan|am planning|are planning|was thinking|am thinking) (?:to|of) (?:not give|not feed|skip|fast|starve|stop feeding))\b/
-const SENIOR = /\b(?:senior|elderly|geriatric|old (?:boy|girl|lady|man|cat|guy))\b|\b(?:1[2-9]|2\d) ?(?:years?|yrs?|yo)\b/
+const SENIOR =
+  /\b(?:senior|elderly|geriatric|old (?:boy|girl|lady|man|cat|guy))\b|\b(?:1[2-9]|2\d) ?(?:years?|yrs?|yo)\b/
 const OVERWEIGHT = /\b(?:overweight|obese|fat|chonky|chonk|chunky|heavy|fatty|plump|porky)\b/
 const KITTEN = /\bkittens?\b/
 
@@ -112,7 +113,8 @@ function together(groups: readonly Mention[][]): Mention[] | null {
 
 function holds(alternative: readonly string[], reading: Reading): Mention[] | null {
   const concepts = alternative.filter((atom) => !atom.startsWith('@'))
-  if (!alternative.filter((atom) => atom.startsWith('@')).every((atom) => reading.context.has(atom))) return null
+  if (!alternative.filter((atom) => atom.startsWith('@')).every((atom) => reading.context.has(atom)))
+    return null
   return together(concepts.map((atom) => mentionsOf(atom, reading.mentions)))
 }
 
@@ -147,7 +149,8 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       found.push({ rule, asQuestion })
       continue
     }
-    if (rule.when.some((alternative) => holds(alternative, happening) !== null)) found.push({ rule, asQuestion: false })
+    if (rule.when.some((alternative) => holds(alternative, happening) !== null))
+      found.push({ rule, asQuestion: false })
   }
   return found
 }

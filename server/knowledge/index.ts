@@ -153,13 +153,13 @@ export const triageConceptsSchema = z.object({
   reviewedBy: z.string(),
   /** Each concept's words and phrases, as owners write them; matched after spelling and stemming. */
   concepts: z.record(z.string().regex(/^[a-z0-9-]+$/), z.array(z.string().min(1)).min(1)),
+  /** A mention inside a longer one of these concepts is not itself: a "peace lily" is no true lily. */
+  shadows: z.record(z.string(), z.array(z.string())),
 })
 
-export const TRIAGE_CONCEPTS: Readonly<Record<string, readonly string[]>> = checkKnowledgeFile(
-  'triage-concepts.json',
-  triageConceptsSchema,
-  triageConceptsFile,
-).concepts
+const triageConcepts = checkKnowledgeFile('triage-concepts.json', triageConceptsSchema, triageConceptsFile)
+export const TRIAGE_CONCEPTS: Readonly<Record<string, readonly string[]>> = triageConcepts.concepts
+export const TRIAGE_SHADOWS: Readonly<Record<string, readonly string[]>> = triageConcepts.shadows
 
 /** Every concept a rule names exists: a typo in a rule would silently never match. */
 for (const rule of URGENT_SIGNS.rules) {

@@ -2,7 +2,7 @@
 // "Concepts"). A concept's phrases are normalised the same way as the message, so "vomiting",
 // "vommited" and "vomits" are one stem, and words that change nothing ("the", "his", "very") are passed
 // over on both sides: "pawing at his mouth" is the phrase "paw at mouth".
-import { TRIAGE_CONCEPTS } from '../../knowledge/index.ts'
+import { TRIAGE_CONCEPTS, TRIAGE_SHADOWS } from '../../knowledge/index.ts'
 import { type NormalisedMessage, normaliseMessage, type Token } from './normalise.ts'
 import { Spelling } from './spelling.ts'
 
@@ -114,5 +114,16 @@ export function readConcepts(message: NormalisedMessage): ConceptReading {
       })
     }
   }
-  return { mentions, words }
+  return { mentions: mentions.filter((m) => !shadowed(m, mentions)), words }
+}
+
+/** "peace lily" holds the word "lily", but the owner did not write about a true lily. */
+function shadowed(mention: Mention, all: readonly Mention[]): boolean {
+  return all.some(
+    (other) =>
+      (TRIAGE_SHADOWS[other.concept] ?? []).includes(mention.concept) &&
+      other.start <= mention.start &&
+      other.end >= mention.end &&
+      other.end - other.start > mention.end - mention.start,
+  )
 }

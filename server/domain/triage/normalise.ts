@@ -107,6 +107,9 @@ const NEGATORS = new Set([
   'refuses',
   'refusing',
   'zero',
+  'barely',
+  'hardly',
+  'scarcely',
 ])
 /** How far back a negator reaches ("has not been able to pee": four words). */
 const NEGATION_REACH = 4
@@ -135,7 +138,7 @@ const UNIT_HOURS: Record<string, number> = {
   month: 720,
 }
 const DAYS_SINCE: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:since|from|for) (?:yesterday|last night)\b|\ball (?:day|night) yesterday\b/, 24],
+  [/\b(?:since|from|for) (?:yesterday|last night)\b|\ball (?:day|night) yesterday\b|\byesterday and today\b|\btoday and yesterday\b/, 24],
   [/\bsince (?:this|early this) morning\b/, 8],
   [/\bsince (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend|last week)\b/, 48],
   [/\bfor days\b|\bdays now\b|\bin days\b/, 48],

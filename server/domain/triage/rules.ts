@@ -26,7 +26,7 @@ const WINDOW = 24
 
 /** Said as something that already happened: "I used", "she has pollen on her face", "one is missing". */
 const HAPPENED =
-  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|use|apply|spray)|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?<!(?:be|to|can|should|could|i) )used|applied|sprayed|rubbed|gave|given|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking|sniffing|near|in|around|diffusing|using|running)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|should|could|would|will|may|to|do|did|if) (?:i|we|you) )\bput\b)/
+  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|apply|spray|rub) (?:him|her|it|my cat|the cat|them|some)|(?<!(?:can|should|could|may|do|would|will|to|if) )i use (?:it |this |that |some )?on (?:him|her|my cat|the cat|them)|(?<!(?:does|do|did|can|could|will|would|should|may|might|to|if|not) )(?:he|she|cat|kitten|it|kitty) (?:eat|drink|lick|chew|bite|swallow)s?\b|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?<!(?:be|to|can|should|could) )used|applied|sprayed|rubbed|gave|given|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking|sniffing|near|in|around|diffusing|using|running)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|should|could|would|will|may|to|do|did|if) (?:i|we|you) )\bput\b)/
 /** Asked before anything happened: "can I give…", "is it safe…", "are tulips OK…". */
 const QUESTION =
   /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will|any)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b/
@@ -125,6 +125,9 @@ function clauseTexts(words: readonly Token[]): Map<number, string> {
   return new Map([...texts].map(([clause, list]) => [clause, list.join(' ')]))
 }
 
+/** A sentence about the past that is over: "years ago he was hit by a car, all healed now". */
+const PAST_CONCEPT = 'past'
+
 /** The reviewed signs `message` describes, each marked as happened or asked about. */
 export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[] {
   const { mentions } = readConcepts(message)
@@ -133,10 +136,16 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
     [...clauses].filter(([, text]) => HYPOTHETICAL.test(text) && !HAPPENED.test(text)).map(([n]) => n),
   )
   const context = contextOf(cat, message, message.facts)
-  const all: Reading = { mentions, context }
-  const happening: Reading = { mentions: mentions.filter((m) => !hypothetical.has(m.clause)), context }
-  const happened = HAPPENED.test(message.text)
-  const symptom = mentions.some((m) => m.concept === 'symptom' && !m.negated)
+  const over = new Set(mentions.filter((m) => m.concept === PAST_CONCEPT && !m.negated).map((m) => m.sentence))
+  const current = mentions.filter((m) => !over.has(m.sentence))
+  const all: Reading = { mentions: current, context }
+  const happening: Reading = { mentions: current.filter((m) => !hypothetical.has(m.clause)), context }
+  const sentences = new Map<number, string[]>()
+  for (const token of message.tokens) {
+    if (!over.has(token.sentence)) sentences.set(token.sentence, [...(sentences.get(token.sentence) ?? []), token.word])
+  }
+  const happened = [...sentences.values()].some((list) => HAPPENED.test(list.join(' ')))
+  const symptom = current.some((m) => m.concept === 'symptom' && !m.negated)
   const questionOnly = (QUESTION.test(message.text) || message.typed.includes('?')) && !happened
   const found: SignFound[] = []
   for (const rule of URGENT_SIGNS.rules) {
@@ -144,7 +153,7 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
     if (rule.toxin) {
       const hit = rule.when.map((alternative) => holds(alternative, all)).find((mention) => mention !== null)
       if (!hit) continue
-      const exposed = mentions.some((m) => m.concept === 'exposure' && !m.negated)
+      const exposed = current.some((m) => m.concept === 'exposure' && !m.negated)
       const asQuestion = !(happened || symptom || (exposed && !questionOnly))
       found.push({ rule, asQuestion })
       continue

@@ -8,7 +8,7 @@ import { plainText } from '../../../shared/rules/plain-text.ts'
 import { URGENCY_LEVELS, URGENT_SIGNS, type Urgency, type UrgentSign } from '../../knowledge/index.ts'
 import { readConcepts, spelling } from '../triage/concepts.ts'
 import { normaliseMessage } from '../triage/normalise.ts'
-import { signsIn, type TriageCat } from '../triage/rules.ts'
+import { type SignFound, signsIn, type TriageCat } from '../triage/rules.ts'
 
 export type { TriageCat, Urgency }
 
@@ -149,9 +149,9 @@ export function triageMessage(
 ): TriageResult {
   const normalised = normaliseMessage(plainText(message), spelling)
   const found = signsIn(normalised, cat)
-  const cautions = found.filter((sign) => sign.asQuestion && sign.rule.caution).map((sign) => sign.rule)
+  const cautions = found.filter((sign) => sign.asQuestion && sign.rule.caution)
   const urgent = withoutRedundant(found.filter((sign) => !sign.asQuestion).map((sign) => sign.rule))
-  const caution = cautions.length > 0 ? cautions.map((rule) => rule.caution).join('\n\n') : null
+  const caution = cautions.length > 0 ? cautions.map(cautionFor).join('\n\n') : null
   const level = urgent.reduce<Urgency>((max, rule) => higherUrgency(max, rule.level), 'routine')
   const open = openEscalation(earlier)
   if (level !== 'routine' && RANK[level] >= RANK[open]) {
@@ -163,6 +163,14 @@ export function triageMessage(
     if (!closes) return keptEscalation(open, normalised.text)
   }
   return { urgency: 'routine', findings: [], escalation: null, caution, kept: false }
+}
+
+/** The rule's calm "no", naming the thing in the owner's own words when the rule's text does not. */
+function cautionFor(sign: SignFound): string {
+  const text = sign.rule.caution ?? ''
+  const named = sign.named
+  if (!named || text.toLowerCase().includes(named)) return text
+  return text.replace(/^(\*\*[^*]+\*\*)/, `$1 That goes for ${named} too.`)
 }
 
 /** `{name}` filled in with the cat's name. */

@@ -19,6 +19,8 @@ export interface SignFound {
   rule: UrgentSign
   /** A question about a danger that has not happened: answered with the rule's caution, calmly. */
   asQuestion: boolean
+  /** The owner's own words for a poison ("tea tree oil"), so the answer names what was asked. */
+  named?: string
 }
 
 /** Mentions further apart than this many counted words are about different things. */
@@ -130,7 +132,7 @@ const PAST_CONCEPT = 'past'
 
 /** The reviewed signs `message` describes, each marked as happened or asked about. */
 export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[] {
-  const { mentions } = readConcepts(message)
+  const { mentions, words } = readConcepts(message)
   const clauses = clauseTexts(message.tokens)
   const hypothetical = new Set(
     [...clauses].filter(([, text]) => HYPOTHETICAL.test(text) && !HAPPENED.test(text)).map(([n]) => n),
@@ -155,7 +157,9 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       if (!hit) continue
       const exposed = current.some((m) => m.concept === 'exposure' && !m.negated)
       const asQuestion = !(happened || symptom || (exposed && !questionOnly))
-      found.push({ rule, asQuestion })
+      const [first] = hit
+      const named = first ? words.slice(first.start, first.end + 1).map((token) => token.word).join(' ') : undefined
+      found.push({ rule, asQuestion, ...(named ? { named } : {}) })
       continue
     }
     if (rule.when.some((alternative) => holds(alternative, happening) !== null))

@@ -16,6 +16,8 @@ interface CatForLog {
   weightUnit: string
   targetWeight: number | null
   activityLevel: string
+  breed: string | null
+  gender: string | null
 }
 
 const OFFER =
@@ -41,6 +43,8 @@ export async function weightLogForSpecialist(db: Db, cat: CatForLog | null): Pro
     target_weight: cat.targetWeight,
     unit: cat.weightUnit,
     activity_level: cat.activityLevel,
+    breed: cat.breed,
+    gender: cat.gender,
   })
   const log =
     entries.length === 0

@@ -166,6 +166,14 @@ describe('offline specialist: personalisation', () => {
     expect(reply).not.toMatch(/kcal a day/)
   })
 
+  it('gives a cat that is not eating no diet, even when asked for one', () => {
+    const cat = { name: 'Luna', weight: 14, weightUnit: 'Lbs', targetWeight: 11 }
+    const reply = ask("Luna hasn't eaten since yesterday. How much should she eat to lose weight?", cat)
+    expect(reply).not.toMatch(/kcal|going from|lose about/)
+    expect(reply).toContain('fatty liver disease')
+    expect(reply.indexOf('**Not eating**')).toBeGreaterThan(-1)
+  })
+
   it('reads the activity level, conditions, medications, breed and dietary restrictions', () => {
     const cat: CatProfileForAssistant = {
       name: 'Luna',

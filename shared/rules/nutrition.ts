@@ -33,7 +33,7 @@
 // "What it means in food": a typical dry food has about 400 kcal per 8-oz measuring cup (about 3.8 kcal
 // a gram); the owner is told to check their bag, since foods range from about 300 to 550 kcal a cup.
 import { KG_PER_LB } from '../constants.ts'
-import { healthyAdultRange } from './breed-weights.ts'
+import { healthyAdultRange, weightRangeText } from './breed-weights.ts'
 import { catDisplayName } from './recommendations.ts'
 import { toPounds } from './weight.ts'
 
@@ -250,7 +250,7 @@ export function nutritionRule(profile: NutritionProfile): NutritionOutcome {
   if (targetKg && range && (targetKg < range.minKg || targetKg > range.maxKg)) {
     return question(
       'target outside breed range',
-      `A target of ${weightText(targetKg, profile.unit)} is outside the healthy adult range for a ${range.breed} (${weightText(range.minKg, profile.unit)} to ${weightText(range.maxKg, profile.unit)}; judge by body shape, not only the scale), so there is no diet for it here: please check the target with your vet first, and until then keep feeding what ${name} eats now.`,
+      `A target of ${weightText(targetKg, profile.unit)} is outside the healthy adult range for a ${range.breed} (${weightRangeText(range, profile.unit)}; judge by body shape, not only the scale), so there is no diet for it here: please check the target with your vet first, and until then keep feeding what ${name} eats now.`,
       holding,
     )
   }

@@ -166,6 +166,21 @@ describe('offline specialist: personalisation', () => {
     expect(reply).not.toMatch(/kcal a day/)
   })
 
+  it("questions a target outside the breed's healthy range, in the owner's unit", () => {
+    const reply = ask('How can I help him lose weight?', {
+      name: 'Big',
+      breed: 'Maine Coon',
+      weight: 27,
+      weightUnit: 'Lbs',
+      targetWeight: 25,
+    })
+    expect(reply).toContain(
+      "**Big's weight plan:** A target of 25 lb is outside the healthy adult range for a Maine Coon (8 to 18 lb;",
+    )
+    expect(reply).toContain('25 lbs is obese')
+    expect(reply).not.toMatch(/kcal a day/)
+  })
+
   it('gives a cat that is not eating no diet, even when asked for one', () => {
     const cat = { name: 'Luna', weight: 14, weightUnit: 'Lbs', targetWeight: 11 }
     const reply = ask("Luna hasn't eaten since yesterday. How much should she eat to lose weight?", cat)

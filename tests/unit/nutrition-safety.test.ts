@@ -55,7 +55,9 @@ describe('kittens are fed for growth at their current weight', () => {
     expect(SHORT_QUIZ_AGES[0]).toMatchObject({ title: 'Kitten', value: '0' })
     const plan = planOf({ age: 0, weight: 4, unit: 'Lbs' })
     expect(plan.basis).toBe('kitten')
-    // Growth when the months are unknown: 2.5 × RER of 4 lb (1.81 kg), 156 kcal → 390 kcal.
+    // Not a neutered adult's 1.2 × RER (130 kcal), about half of what this growing kitten needs.
+    expect(plan.kcalPerDay).toBeGreaterThan(2 * 1.2 * restingEnergy(4 * 0.453592) - 10)
+    // Growth when the months are unknown: 2.5 × RER of 4 lb (1.81 kg, RER 109 kcal) → 280 kcal.
     expect(plan.kcalPerDay).toBe(Math.ceil((2.5 * restingEnergy(4 * 0.453592)) / 10) * 10)
   })
 
@@ -64,6 +66,8 @@ describe('kittens are fed for growth at their current weight', () => {
     expect(plan.basis).toBe('kitten')
     expect(plan.feedingWeightKg).toBeCloseTo(3 * 0.453592, 5)
     expect(plan.kcalPerDay).toBe(Math.ceil((2 * restingEnergy(3 * 0.453592)) / 10) * 10)
+    // Not the growth factor at the 9 lb target (2.5 × RER(4.08 kg) = 503 kcal), 2.9 × this kitten's need.
+    expect(plan.kcalPerDay).toBeLessThan(2.5 * restingEnergy(9 * 0.453592))
     expect(planOf({ age: 0.5, weight: 9, target_weight: 5, unit: 'Lbs' }).basis).toBe('kitten')
     expect(mayPlanWeightLoss({ age: 0.5, weight: 9, target_weight: 5, unit: 'Lbs' })).toBe(false)
   })

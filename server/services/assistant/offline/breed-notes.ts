@@ -1,16 +1,13 @@
 // Breed-specific additions to topic advice, for the quiz breeds where the breed really changes it.
-
-import { KG_PER_LB } from '../../../../shared/constants.ts'
-import { breedWeights, type WeightRangeKg } from '../../../../shared/rules/breed-weights.ts'
+import { breedWeights, type WeightRangeKg, weightRangeText } from '../../../../shared/rules/breed-weights.ts'
 import type { QuizBreed } from './breed-vocabulary.ts'
 import type { TopicId } from './knowledge.ts'
 
 type BreedNotes = Partial<Record<TopicId, string>>
 
-/** '8 to 12 lbs (3.6 to 5.5 kg)': pounds to the nearest whole pound, as owners say them. */
-function rangeText({ minKg, maxKg }: WeightRangeKg): string {
-  const lbs = (kg: number) => Math.round(kg / KG_PER_LB)
-  return `${lbs(minKg)} to ${lbs(maxKg)} lbs (${minKg} to ${maxKg} kg)`
+/** '8 to 12 lbs (3.6 to 5.5 kg)'. */
+function rangeText(range: WeightRangeKg): string {
+  return `${weightRangeText(range, 'Lbs')}s (${weightRangeText(range, 'Kg')})`
 }
 
 function maineCoonRange(): string {

@@ -1,4 +1,6 @@
 // Personal notes that tie a topic's general advice to this cat's profile.
+
+import { KG_PER_LB } from '../../../../shared/constants.ts'
 import {
   foodText,
   lossPaceText,
@@ -120,12 +122,14 @@ function weightNote(facts: CatFacts): string | undefined {
   const title = `**${capitaliseFirst(possessive(name))} weight plan:**`
   // The one nutrition rule (shared/rules/nutrition.ts): the same food, or the same question, as the
   // plan, /progress, the report and the model. A cat that is not eating gets its question, never a diet.
+  // In the owner's own unit, so a question quotes the weights the way the owner typed them.
+  const inUnit = (kg: number | null) => (kg === null || unit === 'kg' ? kg : kg / KG_PER_LB)
   const outcome = nutritionRule({
     name,
     age: facts.age,
-    weight: weightKg,
-    target_weight: targetWeightKg,
-    unit: 'Kg',
+    weight: inUnit(weightKg),
+    target_weight: inUnit(targetWeightKg),
+    unit: unit === 'kg' ? 'Kg' : 'Lbs',
     activity_level: facts.activity,
     breed: facts.breed,
     gender: facts.gender,

@@ -2,12 +2,14 @@
 // the nutrition rule can question a target weight that is not a healthy adult weight for the breed
 // (shared/rules/nutrition.ts) and the specialist can quote the same numbers.
 //
-// Maine Coon: adult females typically weigh 8–12 lb (3.6–5.5 kg), adult males 12–18 lb (5.5–8.2 kg);
-// a 25 lb Maine Coon is obese, not "big-boned". Sources: the Cat Fanciers' Association's Maine Coon breed
-// profile (cfa.org, "males 13–18 lb, females 8–12 lb"); International Cat Care's breed pages (icatcare.org)
-// on judging any breed by body condition score, not by the scale. Large breeds keep filling out until 3 to
-// 5 years old, but growth (kitten) food is fed to about 12 months, up to 18 months for a large breed
-// (2021 AAHA Nutrition and Weight Management Guidelines for Dogs and Cats, life-stage feeding).
+// Maine Coon: adult females typically weigh about 8–12 lb (3.6–5.5 kg), adult males about 12–18 lb
+// (5.5–8.2 kg); a 25 lb Maine Coon is obese, not "big-boned". Source: the Cat Fanciers' Association's
+// Maine Coon breed profile (cfa.org: males 13–18 lb, females 8–12 lb; the male minimum here is 12 lb so
+// the two ranges meet). Any breed is judged by body condition score, not by the scale alone (2021 AAHA
+// Nutrition and Weight Management Guidelines for Dogs and Cats). Maine Coons fill out slowly, reaching
+// full size at 3 to 5 years, but that is not a reason for years of growth food: the kitten stage ends at
+// about 12 months (2021 AAHA/AAFP Feline Life Stage Guidelines), and some vets keep a large breed on
+// growth food up to about 18 months.
 //
 // Other breeds have no entry on purpose: their healthy adult range overlaps an ordinary cat's, and a
 // figure we cannot source is worse than none (their targets are still checked against 70 % of the

@@ -25,10 +25,11 @@
 //  4. A target under 70 % of the current weight, or outside the breed's healthy adult range
 //     (shared/rules/breed-weights.ts), is questioned, not planned: a vet confirms it first.
 // KCAL_PER_KG_LOST: ~7,700 kcal per kg is the human rule of thumb for adipose tissue; weight a cat loses
-// is partly lean tissue (far less energy per kg), so a smaller figure (6,000) is used. A smaller figure
-// predicts FASTER loss for the same deficit, so it errs on the safe side of the 2 % ceiling. The
-// prediction is an estimate: the weekly weigh-in (weight-trend.ts warns above 2 %) and the vet's recheck
-// are what keep a real cat on pace.
+// is partly lean tissue (far less energy per kg), so this rule assumes a smaller figure, 6,000 (its own
+// conservative assumption, not a published feline constant). A smaller figure predicts FASTER loss for
+// the same deficit, so it errs on the safe side of the 2 % ceiling; and maintenance is taken at the
+// current weight, which also overstates the deficit of an overweight cat. The prediction is an estimate:
+// the weekly weigh-in (weight-trend.ts warns above 2 %) and the vet's recheck keep a real cat on pace.
 //
 // "What it means in food": a typical dry food has about 400 kcal per 8-oz measuring cup (about 3.8 kcal
 // a gram); the owner is told to check their bag, since foods range from about 300 to 550 kcal a cup.

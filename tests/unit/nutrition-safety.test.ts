@@ -9,6 +9,7 @@ import {
   type NutritionProfile,
   nutritionAdvice,
   nutritionRule,
+  predictedLossPercentPerWeek,
   restingEnergy,
   SAFE_LOSS_PERCENT_PER_WEEK,
 } from '../../shared/rules/nutrition.ts'
@@ -130,6 +131,12 @@ const profiles = fc.record({
   unit: fc.constant('Kg'),
 })
 const isKitten = (age: number | null) => age !== null && age < 1
+/** WSAVA/AAHA maintenance: inactive 1.0, active or intact 1.4, else neutered 1.2. */
+function maintenanceFactor(profile: { activity_level: string | null; neutered: boolean | null }): number {
+  if (profile.activity_level === 'Mostly Inactive' || profile.activity_level === 'Very Inactive') return 1
+  if (profile.activity_level === 'Active' || profile.activity_level === 'Very Active') return 1.4
+  return profile.neutered === false ? 1.4 : 1.2
+}
 
 describe('properties over any weight 1–15 kg, target 0.5–15 kg, age band and neutered status', () => {
   it('no plan below its floor, no predicted loss over 2 % a week', () => {
@@ -142,6 +149,14 @@ describe('properties over any weight 1–15 kg, target 0.5–15 kg, age band and
           : restingEnergy(profile.target_weight)
         expect(outcome.kcalPerDay).toBeGreaterThanOrEqual(floor)
         expect(outcome.lossPercentPerWeek ?? 0).toBeLessThanOrEqual(SAFE_LOSS_PERCENT_PER_WEEK.max)
+        if (outcome.basis !== 'weight loss') return
+        // The pace recomputed here, not trusted from the plan: the maintenance factor of this cat at its
+        // current weight, the deficit, and KCAL_PER_KG_LOST.
+        const factor = maintenanceFactor(profile)
+        const maintenance = factor * restingEnergy(profile.weight)
+        const loss = predictedLossPercentPerWeek(maintenance, outcome.kcalPerDay, profile.weight)
+        expect(loss).toBeLessThanOrEqual(SAFE_LOSS_PERCENT_PER_WEEK.max)
+        expect(outcome.lossPercentPerWeek).toBeCloseTo(loss, 1)
       }),
       { numRuns: 2000 },
     )

@@ -5,10 +5,12 @@
 // The rule, in order:
 // 1. Weights are taken in pounds (kg is converted with 0.453592). The feeding weight is the target weight
 //    when one is given, else the current weight, else 10 lbs (a typical adult cat). Unknown = 0.
-// 2. Food: the one nutrition rule (shared/rules/nutrition.ts: calories from the target weight and
-//    activity, and what they mean in cups and grams of dry food). SPEC's `food_bowls` field (a whole
-//    number of cups, 1 to 3) is that amount rounded to a whole cup within 1 to 3; what the plan says in
-//    words is the rule's own amount, so the plan, the report and the assistants agree.
+// 2. Food: the one nutrition rule (shared/rules/nutrition.ts: a plan for growth, maintenance or a safe
+//    weight loss, or a question when the target needs a vet first; and what a plan means in cups and
+//    grams of dry food). SPEC's `food_bowls` field (a whole number of cups, 1 to 3) is that amount
+//    rounded to a whole cup within 1 to 3 (for a question, what keeps the cat at its current weight);
+//    what the plan says in words is the rule's own amount or question, so the plan, the report and the
+//    assistants agree.
 // 3. Treats per day: feeding weight under 8 lbs → 2, under 14 lbs → 3, else 4; one fewer for a mostly or
 //    very inactive cat, one fewer for an overweight cat (current weight above the target); at least 1.
 // 4. Playtime minutes per day: by age, kitten 40, under 7 years 30, under 11 years 25, older 20; then
@@ -18,7 +20,7 @@
 //    the first goal, else the first progress wish, else a medical condition other than None.
 import { FALLBACK_CAT_NAME } from '../constants.ts'
 import { catNameOrFallback } from '../scripts.ts'
-import { foodText, nutritionPlan } from './nutrition.ts'
+import { foodText, nutritionRule, wholeCups } from './nutrition.ts'
 import { toPounds } from './weight.ts'
 
 export interface RecommendationInput {
@@ -28,6 +30,8 @@ export interface RecommendationInput {
   unit?: string | null
   target_weight?: number | null
   activity_level?: string | null
+  breed?: string | null
+  gender?: string | null
   issues_faced?: readonly string[] | null
   goals?: readonly string[] | null
   required_progress?: readonly string[] | null
@@ -103,10 +107,10 @@ export function recommend(cat: RecommendationInput): RecommendationResult {
   const kitten = age < 1
   const activity = (cat.activity_level ?? '').trim().toLowerCase()
   const overweight = weight > 0 && target > 0 && weight > target
+  const nutrition = nutritionRule(cat)
 
   const sizeBand = feeding < 8 ? 0 : feeding < 14 ? 1 : 2
-  const nutrition = nutritionPlan(cat)
-  const food_bowls = clamp(Math.round(nutrition.cupsPerDay), 1, 3)
+  const food_bowls = wholeCups(nutrition)
   const treats = Math.max(1, 2 + sizeBand - (INACTIVE.has(activity) ? 1 : 0) - (overweight ? 1 : 0))
   const ageMinutes = kitten ? 40 : age < 7 ? 30 : age < 11 ? 25 : 20
   const playtime = clamp(
@@ -117,7 +121,12 @@ export function recommend(cat: RecommendationInput): RecommendationResult {
 
   const name = catDisplayName(cat.name)
   const issue = mainIssue(cat)
-  const plan = `${foodText(nutrition)}, ${treats} ${treatsLabel(treats).toLowerCase()} and ${playtime} minutes of play a day`
+  const treatsAndPlay = `${treats} ${treatsLabel(treats).toLowerCase()} and ${playtime} minutes of play a day`
+  // A question (a target for the vet first, a kitten to weigh) is said as it is, never as a diet.
+  const begin =
+    nutrition.kind === 'plan'
+      ? `To begin, ${name} gets ${foodText(nutrition)}, ${treatsAndPlay}.`
+      : `To begin, ${name} gets ${treatsAndPlay}. ${foodText(nutrition)}`
   return {
     food_bowls,
     treats,
@@ -125,8 +134,6 @@ export function recommend(cat: RecommendationInput): RecommendationResult {
     welcome_message_specific_detail: issue
       ? capitalise(`${name}'s main concern is ${issue}, and that is where the plan starts.`)
       : capitalise(`${name}'s plan starts with the daily routine: food, treats and play.`),
-    welcome_message_relevant_response: issue
-      ? `We help cats with ${issue} every day. To begin, ${name} gets ${plan}.`
-      : `To begin, ${name} gets ${plan}.`,
+    welcome_message_relevant_response: issue ? `We help cats with ${issue} every day. ${begin}` : begin,
   }
 }

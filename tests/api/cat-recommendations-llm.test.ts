@@ -51,6 +51,16 @@ describe('POST /api/openai/recommendations with an LLM', () => {
     expect(res.json()).toEqual({ ...llmAnswer, food_bowls: rule.food_bowls })
   })
 
+  it("keeps the nutrition rule's question, not a model's diet, for a target under 70 % of the weight", async () => {
+    const diet = 'Tom gets 160 kcal a day to lose weight at a safe 1 to 2 % a week.'
+    openai.double.setNext({ json: { ...llmAnswer, welcome_message_relevant_response: diet } })
+    const res = await ask({ cat_name: 'tom', age: 5, weight: 10, target_weight: 4, unit: 'kg' })
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.welcome_message_relevant_response).not.toContain('160 kcal')
+    expect(body.welcome_message_relevant_response).toContain('less than 70 %')
+  })
+
   it("uses the model's answer when it passes the schema, and sends it the cat", async () => {
     openai.double.setNext({ json: llmAnswer })
     const res = await ask()

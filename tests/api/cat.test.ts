@@ -333,7 +333,7 @@ describe('POST /api/openai/recommendations', () => {
       'welcome_message_relevant_response',
       'welcome_message_specific_detail',
     ])
-    // The nutrition rule: 12.5 → 11 lb is 190 kcal, about 1/2 cup, SPEC's 1 whole cup.
+    // The nutrition rule: 12.5 → 11 lb is 260 kcal (about 1 % a week), about 5/8 cup, SPEC's 1 whole cup.
     expect(body).toMatchObject({ food_bowls: 1, treats: 2, playtime: 40 })
     expect(body.welcome_message_specific_detail).toContain('Luna')
     expect(body.welcome_message_specific_detail).toContain('stressful environment')
@@ -342,10 +342,12 @@ describe('POST /api/openai/recommendations', () => {
   it('counts missing age and weights as 0', async () => {
     const res = await rest('POST', '/api/openai/recommendations', null, {})
     expect(res.statusCode).toBe(200)
-    // Age 0 is a kitten for play; no weight means a typical 10 lb cat. The nutrition rule feeds an
-    // unknown age as an adult (2.5 × RER for a cat that may be grown would overfeed it): 260 kcal, 1 cup.
+    // Age 0 is the quiz's Kitten band: a kitten for play, and for the nutrition rule a kitten to weigh
+    // before its growth food is worked out (never a 10 lb adult's amount), so SPEC's least cup, 1.
     expect(res.json()).toMatchObject({ food_bowls: 1, treats: 3, playtime: 40 })
     expect(res.json().welcome_message_specific_detail).toContain('Your cat')
+    expect(res.json().welcome_message_relevant_response).toContain('Your cat is a kitten')
+    expect(res.json().welcome_message_relevant_response).not.toContain('kcal')
   })
 
   it('validates the fields like every other cat call', async () => {

@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { cupsText, nutritionRule } from '../../shared/rules/nutrition.ts'
 import { suiteApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 import { logWeights } from '../helpers/weights.ts'
@@ -24,6 +25,10 @@ function readPdf(bytes: Buffer): { text: string; pages: number } {
   const info = execFileSync('pdfinfo', [file]).toString()
   return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) }
 }
+
+const mochiPlan = nutritionRule({ weight: 14, target_weight: 11, unit: 'Lbs' })
+if (mochiPlan.kind !== 'plan') throw new Error(mochiPlan.text)
+const MOCHI_FOOD = `${mochiPlan.kcalPerDay} kcal a day: about ${cupsText(mochiPlan.cupsPerDay)}`
 
 async function ownerWithReport() {
   const { owner, cat } = await subscriberWithCat(t, {
@@ -80,8 +85,8 @@ describe('GET /api/care/report.pdf', () => {
       'Diabetes',
       '14 lb (6.4 kg)',
       '13.8 lb (6.3 kg)',
-      // The same food numbers as the plan (shared/rules/nutrition.ts): 14 → 11 lb.
-      '190 kcal a day: about 1/2 cup',
+      // The same food numbers as the plan (shared/rules/nutrition.ts): 14 → 11 lb is 280 kcal, 3/4 cup.
+      MOCHI_FOOD,
       'No check-ins yet.',
       'Mochi ate a lily leaf',
       concernDate,

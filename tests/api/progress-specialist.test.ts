@@ -55,6 +55,10 @@ describe("the specialist's instructions", () => {
       nutritionAdvice({ name: 'Mochi', age: 6, weight: 14, target_weight: 11, unit: 'Lbs' }),
     )
     expect(prompt).toContain('Log it')
+    // A cat that is not eating gets no diet from the model either: the rule's own not-eating answer.
+    expect(prompt).toContain(
+      `If the owner says the cat is not eating, give no diet and no calorie cut; say instead: ${nutritionAdvice({ name: 'Mochi', not_eating: true })}`,
+    )
     // Nothing is logged from the chat alone.
     expect(await t.db.weightEntry.count({ where: { catId } })).toBe(3)
   })

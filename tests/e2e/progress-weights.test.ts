@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { foodText, nutritionRule } from '../../shared/rules/nutrition.ts'
 import { type BrowserTest, replaceSession, startBrowserTest } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
 
@@ -71,10 +72,12 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
     // 13.9 → 13.2 lb in a week is 5 %: faster than the safe 2 %.
     expect(await page.getByRole('alert').filter({ hasText: 'hepatic lipidosis' }).count()).toBe(1)
     expect(await page.getByText('No check-ins yet.').count()).toBe(1)
-    // The plan's food is the nutrition rule's: 14 → 11 lb is 190 kcal, about 1/2 cup.
-    expect(
-      await page.getByText('190 kcal a day: about 1/2 cup of a typical dry food', { exact: false }).count(),
-    ).toBeGreaterThan(0)
+    // The plan's food is the nutrition rule's: 14 → 11 lb is 280 kcal, about 3/4 cup.
+    const food = foodText(
+      nutritionRule({ age: 6, weight: 14, target_weight: 11, unit: 'Lbs', breed: 'Siamese' }),
+    )
+    expect(food).toMatch(/^280 kcal a day: about 3\/4 cup/)
+    expect(await page.getByText(food, { exact: false }).count()).toBeGreaterThan(0)
 
     // A bad weight is refused with the server's own message; a good one lands in the table.
     const form = page.locator('form.progress-form')

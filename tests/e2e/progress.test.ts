@@ -1,8 +1,22 @@
 // /progress 'Review Report' in Chromium: the current cat's fields, its daily suggestions and the
 // subscription; the empty state for an owner without a cat; and the /dashboard and /signup redirects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cupsText, nutritionRule } from '../../shared/rules/nutrition.ts'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
+
+const MOCHI_PLAN = (() => {
+  const outcome = nutritionRule({
+    age: 5,
+    weight: 8.5,
+    unit: 'Lbs',
+    target_weight: 7,
+    activity_level: 'Mostly Inactive',
+    breed: 'Siamese',
+  })
+  if (outcome.kind !== 'plan') throw new Error(outcome.text)
+  return outcome
+})()
 
 let t: BrowserTest
 let owner: { id: number; token: string }
@@ -98,7 +112,8 @@ describe('/progress Review Report', () => {
     // The daily suggestions, singular at 1.
     const daily = report.locator('.report__daily li')
     expect(await daily.allInnerTexts()).toEqual([
-      '130 kcal of food: about 3/8 cup of dry food (35 g)',
+      // The nutrition rule's plan for 8.5 → 7 lb, mostly inactive: 170 kcal (never under RER at 7 lb).
+      `${MOCHI_PLAN.kcalPerDay} kcal of food: about ${cupsText(MOCHI_PLAN.cupsPerDay)} of dry food (${MOCHI_PLAN.gramsPerDay} g)`,
       '1 Treat',
       '35 minutes of playtime',
     ])

@@ -190,7 +190,7 @@ describe('a signed-in owner', () => {
       checkInPeriod: '3 Times a Week',
       trainingDays: ['Monday', 'Thursday'],
       items: ['Cat Toys', 'Litter Box'],
-      // The nutrition rule (issue 23): 12.5 → 11 lb is 190 kcal, about 1/2 cup, SPEC's 1 whole cup.
+      // The nutrition rule: 12.5 → 11 lb, active, is 310 kcal (about 1 % a week), 3/4 cup, SPEC's 1 whole cup.
       foodBowls: 1,
       treats: 2,
       playtime: 45,

@@ -4,7 +4,7 @@ import { KNOWLEDGE_BASE, type TopicId } from '../../server/services/assistant/of
 import { composeReply, NOT_A_VET_OPENING } from '../../server/services/assistant/offline/specialist.ts'
 import { matchTopics } from '../../server/services/assistant/offline/topic-match.ts'
 import type { AssistantMessage, CatProfileForAssistant } from '../../server/services/assistant/types.ts'
-import { foodText, nutritionPlan } from '../../shared/rules/nutrition.ts'
+import { foodText, nutritionRule, weeksToTarget } from '../../shared/rules/nutrition.ts'
 
 const assistant = createOfflineAssistant()
 const EMERGENCY_START = '**This could be an emergency. Please take'
@@ -143,13 +143,50 @@ describe('offline specialist: personalisation', () => {
       weightUnit: 'Lbs',
       targetWeight: 11,
     })
+    const plan = nutritionRule({ weight: 14, target_weight: 11, unit: 'Lbs', activity_level: null })
+    if (plan.kind !== 'plan') throw new Error(plan.text)
     expect(reply).toContain("**Luna's weight plan:** going from 14 lbs to 11 lbs")
-    expect(reply).toContain('roughly 11 to 22 weeks')
+    // The time and the pace are the plan's own prediction (about 1 % a week), not a blanket "1 to 2 %".
+    expect(reply).toContain(`roughly ${weeksToTarget(plan, 14 * 0.453592, 11 * 0.453592)} weeks at that pace`)
+    expect(reply).toContain('should lose about 1 % of body weight a week')
+    expect(reply).not.toMatch(/a safe 1 to 2 ?%/)
     expect(reply).toMatch(/about \d+ kcal a day/)
-    // The one nutrition rule (issue 23): the same food as the plan, /progress, the report and the model.
+    // The one nutrition rule: the same food as the plan, /progress, the report and the model.
+    expect(reply).toContain(foodText(plan))
+  })
+
+  it('questions a target under 70 % of the weight instead of planning it', () => {
+    const reply = ask('How can I help her lose weight?', {
+      name: 'Tom',
+      weight: 10,
+      weightUnit: 'Kg',
+      targetWeight: 4,
+    })
+    expect(reply).toContain("**Tom's weight plan:** A target of 4 kg is less than 70 %")
+    expect(reply).not.toMatch(/kcal a day/)
+  })
+
+  it("questions a target outside the breed's healthy range, in the owner's unit", () => {
+    const reply = ask('How can I help him lose weight?', {
+      name: 'Big',
+      breed: 'Maine Coon',
+      weight: 27,
+      weightUnit: 'Lbs',
+      targetWeight: 25,
+    })
     expect(reply).toContain(
-      foodText(nutritionPlan({ weight: 14, target_weight: 11, unit: 'Lbs', activity_level: null })),
+      "**Big's weight plan:** A target of 25 lb is outside the healthy adult range for a Maine Coon (8 to 18 lb;",
     )
+    expect(reply).toContain('25 lbs is obese')
+    expect(reply).not.toMatch(/kcal a day/)
+  })
+
+  it('gives a cat that is not eating no diet, even when asked for one', () => {
+    const cat = { name: 'Luna', weight: 14, weightUnit: 'Lbs', targetWeight: 11 }
+    const reply = ask("Luna hasn't eaten since yesterday. How much should she eat to lose weight?", cat)
+    expect(reply).not.toMatch(/kcal|going from|lose about/)
+    expect(reply).toContain('fatty liver disease')
+    expect(reply.indexOf('**Not eating**')).toBeGreaterThan(-1)
   })
 
   it('reads the activity level, conditions, medications, breed and dietary restrictions', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { dayPlan } from '../../server/domain/care/day-plan.ts'
 import { checkInReminderMail } from '../../server/domain/care/reminder-mail.ts'
+import { foodText, nutritionRule } from '../../shared/rules/nutrition.ts'
 
-// Overweight, 14 → 11 lb: the plan's food is the one nutrition rule's (issue 23), not the SPEC slider's
-// whole cups, so the e-mail and Dr. Olivia's opening say what /progress, the PDF and the specialist say.
+// Overweight, 14 → 11 lb: the plan's food is the one nutrition rule's, not the SPEC slider's whole
+// cups, so the e-mail and Dr. Olivia's opening say what /progress, the PDF and the specialist say.
 const cat = {
   name: 'Biscuit <b>',
   foodBowls: 2,
@@ -14,9 +15,11 @@ const cat = {
   weightUnit: 'Lbs',
   age: 6,
   activityLevel: 'Active',
+  breed: 'Other',
+  gender: 'Female',
 }
-const FOOD =
-  'Food: 190 kcal a day: about 1/2 cup of a typical dry food (about 50 g) and 1 treat, spread through the day.'
+const food = nutritionRule({ weight: 14, target_weight: 11, unit: 'Lbs', age: 6, activity_level: 'Active' })
+const FOOD = `Food: ${foodText(food)} and 1 treat, spread through the day.`
 
 describe("the day's plan", () => {
   it('has play on a training day, food every day and a weigh-in on the first check-in of the week', () => {
@@ -26,6 +29,19 @@ describe("the day's plan", () => {
       'Weigh-in: weigh Biscuit <b> and tell me the weight; it goes into the weight log.',
     ])
     expect(dayPlan(cat, { trainingDay: false, weighIn: false }).lines).toEqual([FOOD])
+  })
+
+  it('says the rule figures: 14 → 11 lb for an active cat is 340 kcal, about 1 % a week', () => {
+    expect(FOOD).toBe(
+      'Food: 340 kcal a day: about 7/8 cup of a typical dry food (about 90 g) and 1 treat, spread through the day.',
+    )
+  })
+
+  it("says the rule's question, not an amount, for a target the vet should see first", () => {
+    const tooLow = { ...cat, weight: 10, targetWeight: 4, weightUnit: 'Kg' }
+    const [line] = dayPlan(tooLow, { trainingDay: false, weighIn: false }).lines
+    expect(line).toMatch(/^Food: A target of 4 kg is less than 70 % of Biscuit <b>'s 10 kg/)
+    expect(line).not.toContain('kcal')
   })
 
   it('falls back to the profile cups only while no weight is known', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { nutritionPlan } from '../../shared/rules/nutrition.ts'
+import { foodText, nutritionRule, wholeCups } from '../../shared/rules/nutrition.ts'
 import {
   catDisplayName,
   cupsLabel,
@@ -22,17 +22,22 @@ describe("cups of food per day (SPEC's 1 to 3): the nutrition rule rounded to a 
       { ...adult, age: 0.5, weight: 15 },
       { age: 3, weight: 0, target_weight: 0 },
     ]) {
-      const cups = nutritionPlan(cat).cupsPerDay
-      expect(recommend(cat).food_bowls).toBe(Math.min(3, Math.max(1, Math.round(cups))))
+      const outcome = nutritionRule(cat)
+      if (outcome.kind !== 'plan') throw new Error(outcome.text)
+      expect(recommend(cat).food_bowls).toBe(Math.min(3, Math.max(1, Math.round(outcome.cupsPerDay))))
+      expect(recommend(cat).food_bowls).toBe(wholeCups(outcome))
     }
-    expect(recommend({ ...adult, age: 0.5, weight: 15 }).food_bowls).toBe(2) // a growing kitten: 740 kcal
-    expect(recommend({ ...adult, weight: 14, target_weight: 11 }).food_bowls).toBe(1) // 190 kcal
+    expect(recommend({ ...adult, age: 0.5, weight: 15 }).food_bowls).toBe(2) // a growing kitten: 590 kcal
+    expect(recommend({ ...adult, weight: 14, target_weight: 11 }).food_bowls).toBe(1) // 280 kcal
   })
 
   it("says the rule's amount in words, not SPEC's whole cups", () => {
     const r = recommend({ ...adult, name: 'Tom', weight: 14, target_weight: 11 })
     expect(r.welcome_message_relevant_response).toContain(
-      '190 kcal a day: about 1/2 cup of a typical dry food',
+      foodText(nutritionRule({ ...adult, weight: 14, target_weight: 11 })),
+    )
+    expect(r.welcome_message_relevant_response).toContain(
+      '280 kcal a day: about 3/4 cup of a typical dry food',
     )
   })
 })

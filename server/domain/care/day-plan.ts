@@ -1,6 +1,6 @@
 // The day's plan a check-in carries (the e-mail's lines, Dr. Olivia's opening): play on a training day,
 // food and treats every day, a weigh-in on the first check-in of the week.
-import { foodText, nutritionPlan } from '../../../shared/rules/nutrition.ts'
+import { foodText, nutritionRule } from '../../../shared/rules/nutrition.ts'
 import { cupsLabel, treatsLabel } from '../../../shared/rules/recommendations.ts'
 
 export interface DayPlanCat {
@@ -13,6 +13,8 @@ export interface DayPlanCat {
   weightUnit: string
   age: number | null
   activityLevel: string
+  breed: string | null
+  gender: string | null
 }
 
 /** The columns dayPlan reads. */
@@ -26,6 +28,8 @@ export const DAY_PLAN_COLUMNS = {
   weightUnit: true,
   age: true,
   activityLevel: true,
+  breed: true,
+  gender: true,
 } as const
 
 /**
@@ -33,19 +37,23 @@ export const DAY_PLAN_COLUMNS = {
  * the e-mail and the check-in say what /progress, the report and the specialist say; until then the
  * profile's cups.
  */
-function foodOf(cat: DayPlanCat): string | null {
+function foodOf(cat: DayPlanCat): { text: string; question: boolean } | null {
   if (cat.weight && cat.weight > 0) {
-    return foodText(
-      nutritionPlan({
-        weight: cat.weight,
-        target_weight: cat.targetWeight,
-        unit: cat.weightUnit,
-        age: cat.age,
-        activity_level: cat.activityLevel,
-      }),
-    )
+    const outcome = nutritionRule({
+      name: cat.name,
+      weight: cat.weight,
+      target_weight: cat.targetWeight,
+      unit: cat.weightUnit,
+      age: cat.age,
+      activity_level: cat.activityLevel,
+      breed: cat.breed,
+      gender: cat.gender,
+    })
+    return { text: foodText(outcome), question: outcome.kind === 'question' }
   }
-  return cat.foodBowls ? `${cat.foodBowls} ${cupsLabel(cat.foodBowls)} of food` : null
+  return cat.foodBowls
+    ? { text: `${cat.foodBowls} ${cupsLabel(cat.foodBowls)} of food`, question: false }
+    : null
 }
 
 export interface DayPlan {
@@ -66,9 +74,12 @@ export function dayPlan(cat: DayPlanCat, day: { trainingDay: boolean; weighIn: b
     lines.push(`Play: ${cat.playtime} minutes of play with ${name} today, a training day.`)
   }
   const food = foodOf(cat)
-  if (food) {
+  if (food?.question) {
+    // The rule's question (a target for the vet first), said as it is: no amount to cut to.
+    lines.push(`Food: ${food.text}`)
+  } else if (food) {
     const treats = cat.treats ? ` and ${cat.treats} ${treatsLabel(cat.treats).toLowerCase()}` : ''
-    lines.push(`Food: ${food}${treats}, spread through the day.`)
+    lines.push(`Food: ${food.text}${treats}, spread through the day.`)
   }
   if (day.weighIn) lines.push(`Weigh-in: weigh ${name} and tell me the weight; it goes into the weight log.`)
   if (lines.length === 0) lines.push(`A quick word on how ${name} is doing today.`)

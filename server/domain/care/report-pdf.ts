@@ -2,7 +2,7 @@
 // medical notes and medications, the weight chart and table, the last 30 days' check-ins and the urgent
 // concerns raised in the chat. One page for a new owner; a year of daily weights stays within three
 // (the table then lists the last weighing of each week).
-import { foodText, nutritionPlan } from '../../../shared/rules/nutrition.ts'
+import { foodText, type NutritionOutcome, nutritionRule, paceText } from '../../../shared/rules/nutrition.ts'
 import { catDisplayName } from '../../../shared/rules/recommendations.ts'
 import type { WeightUnit } from '../../../shared/rules/weight.ts'
 import { bothUnits, inUnit, safeBand, toPoints, weightTrend } from '../../../shared/rules/weight-trend.ts'
@@ -25,6 +25,15 @@ const dateText = (iso: string | Date) =>
   })
 const orNotGiven = (value: string | null | undefined) => (value ?? '').trim() || 'Not given'
 
+/** The vet's line: the food, and how the nutrition rule got there (or the question it asks instead). */
+function dailyFoodText(outcome: NutritionOutcome): string {
+  if (outcome.kind === 'question') return foodText(outcome)
+  const rer = `${outcome.factor} x RER at ${Math.round(outcome.feedingWeightKg * 10) / 10} kg`
+  if (outcome.basis === 'weight loss') {
+    return `${foodText(outcome)}; ${rer} (the target weight; weight loss predicted at ${paceText(outcome)} % a week, never below ${outcome.floorKcal} kcal)`
+  }
+  return `${foodText(outcome)}; ${rer} (${outcome.basis})`
+}
 function displayUnit(unit: string): WeightUnit {
   return unit.toLowerCase() === 'kg' ? 'Kg' : 'Lbs'
 }
@@ -188,8 +197,7 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
     cat.target_weight ? bothUnits(inUnit(cat.target_weight, cat.unit, unit), unit) : 'Not given',
   )
   field(doc, 'Activity level', orNotGiven(cat.activity_level))
-  const plan = nutritionPlan(cat)
-  field(doc, 'Daily food', `${foodText(plan)}; ${plan.factor} x RER (${plan.basis})`)
+  field(doc, 'Daily food', dailyFoodText(nutritionRule(cat)))
 
   heading(doc, 'Medical notes and medications')
   field(doc, 'Medical conditions', orNotGiven(cat.medical_conditions))

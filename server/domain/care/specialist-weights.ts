@@ -16,6 +16,8 @@ interface CatForLog {
   weightUnit: string
   targetWeight: number | null
   activityLevel: string
+  breed: string | null
+  gender: string | null
 }
 
 const OFFER =
@@ -34,14 +36,19 @@ export async function weightLogForSpecialist(db: Db, cat: CatForLog | null): Pro
   const entries = rows
     .reverse()
     .map((r) => ({ weight: r.weight, unit: r.unit, measured_at: r.measuredAt.toISOString() }))
-  const food = nutritionAdvice({
+  const profile = {
     name: cat.name,
     age: cat.age,
     weight: cat.weight,
     target_weight: cat.targetWeight,
     unit: cat.weightUnit,
     activity_level: cat.activityLevel,
-  })
+    breed: cat.breed,
+    gender: cat.gender,
+  }
+  const food = nutritionAdvice(profile)
+  // The rule's answer for a cat that is not eating, so the model never diets one either.
+  const notEating = nutritionAdvice({ ...profile, not_eating: true })
   const log =
     entries.length === 0
       ? 'No weight is logged yet; suggest weighing the cat weekly and logging it on the progress page.'
@@ -52,6 +59,7 @@ export async function weightLogForSpecialist(db: Db, cat: CatForLog | null): Pro
   return [
     log,
     `Food, by the app's nutrition rule (use these numbers whenever food amounts come up, so you agree with the plan): ${food}`,
+    `If the owner says the cat is not eating, give no diet and no calorie cut; say instead: ${notEating}`,
     OFFER,
   ].join('\n')
 }

@@ -1,6 +1,7 @@
 // SPEC §3's recommendations for a cat: the assistant's answer (a configured model, or the offline rule),
 // and the documented rule whenever the assistant cannot give a usable one.
 import type { FastifyBaseLogger } from 'fastify'
+import { nutritionRule } from '../../../shared/rules/nutrition.ts'
 import { type RecommendationResult, recommend } from '../../../shared/rules/recommendations.ts'
 import type { CatFields } from '../../../shared/schemas/cat.ts'
 import type { Assistant, CatForRecommendations } from '../../services/assistant/types.ts'
@@ -18,8 +19,17 @@ export async function recommendationsFor(
 ): Promise<RecommendationResult> {
   const cat = recommendationInput(fields)
   try {
-    // The food is the one nutrition rule's whatever a model says (issue 23: the same numbers everywhere).
-    return { ...(await assistant.recommend(cat)), food_bowls: recommend(cat).food_bowls }
+    // The food is the one nutrition rule's whatever a model says (the same numbers everywhere), and
+    // when the rule asks a question instead (a target for the vet first), the question is what the
+    // owner reads, never a model's diet.
+    const answer = await assistant.recommend(cat)
+    const rule = recommend(cat)
+    const question = nutritionRule(cat).kind === 'question'
+    return {
+      ...answer,
+      food_bowls: rule.food_bowls,
+      ...(question ? { welcome_message_relevant_response: rule.welcome_message_relevant_response } : {}),
+    }
   } catch (error) {
     // Only the kind of failure is logged: upstream texts can quote the prompt.
     log.warn(

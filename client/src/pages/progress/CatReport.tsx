@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { cupsText, nutritionPlan } from '../../../../shared/rules/nutrition.ts'
+import { cupsText, foodText, nutritionRule } from '../../../../shared/rules/nutrition.ts'
 import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
@@ -18,9 +18,19 @@ function ageText(age: number | null): string {
   return age === 1 ? '1 year' : `${age} years`
 }
 
-/** The day's food from the one nutrition rule (issue 23): the same numbers as the specialist's. */
+/** The day's food from the one nutrition rule: the same numbers (or question) as the specialist's. */
 function FoodChip({ cat }: { cat: Cat }) {
-  const plan = nutritionPlan(cat)
+  const plan = nutritionRule(cat)
+  if (plan.kind === 'question') {
+    return (
+      <li className="report__chip">
+        <strong>
+          {plan.reason === 'kitten weight unknown' ? 'Food: weigh first' : 'Food: ask your vet first'}
+        </strong>{' '}
+        <span className="muted">{foodText(plan)}</span>
+      </li>
+    )
+  }
   return (
     <li className="report__chip">
       <strong>{plan.kcalPerDay} kcal</strong>{' '}

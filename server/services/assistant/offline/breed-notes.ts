@@ -1,8 +1,21 @@
 // Breed-specific additions to topic advice, for the quiz breeds where the breed really changes it.
+import { breedWeights, type WeightRangeKg, weightRangeText } from '../../../../shared/rules/breed-weights.ts'
 import type { QuizBreed } from './breed-vocabulary.ts'
 import type { TopicId } from './knowledge.ts'
 
 type BreedNotes = Partial<Record<TopicId, string>>
+
+/** '8 to 12 lbs (3.6 to 5.5 kg)'. */
+function rangeText(range: WeightRangeKg): string {
+  return `${weightRangeText(range, 'Lbs')}s (${weightRangeText(range, 'Kg')})`
+}
+
+function maineCoonRange(): string {
+  const maineCoon = breedWeights('Maine Coon')
+  if (!maineCoon) throw new Error('shared/rules/breed-weights.ts has no Maine Coon entry')
+  return `${rangeText(maineCoon.female)} and a male ${rangeText(maineCoon.male)}`
+}
+const MAINE_COON_RANGE = maineCoonRange()
 
 const NOTES: Partial<Record<QuizBreed, BreedNotes>> = {
   Persian: {
@@ -19,10 +32,10 @@ const NOTES: Partial<Record<QuizBreed, BreedNotes>> = {
   'Maine Coon': {
     grooming:
       'Maine Coons need brushing several times a week, paying attention to the belly, armpits and the fluffy "trousers".',
-    weight:
-      'Maine Coons are big-boned, and a healthy adult male can weigh 15 to 25 lbs (7 to 11 kg), so judge by body condition rather than the number on the scale.',
+    // Weights: shared/rules/breed-weights.ts (with its sources), the same range the nutrition rule checks.
+    weight: `Maine Coons are large, but a healthy adult female typically weighs ${MAINE_COON_RANGE}; 25 lbs is obese, not big-boned, so judge by body condition rather than the number on the scale.`,
     kittens:
-      'Maine Coons keep growing until 3 to 5 years old, so they often stay on growth food longer than other breeds.',
+      'Maine Coons fill out slowly and reach full size at 3 to 5 years, but kitten (growth) food is fed to about 12 months, sometimes up to 18 months for this large breed; ask your vet when to switch.',
     arthritis:
       'Large breeds like Maine Coons are prone to hip dysplasia, so keeping them lean protects their joints.',
   },

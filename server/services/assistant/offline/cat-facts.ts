@@ -34,6 +34,8 @@ export interface CatFacts {
   medications: string | null
   dietaryRestrictions: string | null
   issues: string[]
+  /** The owner says, in this conversation, that the cat is not eating: no diet in any note. */
+  notEating?: boolean
 }
 
 /**

@@ -1,5 +1,13 @@
 // Personal notes that tie a topic's general advice to this cat's profile.
-import { foodText, nutritionPlan, restingEnergy } from '../../../../shared/rules/nutrition.ts'
+
+import { KG_PER_LB } from '../../../../shared/constants.ts'
+import {
+  foodText,
+  lossPaceText,
+  nutritionRule,
+  restingEnergy,
+  weeksToTarget,
+} from '../../../../shared/rules/nutrition.ts'
 import { breedNote } from './breed-notes.ts'
 import { type CatFacts, type ConditionId, formatWeight } from './cat-facts.ts'
 import type { CareTopic, TopicId } from './knowledge.ts'
@@ -111,22 +119,32 @@ function ageNote(topic: CareTopic, facts: CatFacts): string | undefined {
 
 function weightNote(facts: CatFacts): string | undefined {
   const { weightKg, targetWeightKg, unit, name } = facts
+  const title = `**${capitaliseFirst(possessive(name))} weight plan:**`
+  // The one nutrition rule (shared/rules/nutrition.ts): the same food, or the same question, as the
+  // plan, /progress, the report and the model. A cat that is not eating gets its question, never a diet.
+  // In the owner's own unit, so a question quotes the weights the way the owner typed them.
+  const inUnit = (kg: number | null) => (kg === null || unit === 'kg' ? kg : kg / KG_PER_LB)
+  const outcome = nutritionRule({
+    name,
+    age: facts.age,
+    weight: inUnit(weightKg),
+    target_weight: inUnit(targetWeightKg),
+    unit: unit === 'kg' ? 'Kg' : 'Lbs',
+    activity_level: facts.activity,
+    breed: facts.breed,
+    gender: facts.gender,
+    not_eating: facts.notEating ?? false,
+  })
+  if (outcome.kind === 'question' && outcome.reason === 'not eating') return `${title} ${outcome.text}`
   if (weightKg === null || facts.lifeStage === 'kitten') return undefined
+  // A target the vet should see first (too low, or not a healthy weight for the breed): said, not planned.
+  if (outcome.kind === 'question') return `${title} ${outcome.text}`
   const now = formatWeight(weightKg, unit)
   if (targetWeightKg !== null && targetWeightKg < weightKg * (1 - WEIGHT_TOLERANCE)) {
-    const toLose = weightKg - targetWeightKg
-    const fastest = Math.ceil(toLose / (weightKg * 0.02))
-    const slowest = Math.ceil(toLose / (weightKg * 0.01))
-    // The one nutrition rule (shared/rules/nutrition.ts): the same food as the plan, /progress and the report.
-    const food = foodText(
-      nutritionPlan({
-        weight: weightKg,
-        target_weight: targetWeightKg,
-        unit: 'Kg',
-        activity_level: facts.activity,
-      }),
-    )
-    return `**${capitaliseFirst(possessive(name))} weight plan:** going from ${now} to ${formatWeight(targetWeightKg, unit)} at a safe 1 to 2% a week takes roughly ${fastest} to ${slowest} weeks. A common starting point is about ${food}, split into small meals (80% of the resting energy needs at the target weight; check the kcal per cup on your bag), which your vet can fine-tune.`
+    if (outcome.basis !== 'weight loss') return undefined
+    const weeks = weeksToTarget(outcome, weightKg, targetWeightKg)
+    const time = weeks === null ? '' : `, roughly ${weeks} weeks at that pace`
+    return `${title} going from ${now} to ${formatWeight(targetWeightKg, unit)}${time}. A starting point is about ${foodText(outcome)}, split into small meals (check the kcal per cup on your bag), which your vet can fine-tune. ${lossPaceText(outcome, name)}`
   }
   if (targetWeightKg !== null && targetWeightKg > weightKg * (1 + WEIGHT_TOLERANCE)) {
     return `**${capitaliseFirst(possessive(name))} weight:** at ${now}, ${name} is below the target of ${formatWeight(targetWeightKg, unit)}. Increase food by about 10% at a time and weigh weekly; if ${name} is losing weight without trying, see your vet.`
@@ -174,7 +192,9 @@ export function profileNotes(topic: CareTopic, facts: CatFacts): string[] {
   const notes: Array<string | undefined> = [
     issueNote(topic, facts),
     ageNote(topic, facts),
-    WEIGHT_TOPICS.has(topic.id) ? weightNote(facts) : undefined,
+    WEIGHT_TOPICS.has(topic.id) || (facts.notEating && topic.id === 'appetite')
+      ? weightNote(facts)
+      : undefined,
     ...conditionNotes(topic, facts),
     activityNote(topic, facts),
     breedNote(facts.breed, topic.id),

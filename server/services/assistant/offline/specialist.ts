@@ -5,8 +5,9 @@ import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { unclearCatReference } from '../../../domain/chat/cat-reference.ts'
 import { forCat, triageMessage } from '../../../domain/chat/triage.ts'
 import type { AssistantMessage, CatProfileForAssistant, TriageForAssistant } from '../types.ts'
+import { ownerSaysNotEating } from './appetite.ts'
 import { type CatFacts, catFactsFrom } from './cat-facts.ts'
-import type { CareTopic } from './knowledge.ts'
+import { type CareTopic, KNOWLEDGE_BASE } from './knowledge.ts'
 import { MAX_NOTES, profileNotes } from './profile-notes.ts'
 import { capitaliseFirst, escapeRegExp, lastUserMessage, normalise, pickVariant } from './text.ts'
 import { matchTopics } from './topic-match.ts'
@@ -62,6 +63,20 @@ function topicBlock(topic: CareTopic, main: boolean): string {
   ]
   if (main && topic.whenToSeeVet) parts.push(`**When to see a vet:** ${topic.whenToSeeVet}`)
   return parts.join('\n\n')
+}
+
+const APPETITE_TOPIC = KNOWLEDGE_BASE.find((topic) => topic.id === 'appetite')
+
+const FOOD_TOPICS = new Set(['weight', 'feeding', 'appetite'])
+
+/**
+ * For a cat that is not eating, a question about food gets the not-eating advice first and no
+ * weight-loss topic (its tips cut food and treats, the opposite of what this cat needs).
+ */
+function withoutDiet(topics: readonly CareTopic[]): readonly CareTopic[] {
+  if (!topics.some((topic) => FOOD_TOPICS.has(topic.id))) return topics
+  const rest = topics.filter((topic) => topic.id !== 'weight' && topic.id !== 'appetite')
+  return APPETITE_TOPIC ? [APPETITE_TOPIC, ...rest] : rest
 }
 
 function recentlyGaveNote(history: readonly AssistantMessage[]): boolean {
@@ -131,7 +146,8 @@ export function composeReply(input: {
   // A message about one of the owner's cats that does not say which (issue 23): nothing in this reply
   // may be about the chosen cat, so it says "your cat" until the owner says which.
   const unclear = question ? unclearCatReference(question, household) : null
-  const facts = catFactsFrom(unclear ? null : input.cat)
+  // A cat its owner says is not eating gets no diet anywhere in the reply (the nutrition rule).
+  const facts = { ...catFactsFrom(unclear ? null : input.cat), notEating: ownerSaysNotEating(input.history) }
   const hasName = !unclear && Boolean(input.cat?.name?.trim())
   if (!question) return greetingReply(facts)
 
@@ -152,7 +168,8 @@ export function composeReply(input: {
   // The owner's answer to "which cat?" answers the question that was asked before it.
   const earlier = answeredWhichCat(input.history)
   const own = matchTopics(text)
-  const topics = own.length === 0 && earlier ? matchTopics(earlier) : own
+  const matched = own.length === 0 && earlier ? matchTopics(earlier) : own
+  const topics = facts.notEating ? withoutDiet(matched) : matched
   const showNote = !recentlyGaveNote(input.history)
   if (topics.length > 0) {
     const medical = topics.some((topic) => topic.medical)

@@ -185,7 +185,9 @@ describe('offline specialist: personalisation', () => {
     const cat = { name: 'Luna', weight: 14, weightUnit: 'Lbs', targetWeight: 11 }
     const reply = ask("Luna hasn't eaten since yesterday. How much should she eat to lose weight?", cat)
     expect(reply).not.toMatch(/kcal|going from|lose about/)
-    expect(reply).toContain('fatty liver disease')
+    // A day without food is triaged: the reply is the same-day escalation, which explains fatty liver.
+    expect(reply).toMatch(/^\*\*Please get Luna seen by a vet today/)
+    expect(reply).toMatch(/fatty liver/)
     expect(reply.indexOf('**Not eating**')).toBeGreaterThan(-1)
   })
 

@@ -39,7 +39,7 @@ export interface NormalisedMessage {
 
 /** Contractions and SMS spellings, written out ("hasnt" → "has not", "2nite" → "tonight"). */
 const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
-  [/\bcan'?t\b/g, 'can not'],
+  [/\bcan'?t\b|\bcannot\b/g, 'can not'],
   [/\bwon'?t\b/g, 'will not'],
   [/\bain'?t\b/g, 'is not'],
   [/\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n'?t\b/g, '$1 not'],
@@ -111,6 +111,8 @@ const NEGATORS = new Set([
   'hardly',
   'scarcely',
 ])
+/** After a negator, words that take the negation for themselves alone. */
+const SELF_CONTAINED = new Set(['neuter', 'neutered', 'spayed', 'spay', 'fixed', 'sure', 'only', 'just', 'entire', 'certain'])
 /** How far back a negator reaches ("has not been able to pee": four words). */
 const NEGATION_REACH = 4
 /** Where a clause ends for negation: "not eating and vomiting" negates only the eating. */
@@ -155,7 +157,8 @@ function numberAt(word: string | undefined): number | null {
 function factsOf(text: string): Facts {
   let hours: number | null = null
   for (const match of text.matchAll(
-    /\b(\d+(?:[.,]\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|couple|few|several|half)(?: of)? (?:more |whole |full )?(minute|hour|day|night|week|month)s?\b/g,
+    // "a day" counts only as a stretch of time ("for a day", "over a day"), never as a rate ("a cup a day").
+    /((?<=\b(?:for|over|about|almost|nearly|than|past|last|whole|entire|in|like|around|roughly) )(?:a|an)|\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|couple|few|several|half))(?: of)? (?:more |whole |full )?(minute|hour|day|night|week|month)s?\b/g,
   )) {
     const count = numberAt(match[1])
     const unit = UNIT_HOURS[match[2] as string]
@@ -217,7 +220,10 @@ export function normaliseMessage(message: string, spelling: Spelling): Normalise
     if (TOPIC_WORDS.has(word)) clause++
     let negators = 0
     for (let back = Math.max(clauseStart, tokens.length - NEGATION_REACH); back < tokens.length; back++) {
-      if (NEGATORS.has((tokens[back] as Token).word)) negators++
+      // "not neutered", "not sure": the negation ends with the word it is about.
+      const next = tokens[back + 1]?.word ?? word
+      if (NEGATORS.has((tokens[back] as Token).word) && !(back + 1 < tokens.length && SELF_CONTAINED.has(next)))
+        negators++
     }
     tokens.push({ word, stem: stemmer(word), negated: negators % 2 === 1, sentence, clause })
   }

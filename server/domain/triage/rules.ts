@@ -28,13 +28,13 @@ const WINDOW = 24
 
 /** Said as something that already happened: "I used", "she has pollen on her face", "one is missing". */
 const HAPPENED =
-  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|apply|spray|rub) (?:him|her|it|my cat|the cat|them|some)|(?<!(?:can|should|could|may|do|would|will|to|if) )i use (?:it |this |that |some )?on (?:him|her|my cat|the cat|them)|(?<!(?:does|do|did|can|could|will|would|should|may|might|to|if|not) )(?:he|she|cat|kitten|it|kitty) (?:eat|drink|lick|chew|bite|swallow)s?\b|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?<!(?:be|to|can|should|could) )used|applied|sprayed|rubbed|gave|given|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking|sniffing|near|in|around|diffusing|using|running)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|should|could|would|will|may|to|do|did|if) (?:i|we|you) )\bput\b)/
+  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|apply|spray|rub) (?:him|her|it|my cat|the cat|them|some)|(?<!(?:can|should|could|may|do|would|will|to|if) )i use (?:it |this |that |some )?on (?:him|her|my cat|the cat|them)|(?<!(?:does|do|did|can|could|will|would|should|may|might|to|if|not) )(?:he|she|cat|kitten|it|kitty) (?:eat|drink|lick|chew|bite|swallow)s?\b|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|lapped|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?:i|we|he|she|they|you|someone|my \w+) (?:just |already |accidentally )?used|used (?:it|some|the|a|an|his|her|my|our|their|dog|a bit) |applied|sprayed|rubbed|gave|given|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking|sniffing|near|in|around|diffusing|using|running)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|should|could|would|will|may|to|do|did|if) (?:i|we|you) )\bput\b)/
 /** Asked before anything happened: "can I give…", "is it safe…", "are tulips OK…". */
 const QUESTION =
-  /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will|any)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b/
+  /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will|any)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b|\bhow (?:bad|dangerous|toxic|serious|risky)\b|\b(?:would|could) (?:it|that) be\b|\bthinks? it (?:would )?be\b/
 /** A sentence about what might happen, or how to prevent it: its signs are not happening. */
 const HYPOTHETICAL =
-  /\b(?:how (?:do|can|could|should|would|to) (?:i |we |you )?(?:stop|prevent|keep|protect|avoid|make sure|tell|know|spot|recogni[sz]e|cat ?proof)|what (?:should|do|would) (?:i|we) do if|what if|in case|what happens if|signs of|symptoms of|warning signs|prevent\w*|avoid\w*|safe from|ways? to|tips? (?:for|on|to)|risk of|risks of|worried (?:he|she|they) (?:might|will|could)|(?:might|could) (?:he|she|they) (?:get|be)|if (?:he|she|it|they) ever|should (?:he|she|it|they) ever|never (?:had|has)|so (?:he|she|it|they) (?:does|do|will|can) not|(?:does|do|will) not get (?:poisoned|hurt|sick|hit)|^(?:can|should|could|may|is it ok to|is it okay to) (?:i|we) (?:just )?(?:skip|stop feeding|not give|not feed|cut (?:out|back)|fast|starve|withhold)|(?:i|we) (?:want|plan|am planning|are planning|was thinking|am thinking) (?:to|of) (?:not give|not feed|skip|fast|starve|stop feeding))\b/
+  /\b(?:how (?:do|can|could|should|would|to) (?:i |we |you )?(?:stop|prevent|keep|protect|avoid|make sure|tell|know|spot|recogni[sz]e|cat ?proof)|what (?:should|do|would) (?:i|we) do if|what if|in case|what happens if|signs of|symptoms of|warning signs|prevent\w*|avoid\w*|safe from|ways? to|tips? (?:for|on|to)|risk of|risks of|worried (?:he|she|they) (?:might|will|could)|(?:might|could) (?:he|she|they) (?:get|be)|if (?:he|she|it|they) ever|should (?:he|she|it|they) ever|never (?:had|has)|might (?:have|get|be|eat|chew)|in (?:the )?future|prepared|what to do (?:during|if|when)|what is the right thing to do|horror stories|stories about|(?:i|we) (?:have )?(?:read|heard) (?:about|that|of)|reduce the (?:chance|risk)|lower the (?:risk|chance)|chances? of|(?:dangerous|safe|bad|risky|harmful|a risk|a problem|hazards?) (?:for|to) (?:cats|a cat|kittens)|thinking (?:of|about) (?:buying|getting)|so (?:he|she|it|they) (?:does|do|will|can) not|(?:does|do|will) not get (?:poisoned|hurt|sick|hit)|^(?:can|should|could|may|is it ok to|is it okay to) (?:i|we) (?:just )?(?:skip|stop feeding|not give|not feed|cut (?:out|back)|fast|starve|withhold)|(?:i|we) (?:want|plan|am planning|are planning|was thinking|am thinking) (?:to|of) (?:not give|not feed|skip|fast|starve|stop feeding))\b/
 const SENIOR =
   /\b(?:senior|elderly|geriatric|old (?:boy|girl|lady|man|cat|guy))\b|\b(?:1[2-9]|2\d) ?(?:years?|yrs?|yo)\b/
 const OVERWEIGHT = /\b(?:overweight|obese|fat|chonky|chonk|chunky|heavy|fatty|plump|porky)\b/
@@ -127,6 +127,14 @@ function clauseTexts(words: readonly Token[]): Map<number, string> {
   return new Map([...texts].map(([clause, list]) => [clause, list.join(' ')]))
 }
 
+/** A condition or a relative clause is not what happened: "toxic if a cat chews one", "a mouse that ate poison". */
+const NOT_REPORTED = /\b(?:if|when|whenever|in case|unless)\b[^.?!;]*/g
+/** "a mouse that ate poison": what another animal did. */
+const RELATIVE = /\b(?:that|which|who) (?:ate|had eaten|licked|drank|got into)\b[^.?!;,]*/g
+
+/** "…bad if he licked a little?": a condition in the past tense still reports what happened. */
+const REPORTED_IN_CONDITION = /\b(?:licked|ate|eaten|chewed|drank|swallowed|got into|bit|lapped|nibbled|has had|had some)\b/
+
 /** A sentence about the past that is over: "years ago he was hit by a car, all healed now". */
 const PAST_CONCEPT = 'past'
 
@@ -146,14 +154,20 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
   for (const token of message.tokens) {
     if (!over.has(token.sentence)) sentences.set(token.sentence, [...(sentences.get(token.sentence) ?? []), token.word])
   }
-  const happened = [...sentences.values()].some((list) => HAPPENED.test(list.join(' ')))
+  const happened = [...sentences.values()].some((list) =>
+    HAPPENED.test(list.join(' ').replace(RELATIVE, ' ').replace(NOT_REPORTED, (clause) => (REPORTED_IN_CONDITION.test(clause) ? clause : ' '))),
+  )
   const symptom = current.some((m) => m.concept === 'symptom' && !m.negated)
   const questionOnly = (QUESTION.test(message.text) || message.typed.includes('?')) && !happened
   const found: SignFound[] = []
   for (const rule of URGENT_SIGNS.rules) {
     if ((rule.unless ?? []).some((atom) => holds([atom], all))) continue
     if (rule.toxin) {
-      const hit = rule.when.map((alternative) => holds(alternative, all)).find((mention) => mention !== null)
+      // A poison named at all is answered ("can't cats have dog flea treatment?"); whether it happened
+      // is decided below, not by the negation.
+      const eitherSense = (alternative: readonly string[]) =>
+        alternative.map((atom) => (atom.startsWith('@') || atom.startsWith('~') ? atom : `~${atom.replace(/^!/, '')}`))
+      const hit = rule.when.map((alternative) => holds(eitherSense(alternative), all)).find((mention) => mention !== null)
       if (!hit) continue
       const exposed = current.some((m) => m.concept === 'exposure' && !m.negated)
       const asQuestion = !(happened || symptom || (exposed && !questionOnly))

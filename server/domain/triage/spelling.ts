@@ -63,8 +63,10 @@ export class Spelling {
       for (const candidate of this.#byLength.get(length) ?? []) {
         // Typos rarely change both of the first two letters; this keeps the search small.
         if (candidate[0] !== word[0] && candidate[1] !== word[1]) continue
+        // Ties go to the word that starts like the typed one ("yelow" is "yellow", not "below").
         const { steps } = levenshtein(word, candidate)
-        if (steps < bestSteps) {
+        const tied = steps === bestSteps && best !== null && best[0] !== word[0] && candidate[0] === word[0]
+        if (steps < bestSteps || tied) {
           best = candidate
           bestSteps = steps
         }

@@ -43,8 +43,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
 
 /**
- * The default mapping: the body's fields with the path parameters over them. A JSON body that is not
- * an object (text, an array, null) counts as no fields; a procedure without an input gets nothing.
+ * The default mapping: the body's fields with the path parameters over them (a body that is not an
+ * object never gets here: the adapter answers it 400); a procedure without an input gets nothing.
  */
 function defaultInput(row: RestRow, hasInput: boolean) {
   return (req: RestRequest): unknown => {

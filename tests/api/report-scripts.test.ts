@@ -60,7 +60,7 @@ describe('names in every script come back exactly from the PDF', () => {
   it('an emoji is left out, never garbled; the joiner inside it goes with it', async () => {
     const text = pdftotext(await reportOf('🐈‍⬛ Luna 😺'))
     expect(text).toContain('Health report: Luna')
-    expect(text).not.toMatch(/[\uFFFD\u200D\uFE0F]|\p{Extended_Pictographic}/u)
+    expect(text).not.toMatch(/\uFFFD|\u200D|\uFE0F|\p{Extended_Pictographic}/u)
   })
 })
 

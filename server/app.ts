@@ -10,7 +10,7 @@ import Fastify, {
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { registerCareUnsubscribePage } from './care-unsubscribe-page.ts'
 import { answerClientError } from './client-errors.ts'
-import { fastifyTrustProxy } from './config.ts'
+import { fastifyTrustProxy, publicUrl } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody } from './errors.ts'
 import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
@@ -103,7 +103,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       reply.header('cache-control', 'no-store')
   })
 
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, { https: publicUrl(services.config).startsWith('https://') })
   const photoGate = createGate()
   // The session is known before a photo slot is taken (the token check is cached per token).
   const signedIn = async (req: FastifyRequest) => {

@@ -10,7 +10,7 @@ import Fastify, {
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { registerCareUnsubscribePage } from './care-unsubscribe-page.ts'
 import { answerClientError } from './client-errors.ts'
-import { fastifyTrustProxy } from './config.ts'
+import { fastifyTrustProxy, publicUrl } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody } from './errors.ts'
 import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
@@ -56,6 +56,10 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       headersTimeout: HTTP_LIMITS.headersTimeout,
       connectionsCheckingInterval: HTTP_LIMITS.connectionsCheckingInterval,
     },
+    // Path parameters up to 2 KB reach their route, so an authed row says 401 first to a request
+    // without a token and its own input check says 400 after (Fastify's default, 100 characters, was
+    // a 400 before any auth).
+    routerOptions: { maxParamLength: 2048 },
     // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send(errorBody('INVALID_INPUT', error.message))
@@ -99,7 +103,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       reply.header('cache-control', 'no-store')
   })
 
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, { https: publicUrl(services.config).startsWith('https://') })
   const photoGate = createGate()
   // The session is known before a photo slot is taken (the token check is cached per token).
   const signedIn = async (req: FastifyRequest) => {

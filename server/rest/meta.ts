@@ -36,6 +36,22 @@ export interface RestRow {
   input?: (req: RestRequest) => unknown
   /** Headers on every answer of the row, errors included (a cache rule, a file's disposition). */
   headers?: Record<string, string>
+  /**
+   * Request headers the row reads (its `input` maps them), for the OpenAPI document. `field`: the input
+   * field the header fills, left out of the body and query schemas.
+   */
+  requestHeaders?: readonly RequestHeader[]
+  /** A raw body's type and meaning, for the OpenAPI document (rawBody rows). */
+  rawBodyType?: { type: string; description: string; schema?: Record<string, unknown> }
+}
+
+export interface RequestHeader {
+  name: string
+  required: boolean
+  description: string
+  field?: string
+  /** A value the document shows (and its walk sends). */
+  example?: string
 }
 
 /** A non-JSON answer: the procedure's output as the bytes sent, with their type (one of `types`). */

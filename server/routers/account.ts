@@ -15,6 +15,15 @@ import { authedProcedure, limit, router } from '../trpc.ts'
 
 /** REST sends the fresh code in a header, so it never sits in a URL (nor a proxy's access log). */
 const codeFromHeader = (req: RestRequest) => ({ code: req.headers['x-verification-code'] })
+const CODE_HEADER = [
+  {
+    name: 'X-Verification-Code',
+    required: true,
+    field: 'code',
+    description: 'The 6-digit code mailed by POST /api/supabase/account/verification-code',
+    example: '123456',
+  },
+] as const
 
 export const accountRouter = router({
   /** The owner's cats, subscription, interview and conversation, read in one round of queries. */
@@ -48,6 +57,7 @@ export const accountRouter = router({
         summary:
           'Everything the account holds, as one JSON document (photos apart, at photo_url); header X-Verification-Code',
         input: codeFromHeader,
+        requestHeaders: CODE_HEADER,
       }),
     )
     .input(verificationCodeInput)
@@ -67,6 +77,7 @@ export const accountRouter = router({
         summary:
           'Cancel the subscription, erase every record of the owner and end all sessions; header X-Verification-Code',
         input: codeFromHeader,
+        requestHeaders: CODE_HEADER,
       }),
     )
     .input(verificationCodeInput)

@@ -105,6 +105,11 @@ export const careRouter = router({
         summary: 'One-click unsubscribe (RFC 8058): pauses the check-in reminders',
         rawBody: true,
         input: (req) => ({ token: req.params.token }),
+        rawBodyType: {
+          type: 'application/x-www-form-urlencoded',
+          description: 'RFC 8058: `List-Unsubscribe=One-Click`, or nothing',
+          schema: { type: 'object', properties: { 'List-Unsubscribe': { const: 'One-Click' } } },
+        },
       }),
     )
     .input(unsubscribeInput)

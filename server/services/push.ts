@@ -25,7 +25,7 @@ export interface PushPayload {
   title: string
   body: string
   url: string
-  /** The notification's tag: a push with the tag of one still shown replaces it (client/public/sw.js). */
+  /** The notification's tag: a push with the tag of one still shown replaces it (client/sw.js). */
   tag: string
 }
 

@@ -19,6 +19,7 @@ beforeAll(async () => {
   receiver = await startPushReceiver()
   t = await startBrowserTest({
     viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
     jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
   })
   const subscriber = await careSubscriber(t, EMAIL, 'push')

@@ -10,9 +10,11 @@ export function mailedCodes(logs: readonly string[], email: string): string[] {
       .flatMap((chunk) => chunk.split('\n'))
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-      // Sign-in codes and password-change codes (issue 23 names them apart), both the address's.
+      // Sign-in, password-change and export-or-delete codes (each mail named for its use), the address's.
       .filter(
-        (entry) => (entry.mail === 'login-code' || entry.mail === 'password-code') && entry.to === email,
+        (entry) =>
+          (entry.mail === 'login-code' || entry.mail === 'password-code' || entry.mail === 'account-code') &&
+          entry.to === email,
       )
       .map((entry) => entry.code!)
   )

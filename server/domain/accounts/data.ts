@@ -17,7 +17,8 @@ export function mailVerificationCode(
   services: Services,
   user: SessionUser,
 ): Promise<true | { retryAfterSeconds: number }> {
-  return mailPasswordCode(services, user.email)
+  // Worded for what it allows: a code "to change the password" would puzzle whoever asked to export.
+  return mailPasswordCode(services, user.email, 'account-data')
 }
 
 /**

@@ -75,7 +75,10 @@ export function checkInReminderMail(input: {
     messageId: `<${checkInReminderKey({ id: input.checkInId, dueAt: input.dueAt })}@${new URL(input.origin).hostname}>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 8058 §3.1: One-Click only with an https link (a local http run keeps the plain link).
+      ...(unsubscribe.startsWith('https://')
+        ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
     },
   }
 }

@@ -12,7 +12,7 @@ import { requireRoom } from '../quotas.ts'
 import { lockRow } from '../row-lock.ts'
 import { photosOfHistory } from './attachments.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
-import { firstOfEachId, matchStored } from './reconcile.ts'
+import { firstOfEachId, lookupId, matchStored, messageKey } from './reconcile.ts'
 import { isUrgency, type Urgency } from './triage.ts'
 
 /**
@@ -47,7 +47,7 @@ export async function appendConversationList(
       let lastNewClientId: string | null = null
       for (let start = 0; start < messages.length; start += CHAT_APPEND_BATCH) {
         const slice = messages.slice(start, start + CHAT_APPEND_BATCH)
-        const ids = slice.flatMap((m) => (m.id ? [m.id] : []))
+        const ids = slice.flatMap((m) => lookupId(m) ?? [])
         const known =
           ids.length > 0
             ? await tx.conversationMessage.findMany({
@@ -76,7 +76,7 @@ export async function appendConversationList(
             conversationId,
             role: m.role,
             content: m.content,
-            clientId: m.id ?? serverClientId(),
+            clientId: m.id ?? messageKey(m) ?? serverClientId(),
             attachmentIds: [...new Set(m.attachment_ids ?? [])],
             catId: m.role === 'user' ? (options.catId ?? null) : null,
           }))

@@ -116,6 +116,8 @@ const SELF_CONTAINED = new Set(['neuter', 'neutered', 'spayed', 'spay', 'fixed',
 /** How far back a negator reaches ("has not been able to pee": four words). */
 const NEGATION_REACH = 4
 /** Where a clause ends for negation: "not eating and vomiting" negates only the eating. */
+/** A negation is about the thing before these ("no blood in his pee": the pee is there). */
+const SCOPE_ENDS = new Set(['in', 'on', 'from', 'at', 'into', 'onto', 'around', 'near', 'under'])
 const CLAUSE_WORDS = new Set([
   'but',
   'and',
@@ -216,7 +218,7 @@ export function normaliseMessage(message: string, spelling: Spelling): Normalise
       continue
     }
     const word = spelling.correct(piece)
-    if (CLAUSE_WORDS.has(word)) clauseStart = tokens.length + 1
+    if (CLAUSE_WORDS.has(word) || SCOPE_ENDS.has(word)) clauseStart = tokens.length + 1
     if (TOPIC_WORDS.has(word)) clause++
     let negators = 0
     for (let back = Math.max(clauseStart, tokens.length - NEGATION_REACH); back < tokens.length; back++) {

@@ -28,13 +28,13 @@ const WINDOW = 24
 
 /** Said as something that already happened: "I used", "she has pollen on her face", "one is missing". */
 const HAPPENED =
-  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|apply|spray|rub) (?:him|her|it|my cat|the cat|them|some)|(?<!(?:can|should|could|may|do|would|will|to|if) )i use (?:it |this |that |some )?on (?:him|her|my cat|the cat|them)|(?<!(?:does|do|did|can|could|will|would|should|may|might|to|if|not) )(?:he|she|cat|kitten|it|kitty) (?:eat|drink|lick|chew|bite|swallow)s?\b|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|lapped|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?:i|we|he|she|they|you|someone|my \w+) (?:just |already |accidentally )?used|used (?:it|some|the|a|an|his|her|my|our|their|dog|a bit) |applied|sprayed|rubbed|gave|given|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|should|could|would|will|may|to|do|did|if) (?:i|we|you) )\bput\b)/
+  /\b(?:(?:he|she|they|it|cat|kitten) (?:just |already )?bit|(?<!(?:can|should|could|may|do|would|will|to|if) )i (?:give|put|apply|spray|rub) (?:him|her|it|my cat|the cat|them|some)|(?<!(?:can|should|could|may|do|would|will|to|if) )i use (?:it |this |that |some )?on (?:him|her|my cat|the cat|them)|(?<!(?:does|do|did|can|could|will|would|should|may|might|to|if|not) )(?:he|she|cat|kitten|it|kitty) (?:eat|drink|lick|chew|bite|swallow)s?\b|not there|can not find|gone missing|(?:is|are) gone|came out|(?:going|went) to town on|got splashed|ate|eaten|chewed|licked|lapped|drank|swallowed|nibbled|bitten|munched|gnawed|tasted|got into|gotten into|knocked over|spilled|spilt|stepped in|walked (?:in|through)|rolled in|(?:i|we|he|she|they|you|someone|my \w+) (?:just |already |accidentally )?used|used (?:it|some|the|a|an|his|her|my|our|their|dog|a bit) |applied|sprayed|rubbed|gave (?:him|her|it|them|my cat|the cat|some|a|an|one|half)\b|(?:has|have|had|was|been) given (?:him|her|it|them|my cat|the cat|some)\b|missing|found (?:him|her|it|them)|caught (?:him|her|them)|dropped|stole|pinched|inhaled|ingested|scoffed|wolfed|gobbled|treated (?:him|her)|bathed (?:him|her)|washed (?:him|her)|been (?:eating|licking|chewing|drinking)|(?:is|was|are|were) (?:eating|licking|chewing|drinking|playing|sniffing)|just (?:had|got)|had (?:some|a|one|two|an|half)|what (?:should|do|can) (?:i|we) do(?! if)|(?:on|all over) (?:his|her|its|the) (?:fur|face|paws?|nose|coat|mouth|tongue|feet|body|whiskers)|covered in|(?<!(?:can|could|should|would|will|may|to|do|did|if) )(?:i|we|he|she|someone|they|partner) (?:just |already |accidentally )?put\b[^.?!;]{0,60}? (?:on|onto)\b(?! (?:the )?(?:yard|garden|kitchen|shed|garage|cupboard|loft|floor|table|shelf|counter|collar))|saw (?:him |her |it |them )?(?:eating|chewing|licking|drinking)|caught (?:him|her|them) (?:eating|chewing|licking|drinking))\b/
 /** Asked before anything happened: "can I give…", "is it safe…", "are tulips OK…". */
 const QUESTION =
-  /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will|any)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b|\bhow (?:bad|dangerous|toxic|serious|risky)\b|\bshould (?:i|we) (?:worry|be worried|be concerned)\b|\bwondering\b|\b(?:is|are) (?:it|that|this|they|these|those) (?:ok|okay|safe|bad|fine|alright|a problem)\b|\bany (?:danger|risk)\b|\b(?:would|could) (?:it|that) be\b|\bthinks? it (?:would )?be\b/
+  /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will|any)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b|\bhow (?:bad|dangerous|toxic|serious|risky)\b|\bthinking (?:of|about)\b|\b(?:i|we) (?:want|plan|intend|am planning|are planning|am going|are going) to\b|\b(?:want|wants|planning|plan) to\b|\bbefore (?:i|we) (?:buy|use|put|get|apply)\b|\b(?:keeps|always) (?:trying|tries) to\b|\btries to\b|\bshould (?:i|we) (?:worry|be worried|be concerned)\b|\bwondering\b|\b(?:is|are) (?:it|that|this|they|these|those) (?:ok|okay|safe|bad|fine|alright|a problem)\b|\bany (?:danger|risk)\b|\b(?:would|could) (?:it|that) be\b|\bthinks? it (?:would )?be\b/
 /** A sentence about what might happen, or how to prevent it: its signs are not happening. */
 const HYPOTHETICAL =
-  /\b(?:how (?:do|can|could|should|would|to) (?:i |we |you )?(?:stop|prevent|keep|protect|avoid|make sure|tell|know|spot|recogni[sz]e|cat ?proof)|what (?:should|do|would) (?:i|we) do if|what if|in case|what happens if|signs of|symptoms of|warning signs|prevent\w*|avoid\w*|safe from|ways? to|tips? (?:for|on|to)|risk of|risks of|worried (?:he|she|they) (?:might|will|could)|(?:might|could) (?:he|she|they) (?:get|be)|if (?:he|she|it|they) ever|should (?:he|she|it|they) ever|never (?:had|has)|might (?:have|get|be|eat|chew)|in (?:the )?future|prepared|what to do (?:during|if|when)|what is the right thing to do|horror stories|stories about|(?:i|we) (?:have )?(?:read|heard) (?:about|that|of)|reduce the (?:chance|risk)|lower the (?:risk|chance)|chances? of|(?:dangerous|safe|bad|risky|harmful|a risk|a problem|hazards?) (?:for|to) (?:cats|a cat|kittens)|thinking (?:of|about) (?:buying|getting)|so (?:he|she|it|they) (?:does|do|will|can) not|(?:does|do|will) not get (?:poisoned|hurt|sick|hit)|^(?:can|should|could|may|is it ok to|is it okay to) (?:i|we) (?:just )?(?:skip|stop feeding|not give|not feed|cut (?:out|back)|fast|starve|withhold)|(?:i|we) (?:want|plan|am planning|are planning|was thinking|am thinking) (?:to|of) (?:not give|not feed|skip|fast|starve|stop feeding))\b/
+  /\b(?:how (?:do|can|could|should|would|to) (?:i |we |you )?(?:stop|prevent|keep|protect|avoid|make sure|tell|know|spot|recogni[sz]e|cat ?proof)|what (?:should|do|would) (?:i|we) do if|what if|in case|what happens if|signs of|symptoms of|warning signs|prevent\w*|avoid\w*|safe from|ways? to|tips? (?:for|on|to)|risk of|risks of|worried (?:he|she|they) (?:might|will|could)|(?:might|could) (?:he|she|they) (?:get|be)|if (?:he|she|it|they) ever|should (?:he|she|it|they) ever|never (?:had|has)|might (?:have|get|be|eat|chew)|when should|should \w+ (?:\w+ )?worry me|dangerous for (?:a |an )?(?:\w+ )?cat|why is it (?:dangerous|bad)|(?:do|can|are|will|would|could|does) cats\b|in (?:the )?future|prepared|what to do (?:during|if|when)|what is the right thing to do|horror stories|stories about|(?:i|we) (?:have )?(?:read|heard) (?:about|that|of)|reduce the (?:chance|risk)|lower the (?:risk|chance)|chances? of|(?:dangerous|safe|bad|risky|harmful|a risk|a problem|hazards?) (?:for|to) (?:cats|a cat|kittens)|thinking (?:of|about) (?:buying|getting)|so (?:he|she|it|they) (?:does|do|will|can) not|(?:does|do|will) not get (?:poisoned|hurt|sick|hit)|^(?:can|should|could|may|is it ok to|is it okay to) (?:i|we) (?:just )?(?:skip|stop feeding|not give|not feed|cut (?:out|back)|fast|starve|withhold)|(?:i|we) (?:want|plan|am planning|are planning|was thinking|am thinking) (?:to|of) (?:not give|not feed|skip|fast|starve|stop feeding))\b/
 const SENIOR =
   /\b(?:senior|elderly|geriatric|old (?:boy|girl|lady|man|cat|guy))\b|\b(?:1[2-9]|2\d) ?(?:years?|yrs?|yo)\b/
 const OVERWEIGHT = /\b(?:overweight|obese|fat|chonky|chonk|chunky|heavy|fatty|plump|porky)\b/
@@ -127,13 +127,22 @@ function clauseTexts(words: readonly Token[]): Map<number, string> {
   return new Map([...texts].map(([clause, list]) => [clause, list.join(' ')]))
 }
 
+/** Asking how to prevent something: "getting bitten" in it is not a report of a bite. */
+const PREVENTION =
+  /\bhow (?:do|can|could|should) (?:i|we) (?:stop|prevent|keep|protect|avoid|lower|reduce|make sure)\b|\bprevent\w*|\bavoid\w*|\blower the (?:risk|chance)|\breduce the (?:risk|chance)/
+
 /** A condition or a relative clause is not what happened: "toxic if a cat chews one", "a mouse that ate poison". */
-const NOT_REPORTED = /\b(?:if|when|whenever|in case|unless)\b[^.?!;]*/g
+const NOT_REPORTED = /\b(?:if|when|whenever|in case|unless|after|before|once)\b[^.?!;]*/g
 /** "a mouse that ate poison": what another animal did. */
 const RELATIVE = /\b(?:that|which|who) (?:ate|had eaten|licked|drank|got into)\b[^.?!;,]*/g
 
 /** "…bad if he licked a little?": a condition in the past tense still reports what happened. */
 const REPORTED_IN_CONDITION = /\b(?:licked|ate|eaten|chewed|drank|swallowed|got into|bit|lapped|nibbled|has had|had some)\b/
+
+/** "the cat licks my toothbrush sometimes": a habit is asked about, not reported. */
+const HABIT = /\b(?:sometimes|always|usually|often|every (?:day|time|morning|night)|keeps trying|tries to)\b/
+const PRESENT = /\b(?:he|she|cat|kitten|it|kitty) (?:eat|drink|lick|chew|bite|swallow)s?\b/g
+const withoutHabits = (text: string) => (HABIT.test(text) ? text.replace(PRESENT, ' ') : text)
 
 /** A sentence about the past that is over: "years ago he was hit by a car, all healed now". */
 const PAST_CONCEPT = 'past'
@@ -143,7 +152,9 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
   const { mentions, words } = readConcepts(message)
   const clauses = clauseTexts(message.tokens)
   const hypothetical = new Set(
-    [...clauses].filter(([, text]) => HYPOTHETICAL.test(text) && !HAPPENED.test(text)).map(([n]) => n),
+    [...clauses]
+      .filter(([, text]) => HYPOTHETICAL.test(text) && (PREVENTION.test(text) || !HAPPENED.test(text)))
+      .map(([n]) => n),
   )
   const context = contextOf(cat, message, message.facts)
   const over = new Set(mentions.filter((m) => m.concept === PAST_CONCEPT && !m.negated).map((m) => m.sentence))
@@ -155,7 +166,7 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
     if (!over.has(token.sentence)) sentences.set(token.sentence, [...(sentences.get(token.sentence) ?? []), token.word])
   }
   const happened = [...sentences.values()].some((list) =>
-    HAPPENED.test(list.join(' ').replace(RELATIVE, ' ').replace(NOT_REPORTED, (clause) => (REPORTED_IN_CONDITION.test(clause) ? clause : ' '))),
+    HAPPENED.test(withoutHabits(list.join(' ')).replace(RELATIVE, ' ').replace(NOT_REPORTED, (clause) => (REPORTED_IN_CONDITION.test(clause) ? clause : ' '))),
   )
   const symptom = current.some((m) => m.concept === 'symptom' && !m.negated)
   const questionOnly = (QUESTION.test(message.text) || message.typed.includes('?')) && !happened

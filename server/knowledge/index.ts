@@ -33,6 +33,8 @@ const urgentSign = z.object({
   level: z.enum(['urgent', 'emergency']),
   /** A poison: a question about it ("can I give…?") gets `caution`, what happened gets the escalation. */
   toxin: z.boolean().optional(),
+  /** A poison-like thing that is answered with the caution even when it happened (cow's milk, tuna). */
+  cautionOnly: z.boolean().optional(),
   /** Any one alternative holds when every atom of it holds, its mentions close together. */
   when: z.array(z.array(atom).min(1)).min(1),
   /** A concept that rules the sign out ("not peeing outside the box" is not a blockage). */

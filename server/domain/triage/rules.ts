@@ -181,7 +181,7 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       const hit = rule.when.map((alternative) => holds(eitherSense(alternative), all)).find((mention) => mention !== null)
       if (!hit) continue
       const exposed = current.some((m) => m.concept === 'exposure' && !m.negated)
-      const asQuestion = !(happened || symptom || (exposed && !questionOnly))
+      const asQuestion = rule.cautionOnly === true || !(happened || symptom || (exposed && !questionOnly))
       const [first] = hit
       const named = first ? words.slice(first.start, first.end + 1).map((token) => token.word).join(' ') : undefined
       found.push({ rule, asQuestion, ...(named ? { named } : {}) })

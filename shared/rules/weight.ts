@@ -45,6 +45,11 @@ export function toPounds(weight: number, unit: string | null | undefined): numbe
 }
 
 /** The same weight in the other unit, as the screens show it beside the typed value: '3.9 kg'. */
+/** A unit as the screens write it, whatever its stored spelling ('Lbs', 'lbs', 'Kg'): 'lb' or 'kg'. */
+export function unitLabel(unit: string | null | undefined): 'lb' | 'kg' {
+  return unit?.toLowerCase() === 'kg' ? 'kg' : 'lb'
+}
+
 export function otherUnitLabel(weight: number, unit: string | null | undefined): string {
   return unit?.toLowerCase() === 'kg' ? `${kgToLbs(weight)} lbs` : `${lbsToKg(weight)} kg`
 }

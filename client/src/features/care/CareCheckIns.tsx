@@ -1,5 +1,5 @@
-// The check-ins on /progress: the open ones with their form, then the last few answered or missed.
-
+// The check-ins on /progress of the cat it is given (the switcher's cat): the open ones with their form,
+// then the last few answered or missed.
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { CheckInForm } from './CheckInForm.tsx'
@@ -15,8 +15,8 @@ const when = (iso: string) =>
 
 const STATUS = { due: 'Open', done: 'Done', missed: 'Missed' } as const
 
-export function CareCheckIns() {
-  const query = trpc.care.checkIns.useQuery({})
+export function CareCheckIns({ catId }: { catId: number }) {
+  const query = trpc.care.checkIns.useQuery({ cat_id: catId })
   if (query.isLoading)
     return (
       <p className="muted" role="status">

@@ -26,7 +26,13 @@ export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }:
   const [problem, setProblem] = useState<string | null>(null)
   const answer = trpc.care.answerCheckIn.useMutation({
     onSuccess: async () => {
-      await Promise.all([utils.care.checkIns.invalidate(), utils.care.checkIn.invalidate({ id: checkInId })])
+      // A weight lands in the cat's log and its profile too: every screen showing them reads again.
+      await Promise.all([
+        utils.care.checkIns.invalidate(),
+        utils.care.checkIn.invalidate({ id: checkInId }),
+        utils.progress.invalidate(),
+        utils.cat.list.invalidate(),
+      ])
       onDone?.()
     },
   })

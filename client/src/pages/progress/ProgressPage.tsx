@@ -45,8 +45,8 @@ export function ProgressPage() {
       <h1 id="report-title">Review Report</h1>
       <CatSwitcher />
       {body}
-      {current && <CarePlanEditor />}
-      {current && <CareCheckIns />}
+      {current && <CarePlanEditor catId={current.id} />}
+      {current && <CareCheckIns catId={current.id} />}
       <SubscriptionSummary />
     </section>
   )

@@ -76,10 +76,12 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
       await page.getByText('190 kcal a day: about 1/2 cup of a typical dry food', { exact: false }).count(),
     ).toBeGreaterThan(0)
 
-    // A bad weight is refused with the server's own message; a good one lands in the table.
+    // A missing weight is refused in words an owner reads; a good one lands in the table.
     const form = page.locator('form.progress-form')
     await form.getByRole('button', { name: 'Save weight' }).click()
-    expect(await form.getByRole('alert').first().innerText()).toBe('weight must be a number')
+    expect(await form.getByRole('alert').first().innerText()).toBe(
+      'Enter the weight as a number, like 10.4 or 10,4.',
+    )
     await form.getByLabel('Weight').fill('13.1')
     await form.getByRole('button', { name: 'Save weight' }).click()
     await table.getByRole('row').nth(4).waitFor()
@@ -133,6 +135,10 @@ describe('/progress when an action fails', () => {
     await t.db.weightEntry.delete({ where: { id: newest.id } })
 
     await table.getByRole('button', { name: /^Delete 13\.2 lb/ }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete this weight?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
     const box = page.locator('.error-box[role="alert"]:not(.progress-warning)')
     expect(await box.innerText()).toBe('This weight is no longer in the log: it was deleted already.')
     await expect.poll(() => table.getByRole('row').count()).toBe(3)

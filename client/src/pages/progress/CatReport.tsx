@@ -1,15 +1,15 @@
 import { Link } from 'react-router'
 import { cupsText, nutritionPlan } from '../../../../shared/rules/nutrition.ts'
 import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
-import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
+import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
 import { ProgressReport } from '../../features/progress/index.ts'
 import { Field, ListValue, NOT_GIVEN, text } from './report-fields.tsx'
 
-/** '8.5 Lbs (3.9 kg)': the weight as typed, with the other unit beside it. */
+/** '8.5 lb (3.9 kg)': the weight as typed, with the other unit beside it, units written one way. */
 function weightText(weight: number | null, unit: string): string {
   if (weight === null || weight <= 0) return NOT_GIVEN
-  return `${weight} ${unit} (${otherUnitLabel(weight, unit)})`
+  return `${weight} ${unitLabel(unit)} (${otherUnitLabel(weight, unit)})`
 }
 
 function ageText(age: number | null): string {

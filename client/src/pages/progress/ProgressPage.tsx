@@ -46,7 +46,7 @@ export function ProgressPage() {
       <CatSwitcher />
       {body}
       {current && <CarePlanEditor catId={current.id} />}
-      {current && <CareCheckIns catId={current.id} />}
+      {current && <CareCheckIns catId={current.id} unit={current.unit === 'Kg' ? 'Kg' : 'Lbs'} />}
       <SubscriptionSummary />
     </section>
   )

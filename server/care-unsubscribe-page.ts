@@ -45,14 +45,14 @@ export function registerCareUnsubscribePage(app: FastifyInstance, services: Serv
           .send(
             page(
               'Link not recognised',
-              '<p>This link is not one of ours any more. <a href="/progress">Open your plan</a>.</p>',
+              '<p>This link is not one of ours any more. <a href="/care">Open your plan on the Care page</a>.</p>',
             ),
           )
       }
       return reply.send(
         page(
           'Reminders paused',
-          '<p>No more check-in reminders. <a href="/progress">Resume them on the Progress page</a>.</p>',
+          '<p>No more check-in reminders. <a href="/care">Resume them on the Care page</a>.</p>',
         ),
       )
     })

@@ -39,7 +39,7 @@ const pressedPeriod = (page: Page) =>
     .then((text) => text.trim())
 
 describe('two cats: every write names its cat', () => {
-  it("/progress shows and saves the switcher's cat's plan and check-ins, after a reload too", async () => {
+  it("/care shows and saves the switcher's cat's plan and check-ins, after a reload too", async () => {
     const { page } = t
     const { user, mochi, luna } = await household('plan-two-cats')
     await plan(mochi.id, user.id, 'Weekly', 'two-cats-mochi')
@@ -68,7 +68,7 @@ describe('two cats: every write names its cat', () => {
       interview_completed: 'true',
       catId: String(mochi.id),
     })
-    await page.goto('/progress')
+    await page.goto('/care')
     await expect.poll(() => pressedPeriod(page)).toBe('Weekly')
     const past = page.locator('.care-check-ins__past')
     await expect.poll(() => past.innerText()).toContain('13.5 lb')

@@ -1,4 +1,4 @@
-// /progress as a report read at a glance (issue 22), in Chromium at 1280 × 800 and 390 × 844: the
+// /care/progress (Progress) as a report read at a glance (issue 22), in Chromium at 1280 × 800 and 390 × 844: the
 // weight chart's accessible name and numbers, the table, the fatty-liver warning, logging a weight,
 // "Download for my vet" (the PDF read back with pdftotext), no sideways scroll, and axe finds nothing.
 import { execFileSync } from 'node:child_process'
@@ -48,13 +48,13 @@ async function ownerOfMochi() {
   return owner
 }
 
-describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
+describe.each(SIZES)('/care/progress at $name ($width×$height)', (size) => {
   it('shows the chart with its name and numbers, the table, the warning, and logs a weight', async () => {
     const { page } = t
     await page.setViewportSize({ width: size.width, height: size.height })
     const owner = await ownerOfMochi()
     await replaceSession(page, '/login', owner.token)
-    await page.goto('/progress')
+    await page.goto('/care/progress')
 
     const chart = page.getByRole('img', { name: "Mochi's weight over time" })
     await chart.waitFor()
@@ -103,7 +103,7 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
     await page.setViewportSize({ width: size.width, height: size.height })
     const owner = await ownerOfMochi()
     await replaceSession(page, '/login', owner.token)
-    await page.goto('/progress')
+    await page.goto('/care/progress')
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download for my vet' }).click(),
@@ -118,13 +118,13 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
   })
 })
 
-describe('/progress when an action fails', () => {
+describe('/care/progress when an action fails', () => {
   it('a weight deleted elsewhere: Delete says so in the error box, and the table catches up', async () => {
     const { page } = t
     await page.setViewportSize({ width: 390, height: 844 })
     const owner = await ownerOfMochi()
     await replaceSession(page, '/login', owner.token)
-    await page.goto('/progress')
+    await page.goto('/care/progress')
     const table = page.getByRole('region', { name: "Mochi's weights" })
     await table.getByRole('row').nth(3).waitFor()
     // Another tab (or device) deleted the newest entry after this page read the log.

@@ -63,7 +63,7 @@ export function ChatWeightOffer({ messages, cats, chatCat }: ChatWeightOfferProp
   if (state === 'logged') {
     return (
       <p className="notice chat-weight-offer" role="status">
-        Logged {amount} in {name}'s weight log. <Link to="/progress">See the progress</Link>
+        Logged {amount} in {name}'s weight log. <Link to="/care/progress">See the progress</Link>
       </p>
     )
   }

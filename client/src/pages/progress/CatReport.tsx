@@ -3,7 +3,6 @@ import { cupsText, nutritionPlan } from '../../../../shared/rules/nutrition.ts'
 import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
-import { ProgressReport } from '../../features/progress/index.ts'
 import { Field, ListValue, NOT_GIVEN, text } from './report-fields.tsx'
 
 /** '8.5 lb (3.9 kg)': the weight as typed, with the other unit beside it, units written one way. */
@@ -48,7 +47,14 @@ export function CatReport({ cat }: { cat: Cat }) {
   return (
     <div className="stack">
       <h2 className="report__name">{catDisplayName(cat.name)}</h2>
-      <ProgressReport cat={cat} />
+      <nav className="row report__actions" aria-label={`${catDisplayName(cat.name)}'s care`}>
+        <Link className="btn btn--secondary" to="/care">
+          Care: plan and check-ins
+        </Link>
+        <Link className="btn btn--secondary" to="/care/progress">
+          Progress: weight and vet report
+        </Link>
+      </nav>
 
       <section aria-labelledby="report-daily" className="report__section">
         <h3 id="report-daily">Daily suggestions</h3>

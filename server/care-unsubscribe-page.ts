@@ -21,7 +21,7 @@ export function registerCareUnsubscribePage(app: FastifyInstance, services: Serv
     return reply.type('text/html; charset=utf-8').send(
       page(
         'Pause check-in reminders?',
-        `<p>You will stop receiving check-in reminder e-mails. You can resume them any time on the Progress page.</p>
+        `<p>You will stop receiving check-in reminder e-mails. You can resume them any time on the Care page.</p>
 <form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Pause reminders</button></form>`,
       ),

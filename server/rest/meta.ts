@@ -36,6 +36,11 @@ export interface RestRow {
   input?: (req: RestRequest) => unknown
   /** Headers on every answer of the row, errors included (a cache rule, a file's disposition). */
   headers?: Record<string, string>
+  /**
+   * A link people open in a browser (a shared report): an error answers this page (HTML) when the request
+   * accepts text/html; API clients keep the JSON error.
+   */
+  htmlError?: (status: number) => string
 }
 
 /** A non-JSON answer: the procedure's output as the bytes sent, with their type (one of `types`). */

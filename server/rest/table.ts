@@ -34,6 +34,7 @@ export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
   outputSchema: z.ZodType | undefined
   toInput(req: RestRequest): unknown
   headers: RestRow['headers']
+  htmlError: RestRow['htmlError']
 }
 
 const isZod = (value: unknown): value is z.ZodType =>
@@ -90,6 +91,7 @@ export function restRows(): ServedRow[] {
         outputSchema: isZod(_def.output) ? _def.output : undefined,
         toInput: row.input ?? defaultInput(row, _def.inputs.length > 0),
         headers: row.headers,
+        htmlError: row.htmlError,
       },
     ]
   })

@@ -97,6 +97,43 @@ describe('two cats: every write names its cat', () => {
     expect(t.pageErrors).toEqual([])
   })
 
+  it("Progress follows the switcher: one cat's share link and weights never show on the other's", async () => {
+    const { page } = t
+    const { user, mochi } = await household('progress-two-cats')
+    await t.db.weightEntry.create({
+      data: { catId: mochi.id, weight: 13, unit: 'Lbs', measuredAt: new Date() },
+    })
+    await replaceSession(page, '/login', user.token, {
+      subscriptionId: 'sub_x',
+      interview_completed: 'true',
+      catId: String(mochi.id),
+    })
+    await page.goto('/care/progress')
+    await page.getByRole('region', { name: "Mochi's weights" }).waitFor()
+    await page.getByRole('button', { name: 'Create a share link' }).click()
+    await page.getByLabel(/Anyone with this link/).waitFor()
+    await page.getByRole('list', { name: 'Live share links' }).waitFor()
+
+    await switcher(page).selectOption({ label: 'Luna' })
+    await page.getByText('No weight logged yet. Weigh Luna', { exact: false }).waitFor()
+    expect(await page.getByLabel(/Anyone with this link/).count()).toBe(0)
+    expect(await page.getByRole('list', { name: 'Live share links' }).count()).toBe(0)
+    // A weight logged now is Luna's.
+    const form = page.locator('form.progress-form')
+    await form.getByLabel('Weight').fill('4,1')
+    await form.getByRole('button', { name: 'Save weight' }).click()
+    await page.getByRole('region', { name: "Luna's weights" }).waitFor()
+    const rows = await t.db.weightEntry.findMany({
+      where: { cat: { userId: user.id } },
+      orderBy: { id: 'asc' },
+    })
+    expect(rows.map((r) => [r.catId === mochi.id ? 'Mochi' : 'Luna', r.weight])).toEqual([
+      ['Mochi', 13],
+      ['Luna', 4.1],
+    ])
+    expect(t.pageErrors).toEqual([])
+  })
+
   it('the chat offer logs the weight in the log of the cat the message was about, and stays answered', async () => {
     const { page } = t
     const { user, mochi, luna } = await household('chat-two-cats')

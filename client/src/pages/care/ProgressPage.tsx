@@ -10,7 +10,8 @@ export function CareProgressPage() {
       {(cat) => (
         <div className="stack">
           <h2 className="report__name">{catDisplayName(cat.name)}</h2>
-          <ProgressReport cat={cat} />
+          {/* Keyed: nothing of one cat's page (a share link just made) stays on screen for another. */}
+          <ProgressReport key={cat.id} cat={cat} />
         </div>
       )}
     </CatPage>

@@ -5,8 +5,8 @@ import type { WeightUnit } from '../../../../shared/rules/weight.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
+import { humanWeightError, typedWeight, UNIT_OPTIONS } from '../../components/weight-field-text.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
-import { humanWeightError, typedWeight, UNIT_OPTIONS } from '../progress/weight-form-text.ts'
 
 export interface CheckInFormProps {
   checkInId: number

@@ -11,9 +11,9 @@ import { type WeightInput, weightInput } from '../../../../shared/schemas/care.t
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
+import { humanWeightError, typedWeight, UNIT_OPTIONS } from '../../components/weight-field-text.ts'
 import { errorMessage } from '../../trpc.ts'
 import { useWeightChanges } from './useProgress.ts'
-import { humanWeightError, typedWeight, UNIT_OPTIONS } from './weight-form-text.ts'
 
 const resolver = zodResolver(weightInput)
 

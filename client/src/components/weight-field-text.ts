@@ -1,7 +1,7 @@
 // What the weight forms say to an owner: the unit choices as people write them, the typed weight read
 // with a decimal comma too ("12,5"), and the schema's field-named messages (meant for API callers)
 // turned into sentences.
-import { WEIGHT_UNITS } from '../../../../shared/rules/weight.ts'
+import { WEIGHT_UNITS } from '../../../shared/rules/weight.ts'
 
 /** The units, written one way: 'lb' and 'kg' (the stored values stay 'Lbs' and 'Kg'). */
 export const UNIT_OPTIONS = WEIGHT_UNITS.map((unit) => ({ value: unit, label: unit === 'Kg' ? 'kg' : 'lb' }))

@@ -5,6 +5,7 @@ import { appError, errorBody } from '../errors.ts'
 import { isNonJsonBody } from '../json-only.ts'
 import { publicError } from '../public-error.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
+import { acceptsHtml } from '../shared-report-page.ts'
 import { restRows, type ServedRow } from './table.ts'
 
 function objectOrEmpty(value: unknown): Record<string, string> {
@@ -80,6 +81,11 @@ export function registerRestRoutes(
             req.log[status === 503 ? 'warn' : 'error']({ err: cause }, 'procedure failed')
           }
           if (retryAfterSeconds) reply.header('retry-after', retryAfterSeconds)
+          if (row.htmlError && acceptsHtml(req.headers.accept)) {
+            // A page, not a file: the row's download name is for its PDF only.
+            reply.removeHeader('content-disposition')
+            return reply.code(status).type('text/html; charset=utf-8').send(row.htmlError(status))
+          }
           return reply.code(status).send({ error: message, code })
         }
       },

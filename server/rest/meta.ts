@@ -43,6 +43,11 @@ export interface RestRow {
   requestHeaders?: readonly RequestHeader[]
   /** A raw body's type and meaning, for the OpenAPI document (rawBody rows). */
   rawBodyType?: { type: string; description: string; schema?: Record<string, unknown> }
+  /**
+   * A link people open in a browser (a shared report): an error answers this page (HTML) when the request
+   * accepts text/html; API clients keep the JSON error.
+   */
+  htmlError?: (status: number) => string
 }
 
 export interface RequestHeader {

@@ -36,6 +36,7 @@ export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
   headers: RestRow['headers']
   requestHeaders: NonNullable<RestRow['requestHeaders']>
   rawBodyType: RestRow['rawBodyType']
+  htmlError: RestRow['htmlError']
 }
 
 const isZod = (value: unknown): value is z.ZodType =>
@@ -94,6 +95,7 @@ export function restRows(): ServedRow[] {
         headers: row.headers,
         requestHeaders: row.requestHeaders ?? [],
         rawBodyType: row.rawBodyType,
+        htmlError: row.htmlError,
       },
     ]
   })

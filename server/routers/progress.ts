@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { careCatInput, weightEntrySchema, weightInput } from '../../shared/schemas/care.ts'
 import { recordId, successOutput } from '../../shared/schemas/primitives.ts'
 import {
+  liveShareLinkSchema,
   progressOverviewSchema,
   reportInput,
   shareInput,
@@ -15,15 +16,17 @@ import { publicUrl } from '../config.ts'
 import {
   logOwnerWeight,
   ownerReportPdf,
+  ownerShareLinks,
   ownerWeights,
   progressOverview,
   shareOwnerReport,
 } from '../domain/care/owner-progress.ts'
 import { progressReport } from '../domain/care/progress-report.ts'
 import { renderReportPdf } from '../domain/care/report-pdf.ts'
-import { revokeShareLinks, sharedReportTarget } from '../domain/care/report-share.ts'
+import { revokeShareLink, revokeShareLinks, sharedReportTarget } from '../domain/care/report-share.ts'
 import { deleteWeight } from '../domain/care/weights.ts'
 import { fileAnswer, rest } from '../rest/meta.ts'
+import { sharedReportErrorPage } from '../shared-report-page.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array)
@@ -87,6 +90,25 @@ export const progressRouter = router({
       shareOwnerReport(ctx.services.db, ctx.user.id, input, publicUrl(ctx.services.config)),
     ),
 
+  /** The cat's links that still open the report, newest first: dates only, the tokens are not kept. */
+  shareLinks: authedProcedure
+    .meta(
+      rest('GET', '/api/care/report/shares', { summary: "The current (or named) cat's live report links" }),
+    )
+    .input(careCatInput)
+    .output(z.array(liveShareLinkSchema))
+    .query(({ ctx, input }) => ownerShareLinks(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  /** One link stops working; the others stay. */
+  revokeShare: authedProcedure
+    .meta(rest('DELETE', '/api/care/report/shares/:id', { summary: 'Revoke one report link' }))
+    .input(z.object({ id: recordId }))
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await revokeShareLink(ctx.services.db, ctx.user.id, input.id)
+      return { success: true as const }
+    }),
+
   /** Every link of the owner answers 404 from now on. */
   revokeShares: authedProcedure
     .meta(
@@ -110,6 +132,7 @@ export const progressRouter = router({
           'referrer-policy': 'no-referrer',
           'content-disposition': 'inline; filename="kitty-care-vet-report.pdf"',
         },
+        htmlError: sharedReportErrorPage,
       }),
     )
     .input(shareTokenInput)

@@ -31,3 +31,23 @@ export function weightMention(text: string): WeightMention | null {
   }
   return null
 }
+
+/**
+ * The chat's offer to log a mention is answered once the cat's log holds that weight, in that unit,
+ * measured at or after the message was sent: the log is the server's, so a reload or another device
+ * does not offer it again.
+ */
+export function mentionAlreadyLogged(
+  mention: WeightMention,
+  sentAt: string | undefined,
+  log: ReadonlyArray<{ weight: number; unit: string; measured_at: string }>,
+): boolean {
+  const since = sentAt ? Date.parse(sentAt) : Number.NaN
+  if (!Number.isFinite(since)) return false
+  return log.some(
+    (entry) =>
+      entry.weight === mention.weight &&
+      entry.unit === mention.unit &&
+      Date.parse(entry.measured_at) >= since,
+  )
+}

@@ -28,6 +28,14 @@ export const shareInput = careCatInput.extend({
   days: z.number().int().min(1, 'days must be 1 to 30').max(30, 'days must be 1 to 30').optional(),
 })
 
+/** A live share link as the owner's list shows it: the token itself is never kept, so no address. */
+export const liveShareLinkSchema = z.object({
+  id: z.number().int(),
+  cat_id: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string(),
+})
+
 /** A share token: 32 bytes as base64url (256 bits). Anything else cannot be one. */
 export const shareTokenInput = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a report link'),

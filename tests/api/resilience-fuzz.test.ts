@@ -47,7 +47,16 @@ let planned = 0
 /** Header values for Authorization, by name; `valid` is a real session of an owner with records. */
 const auth: Record<string, string | undefined> = {}
 /** The owner's own record ids, so some generated requests reach real rows. */
-const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0, attachment: 0, checkIn: 0 }
+const own = {
+  cat: 0,
+  conversation: 0,
+  interview: 0,
+  subscription: '',
+  weight: 0,
+  attachment: 0,
+  checkIn: 0,
+  shareLink: 0,
+}
 
 // ——— Generators ———
 
@@ -500,6 +509,8 @@ beforeAll(async () => {
   own.checkIn = (
     await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })
   ).id
+  await api.progress.shareReport({})
+  own.shareLink = (await api.progress.shareLinks({}))[0]?.id ?? 0
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).
   const gone = await t.signIn('fuzz-deleted@example.com')

@@ -52,6 +52,7 @@ const KINDS: RecordKind[] = [
   'weight',
   'attachment',
   'checkIn',
+  'shareLink',
 ]
 
 /** A check-in of the cat (the reminder worker makes them; here one is written directly). */
@@ -60,6 +61,14 @@ async function checkInOf(catId: number): Promise<number> {
     data: { catId, dueAt: new Date(Date.now() - 60_000 * Math.random()), sentAt: new Date() },
   })
   return row.id
+}
+
+/** A live report link of the owner's current cat: its id, as the owner's list gives it. */
+async function shareLinkOf(token: string): Promise<number> {
+  const api = await t.caller(token)
+  await api.progress.shareReport({})
+  const [newest] = await api.progress.shareLinks({})
+  return newest!.id
 }
 
 function checkout(owner: { token: string }) {
@@ -134,6 +143,7 @@ async function owner(name: string): Promise<Owner> {
       weight: [weight.id],
       attachment: [attachment.id],
       checkIn: [await checkInOf(cat.id)],
+      shareLink: [await shareLinkOf(user.token)],
     },
   }
 }
@@ -238,6 +248,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
     case 'checkIn':
       return checkInOf(b.records.cat[0] as number)
+    case 'shareLink':
+      return shareLinkOf(b.token)
   }
 }
 

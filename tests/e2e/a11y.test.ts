@@ -153,6 +153,12 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
     await t.page.goto('/progress')
     await t.page.getByRole('heading', { name: 'Review Report', level: 1 }).waitFor()
     await check('progress')
+    await t.page.goto('/care')
+    await t.page.getByRole('heading', { name: 'Check-in plan' }).waitFor()
+    await check('care')
+    await t.page.goto('/care/progress')
+    await t.page.getByRole('heading', { name: 'For your vet' }).waitFor()
+    await check('care-progress')
   })
 
   it('/privacy, /terms and an unknown path', async () => {

@@ -47,7 +47,7 @@ const pushBox = () =>
 describe('push reminders at 390 × 844', () => {
   it('says why when notifications are blocked, and leaves the box unticked', async () => {
     await t.context.clearPermissions()
-    await t.page.goto('/progress')
+    await t.page.goto('/care')
     await pushBox().click()
     await t.page.getByRole('alert').getByText('Notifications are blocked for this site').waitFor()
     expect(await pushBox().isChecked()).toBe(false)
@@ -56,7 +56,7 @@ describe('push reminders at 390 × 844', () => {
 
   it('turns push on for this device, and a due check-in arrives there, encrypted for it', async () => {
     await t.context.grantPermissions(['notifications'])
-    await t.page.goto('/progress')
+    await t.page.goto('/care')
     const plan = t.page.getByRole('region', { name: 'Check-in plan' })
     await pushBox().click()
     await expect.poll(() => pushBox().isChecked()).toBe(true)

@@ -86,7 +86,7 @@ describe('a signed-in owner', () => {
     await page.getByText(CAT_MESSAGES.unit).waitFor()
     expect(await next().isDisabled()).toBe(true)
     await page.getByLabel('Unit').selectOption('Kg')
-    await page.getByText('That is about 27.6 lbs.').waitFor()
+    await page.getByText('That is about 27.6 lb.').waitFor()
     await page.getByLabel('Unit').selectOption('Lbs')
 
     // Back keeps what was typed.
@@ -138,7 +138,7 @@ describe('a signed-in owner', () => {
     await expectStep(10, "What's Your Cat's Target Weight?")
     const target = page.getByLabel('Target weight', { exact: true })
     expect(await target.locator('option').count()).toBe(41)
-    expect(await target.locator('option:checked').innerText()).toBe('12.5 lbs (5.7 kg)')
+    expect(await target.locator('option:checked').innerText()).toBe('12.5 lb (5.7 kg)')
     await target.selectOption('11')
     await next().click()
 

@@ -169,6 +169,7 @@ export type RecordKind =
   | 'weight'
   | 'attachment'
   | 'checkIn'
+  | 'shareLink'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -189,12 +190,15 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
  */
 export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe'])
 
+/** Procedures whose `id` names another record than their router's. */
+const PROCEDURE_KINDS: Record<string, RecordKind> = { 'progress.revokeShare': 'shareLink' }
+
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */
 export function recordKind(procedure: string, field: string): RecordKind | null {
   const kind = ID_FIELDS[field]
   if (!kind) return null
   if (kind !== 'byRouter') return kind
-  return ROUTER_KINDS[procedure.split('.')[0] ?? ''] ?? null
+  return PROCEDURE_KINDS[procedure] ?? ROUTER_KINDS[procedure.split('.')[0] ?? ''] ?? null
 }
 
 /** The id fields of a procedure's input (declared or known to be parsed inside). */

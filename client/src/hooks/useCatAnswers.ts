@@ -7,6 +7,7 @@ import type { Cat, CreateCatInput, Recommendations } from '../../../shared/schem
 import {
   type QuizKey,
   readText,
+  removeKey,
   type StorageKey,
   sessionId,
   useStoredText,
@@ -104,6 +105,37 @@ export function storeRecommendations(r: Recommendations) {
   writeText('playtime', String(r.playtime))
   writeText('welcome_message_specific_detail', r.welcome_message_specific_detail)
   writeText('welcome_message_relevant_response', r.welcome_message_relevant_response)
+}
+
+/** Every quiz answer of SPEC §3 (and the items of step 12): what one run of the wizard is about. */
+const QUIZ_ANSWER_KEYS: readonly (QuizKey | 'items')[] = [
+  'cat_name',
+  'gender',
+  'age',
+  'breed',
+  'weight',
+  'unit',
+  'target_weight',
+  'medical_conditions',
+  'medications',
+  'dietary_restrictions',
+  'medical_history',
+  'required_progress',
+  'issues_faced',
+  'goals',
+  'activity_level',
+  'check_in_period',
+  'training_days',
+  'items',
+]
+
+/**
+ * Forgets the quiz answers once they have made (or updated) a cat, or when the owner starts on another
+ * cat: the next run of the wizard is about a cat of its own, and nothing of this one's answers (a name,
+ * its barriers) is copied into it. The cat itself is on the server and mirrored under catDetails.
+ */
+export function forgetQuizAnswers() {
+  for (const key of QUIZ_ANSWER_KEYS) removeKey(key)
 }
 
 /** Remembers a cat just created: its id and what it was made from. */

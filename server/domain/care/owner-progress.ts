@@ -9,7 +9,7 @@ import { careCat } from './care-cat.ts'
 import { PAGE_CHECK_IN_DAYS, progressReport } from './progress-report.ts'
 import { checkInsForReport } from './report-check-ins.ts'
 import { renderReportPdf } from './report-pdf.ts'
-import { createShareLink, SHARED_REPORT_PATH } from './report-share.ts'
+import { createShareLink, liveShareLinks, SHARED_REPORT_PATH } from './report-share.ts'
 import { listWeights, recordWeight } from './weights.ts'
 
 const DAY_MS = 86_400_000
@@ -56,6 +56,12 @@ export async function ownerReportPdf(db: Db, userId: number, catId?: number): Pr
  * A share link to the report of the owner's cat, `days` long (7 unless told): the share path below
  * `publicBase`, the address the site is reached at (config publicUrl).
  */
+/** The live share links of the owner's cat named (else the current cat), newest first. */
+export async function ownerShareLinks(db: Db, userId: number, catId?: number) {
+  const cat = await careCat(db, userId, catId)
+  return liveShareLinks(db, userId, cat.id)
+}
+
 export async function shareOwnerReport(
   db: Db,
   userId: number,

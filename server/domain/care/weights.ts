@@ -2,6 +2,7 @@
 
 import { ERRORS } from '../../../shared/errors.ts'
 import type { WeightUnit } from '../../../shared/rules/weight.ts'
+import { convertWeight } from '../../../shared/rules/weight-log.ts'
 import type { WeightEntry } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
@@ -56,7 +57,40 @@ export async function recordWeight(
     data: { catId, weight: entry.weight, unit: entry.unit, measuredAt, source: entry.source },
     select: COLUMNS,
   })
+  await followNewestWeighing(db, catId, row)
   return toEntry(row)
+}
+
+/**
+ * The profile's weight is the newest weighing, in the unit the owner used for it: every weight form and
+ * the check-in then default to that unit. The target weight is stored in the profile's unit, so it is
+ * converted along (8 lb stays 8 lb when the unit becomes kg). An older weighing logged late changes nothing.
+ */
+async function followNewestWeighing(
+  db: Db,
+  catId: number,
+  row: { id: number; weight: number; unit: string; measuredAt: Date },
+): Promise<void> {
+  const newer = await db.weightEntry.findFirst({
+    where: { catId, id: { not: row.id }, measuredAt: { gt: row.measuredAt } },
+    select: { id: true },
+  })
+  if (newer) return
+  const cat = await db.cat.findUnique({
+    where: { id: catId },
+    select: { weightUnit: true, targetWeight: true },
+  })
+  if (!cat) return
+  const unit = row.unit as WeightUnit
+  const from: WeightUnit = cat.weightUnit?.toLowerCase() === 'kg' ? 'Kg' : 'Lbs'
+  await db.cat.update({
+    where: { id: catId },
+    data: {
+      weight: row.weight,
+      weightUnit: unit,
+      ...(cat.targetWeight ? { targetWeight: convertWeight(cat.targetWeight, from, unit) } : {}),
+    },
+  })
 }
 
 /** The cat's log, oldest first: one statement whatever its length. */

@@ -39,9 +39,12 @@ export function MessageList(props: {
     const bottom = box.scrollHeight - box.clientHeight
     let target = bottom
     const bubble = last?.role === 'assistant' ? lastBubble(box) : null
-    if (bubble) {
+    // An urgent reply is read from its banner: the view stops at the banner, so it stays in view.
+    const banner = bubble?.previousElementSibling
+    const head = banner instanceof HTMLElement && banner.classList.contains('urgency') ? banner : bubble
+    if (head) {
       const start =
-        bubble.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - START_MARGIN_PX
+        head.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - START_MARGIN_PX
       if (start < bottom) {
         target = Math.max(0, start)
         anchored.current = last?.id ?? null

@@ -145,7 +145,11 @@ export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: Paym
 
   if (step === 1) {
     return (
-      <ContactStep value={contact} onChange={setContact} askEmail={askEmail} error={error} onNext={next} />
+      // What today costs, before the contact and card steps ask for anything.
+      <>
+        {summary}
+        <ContactStep value={contact} onChange={setContact} askEmail={askEmail} error={error} onNext={next} />
+      </>
     )
   }
   return runtimeConfig.stripePublishableKey ? (

@@ -67,7 +67,7 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
       }}
     >
       <div className="payment-modal__header">
-        {!subscribed && <h2 id={titleId}>{trial ? 'Start your free trial' : 'Subscribe to Kitty Care'}</h2>}
+        {!subscribed && <h2 id={titleId}>{trial ? 'Start your trial' : 'Subscribe to Kitty Care'}</h2>}
         <button
           type="button"
           className="payment-modal__close"

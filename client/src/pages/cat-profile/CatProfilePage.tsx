@@ -52,7 +52,7 @@ export function CatProfilePage() {
         {body}
       </section>
       <CancelSubscription />
-      <CarePlanEditor card />
+      {current && <CarePlanEditor catId={current.id} card />}
       <AccountSettings />
     </div>
   )

@@ -21,7 +21,7 @@ export function CatAssistantPage() {
   const chat = useSpecialistChat()
   const photos = usePhotoAttachments()
   const connected = chat.connection === 'connected'
-  const { cats } = useCats()
+  const { cats, current } = useCats()
   const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
 
   return (
@@ -60,7 +60,7 @@ export function CatAssistantPage() {
         chat.error ? (
           <ChatError message={chat.error.text} onRetry={chat.error.retry} />
         ) : (
-          <ChatWeightOffer messages={chat.messages} catName={chat.catName} />
+          <ChatWeightOffer messages={chat.messages} cats={cats} chatCat={current ?? null} />
         )
       }
       bottom={<PhotoTray attachments={photos} />}

@@ -8,6 +8,7 @@ import type { Spelling } from './spelling.ts'
 export interface Token {
   /** The word as the owner meant it (spelling corrected, contractions undone). */
   word: string
+  /** Porter's stem; words of three letters stay whole ("ate" would otherwise be "at"). */
   stem: string
   /** A "not", "no", "never", "stopped"… shortly before it, in the same clause. */
   negated: boolean
@@ -64,6 +65,7 @@ const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:n)\b/g, 'and'],
   [/\bw\//g, 'with '],
   [/\b(?:thru)\b/g, 'through'],
+  [/\b(?:frm)\b/g, 'from'],
   [/\b(?:abt)\b/g, 'about'],
   [/\b(?:smth|sth)\b/g, 'something'],
   [/\b(?:v)\b/g, 'very'],
@@ -227,7 +229,7 @@ export function normaliseMessage(message: string, spelling: Spelling): Normalise
       if (NEGATORS.has((tokens[back] as Token).word) && !(back + 1 < tokens.length && SELF_CONTAINED.has(next)))
         negators++
     }
-    tokens.push({ word, stem: stemmer(word), negated: negators % 2 === 1, sentence, clause })
+    tokens.push({ word, stem: word.length > 3 ? stemmer(word) : word, negated: negators % 2 === 1, sentence, clause })
   }
   const corrected = tokens.map((token) => token.word).join(' ')
   return { tokens, text: corrected, typed: text, facts: factsOf(text) }

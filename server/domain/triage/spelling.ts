@@ -21,8 +21,8 @@ function englishDictionary(): { aff: Buffer; dic: Buffer } {
 
 /** Shorter words are too easy to confuse ("pee" and "bee"); only these lengths are corrected. */
 const MIN_LENGTH = 4
-/** One edit for short words, two from eight letters on (a transposition counts as one). */
-const maxEdits = (length: number) => (length >= 8 ? 2 : 1)
+/** One edit for short words, two from six letters on (a transposition counts as one). */
+const maxEdits = (length: number) => (length >= 6 ? 2 : 1)
 
 export class Spelling {
   #speller: Speller | null = null

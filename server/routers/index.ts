@@ -6,6 +6,7 @@ import { billingRouter } from './billing.ts'
 import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
+import { followUpRouter } from './follow-up.ts'
 import { interviewRouter } from './interview.ts'
 import { progressRouter } from './progress.ts'
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   progress: progressRouter,
   attachment: attachmentRouter,
   care: careRouter,
+  followUp: followUpRouter,
 })
 
 export type AppRouter = typeof appRouter

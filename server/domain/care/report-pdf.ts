@@ -232,7 +232,11 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
   room(doc, 50)
   heading(doc, 'Urgent concerns raised in the chat')
   if (report.concerns.length === 0) doc.text('None raised.')
-  for (const concern of report.concerns) doc.fontSize(9).text(`${dateText(concern.at)}: "${concern.text}"`)
+  for (const concern of report.concerns) {
+    doc.fontSize(9).text(`${dateText(concern.at)}: "${concern.text}"`)
+    if (concern.vetFinding)
+      doc.fontSize(9).fillColor(MUTED).text(`Vet found: ${concern.vetFinding}`).fillColor(INK)
+  }
 
   doc.end()
   return done

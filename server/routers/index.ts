@@ -8,6 +8,7 @@ import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
 import { followUpRouter } from './follow-up.ts'
 import { interviewRouter } from './interview.ts'
+import { opsRouter } from './ops.ts'
 import { progressRouter } from './progress.ts'
 
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   attachment: attachmentRouter,
   care: careRouter,
   followUp: followUpRouter,
+  ops: opsRouter,
 })
 
 export type AppRouter = typeof appRouter

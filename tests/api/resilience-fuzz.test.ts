@@ -47,7 +47,16 @@ let planned = 0
 /** Header values for Authorization, by name; `valid` is a real session of an owner with records. */
 const auth: Record<string, string | undefined> = {}
 /** The owner's own record ids, so some generated requests reach real rows. */
-const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0, attachment: 0, checkIn: 0 }
+const own = {
+  cat: 0,
+  conversation: 0,
+  interview: 0,
+  subscription: '',
+  weight: 0,
+  attachment: 0,
+  checkIn: 0,
+  followUp: 0,
+}
 
 // ——— Generators ———
 
@@ -499,6 +508,27 @@ beforeAll(async () => {
   // Check-ins are made by the reminder worker; one is written directly.
   own.checkIn = (
     await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })
+  ).id
+  // Follow-ups are made when an escalated reply is stored; one is written directly, on a reply row.
+  const reply = await t.db.conversationMessage.create({
+    data: {
+      conversationId: own.conversation,
+      role: 'assistant',
+      content: 'Go to a vet now.',
+      urgency: 'emergency',
+    },
+  })
+  own.followUp = (
+    await t.db.followUp.create({
+      data: {
+        userId: owner.id,
+        catId: own.cat,
+        conversationId: own.conversation,
+        messageId: reply.id,
+        urgency: 'emergency',
+        dueAt: new Date(),
+      },
+    })
   ).id
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).

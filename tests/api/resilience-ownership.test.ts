@@ -52,12 +52,25 @@ const KINDS: RecordKind[] = [
   'weight',
   'attachment',
   'checkIn',
+  'followUp',
 ]
 
 /** A check-in of the cat (the reminder worker makes them; here one is written directly). */
 async function checkInOf(catId: number): Promise<number> {
   const row = await t.db.checkIn.create({
     data: { catId, dueAt: new Date(Date.now() - 60_000 * Math.random()), sentAt: new Date() },
+  })
+  return row.id
+}
+
+/** A follow-up after an urgent answer in the conversation (the reply path makes them; here written directly). */
+async function followUpOf(userId: number, catId: number, conversationId: number): Promise<number> {
+  const reply = await t.db.conversationMessage.findFirstOrThrow({
+    where: { conversationId, role: 'assistant' },
+    orderBy: { id: 'desc' },
+  })
+  const row = await t.db.followUp.create({
+    data: { userId, catId, conversationId, messageId: reply.id, urgency: 'emergency', dueAt: new Date() },
   })
   return row.id
 }
@@ -134,6 +147,7 @@ async function owner(name: string): Promise<Owner> {
       weight: [weight.id],
       attachment: [attachment.id],
       checkIn: [await checkInOf(cat.id)],
+      followUp: [await followUpOf(user.id, cat.id, conversation.id)],
     },
   }
 }
@@ -238,6 +252,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
     case 'checkIn':
       return checkInOf(b.records.cat[0] as number)
+    case 'followUp':
+      return followUpOf(b.id, b.records.cat[0] as number, b.records.conversation[0] as number)
   }
 }
 

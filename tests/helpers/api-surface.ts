@@ -169,6 +169,7 @@ export type RecordKind =
   | 'weight'
   | 'attachment'
   | 'checkIn'
+  | 'followUp'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -181,6 +182,7 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   progress: 'weight',
   attachment: 'attachment',
   care: 'checkIn',
+  followUp: 'followUp',
 }
 
 /**

@@ -223,7 +223,8 @@ describe('answering a follow-up', () => {
     const next = await sendInChat(chat, { catId: chat.cat.id, content: 'ok thanks', clientId: 'n2' })
     expect(next).toMatch(/still needs a vet now/)
 
-    // One more follow-up, two hours on.
+    // One more follow-up, two hours on; the same answer sent again does not ask a third time.
+    await chat.api.followUp.answer({ id: row!.id, seen_vet: 'not_yet', reason: 'cost' })
     const all = await followUpsOf(chat.conversation.id)
     expect(all).toHaveLength(2)
     expect(all[1]).toMatchObject({ status: 'pending', urgency: 'emergency', messageId: row!.messageId })

@@ -65,17 +65,20 @@ export async function recordAnswer(
     reply = notYetReply(answer.reason, cat?.name ?? '')
     // In the chat too, at the emergency's level, so the escalation stays open there.
     await appendAssistantMessage(db, followUp.conversationId, reply, { urgency: 'emergency' })
-    await db.followUp.create({
-      data: {
-        userId: followUp.userId,
-        catId: followUp.catId,
-        conversationId: followUp.conversationId,
-        messageId: followUp.messageId,
-        urgency: followUp.urgency,
-        sign: followUp.sign,
-        dueAt: followUpDueAt('emergency', now),
-      },
-    })
+    // Asked again once per "not yet": the same answer sent twice (a double click, both surfaces) asks once.
+    const askedAgain = followUp.status === 'answered' && followUp.seenVet === 'not_yet'
+    if (!askedAgain)
+      await db.followUp.create({
+        data: {
+          userId: followUp.userId,
+          catId: followUp.catId,
+          conversationId: followUp.conversationId,
+          messageId: followUp.messageId,
+          urgency: followUp.urgency,
+          sign: followUp.sign,
+          dueAt: followUpDueAt('emergency', now),
+        },
+      })
   }
   return { ...toFollowUpView(row), reply }
 }

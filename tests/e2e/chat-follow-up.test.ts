@@ -67,6 +67,12 @@ describe('a follow-up in the chat', () => {
         timeout: 20_000,
       })
       .toBe('not_needed')
+
+    // Its question is the thread's last message, but answered: the chat asks nothing more.
+    await page.goto('/cat-assistant')
+    await untilChatConnected(page)
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByRole('group', { name: 'Did Milo see a vet?' }).count()).toBe(0)
     expect(t.pageErrors).toEqual([])
   })
 })

@@ -59,6 +59,9 @@ export function FollowUpAnswers({
 function Answers({ id, linked, catName }: { id: number; linked: SeenVet | null; catName: string }) {
   const utils = trpc.useUtils()
   const answer = trpc.followUp.answer.useMutation({ onSuccess: () => void utils.followUp.list.invalidate() })
+  // The current cat's follow-ups: one answered already (elsewhere, or before a reload) asks nothing more.
+  const known = trpc.followUp.list.useQuery({}, { retry: false })
+  const answeredBefore = known.data?.some((f) => f.id === id && f.status === 'answered') ?? false
   const [choice, setChoice] = useState<SeenVet | null>(null)
   const [finding, setFinding] = useState('')
   const [reason, setReason] = useState<NotYetReason>('other')
@@ -89,6 +92,7 @@ function Answers({ id, linked, catName }: { id: number; linked: SeenVet | null; 
       </div>
     )
   }
+  if (answeredBefore && !linked) return null
   return (
     <fieldset className="notice follow-up">
       <legend className="sr-only">Did {catName} see a vet?</legend>

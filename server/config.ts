@@ -100,6 +100,19 @@ const envSchema = z.object({
   GLOBAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Open connections one address may hold (server/http-limits.ts); not applied behind TRUST_PROXY. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(HTTP_LIMITS.maxConnectionsPerAddress),
+  /** Addresses that may open the safety scoreboard (/api/ops/safety), comma-separated; unset: nobody. */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((address) => z.email().safeParse(address).success), {
+      message: 'must be e-mail addresses separated by commas',
+    }),
 })
 
 function isAddressOrRange(value: string): boolean {

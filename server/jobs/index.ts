@@ -8,6 +8,7 @@ import type { Database } from '../db.ts'
 import { createPushSender } from '../services/push.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
+import { startFollowUpWorker } from './follow-ups.ts'
 import { startUnsentPhotoCleanup, type UnsentPhotoOptions } from './unsent-photos.ts'
 
 export interface Jobs {
@@ -26,25 +27,23 @@ export async function startJobs(
   // pg-boss reports trouble (a dropped connection, a failed poll) as events; they are logged, never thrown.
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'))
   await boss.start()
-  const care = await startCareWorker(
-    boss,
-    {
-      db: services.db,
-      mailer: services.mailer,
-      log,
-      origin: publicUrl(services.config),
-      push: createPushSender(services.db, log),
-    },
-    options,
-  )
+  const careDeps = {
+    db: services.db,
+    mailer: services.mailer,
+    log,
+    origin: publicUrl(services.config),
+    push: createPushSender(services.db, log),
+  }
+  const care = await startCareWorker(boss, careDeps, options)
+  const followUps = await startFollowUpWorker(boss, careDeps, options)
   const unsentPhotos = startUnsentPhotoCleanup({ db: services.db, log }, options)
-  log.info('job worker started (check-in reminders, unsent photo clean-up)')
+  log.info('job worker started (check-in reminders, follow-ups, unsent photo clean-up)')
   return {
     async sweep() {
-      await Promise.all([care.sweep(), unsentPhotos.run()])
+      await Promise.all([care.sweep(), followUps.run(), unsentPhotos.run()])
     },
     async stop() {
-      await Promise.all([care.stop(), unsentPhotos.stop()])
+      await Promise.all([care.stop(), followUps.stop(), unsentPhotos.stop()])
       await boss.stop({ graceful: true, wait: true, timeout: 8000, close: true })
       log.info('job worker stopped')
     },

@@ -10,16 +10,6 @@ import urgentSignsFile from './urgent-signs.json' with { type: 'json' }
 const source = z.object({ name: z.string().min(3), url: z.url().optional() })
 const sources = z.array(source).min(1, 'every entry names at least one source')
 
-/** A regular expression written as its source text; it must compile. */
-const pattern = z.string().refine((text) => {
-  try {
-    new RegExp(text)
-    return true
-  } catch {
-    return false
-  }
-}, 'not a valid regular expression')
-
 export const URGENCY_LEVELS = ['routine', 'urgent', 'emergency'] as const
 export type Urgency = (typeof URGENCY_LEVELS)[number]
 

@@ -6,7 +6,9 @@ import { billingRouter } from './billing.ts'
 import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
+import { followUpRouter } from './follow-up.ts'
 import { interviewRouter } from './interview.ts'
+import { opsRouter } from './ops.ts'
 import { progressRouter } from './progress.ts'
 
 export const appRouter = router({
@@ -19,6 +21,8 @@ export const appRouter = router({
   progress: progressRouter,
   attachment: attachmentRouter,
   care: careRouter,
+  followUp: followUpRouter,
+  ops: opsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -56,6 +56,7 @@ const own = {
   attachment: 0,
   checkIn: 0,
   shareLink: 0,
+  followUp: 0,
 }
 
 // ——— Generators ———
@@ -511,6 +512,27 @@ beforeAll(async () => {
   ).id
   await api.progress.shareReport({})
   own.shareLink = (await api.progress.shareLinks({}))[0]?.id ?? 0
+  // Follow-ups are made when an escalated reply is stored; one is written directly, on a reply row.
+  const reply = await t.db.conversationMessage.create({
+    data: {
+      conversationId: own.conversation,
+      role: 'assistant',
+      content: 'Go to a vet now.',
+      urgency: 'emergency',
+    },
+  })
+  own.followUp = (
+    await t.db.followUp.create({
+      data: {
+        userId: owner.id,
+        catId: own.cat,
+        conversationId: own.conversation,
+        messageId: reply.id,
+        urgency: 'emergency',
+        dueAt: new Date(),
+      },
+    })
+  ).id
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).
   const gone = await t.signIn('fuzz-deleted@example.com')

@@ -53,6 +53,7 @@ const KINDS: RecordKind[] = [
   'attachment',
   'checkIn',
   'shareLink',
+  'followUp',
 ]
 
 /** A check-in of the cat (the reminder worker makes them; here one is written directly). */
@@ -69,6 +70,18 @@ async function shareLinkOf(token: string): Promise<number> {
   await api.progress.shareReport({})
   const [newest] = await api.progress.shareLinks({})
   return newest!.id
+}
+
+/** A follow-up after an urgent answer in the conversation (the reply path makes them; here written directly). */
+async function followUpOf(userId: number, catId: number, conversationId: number): Promise<number> {
+  const reply = await t.db.conversationMessage.findFirstOrThrow({
+    where: { conversationId, role: 'assistant' },
+    orderBy: { id: 'desc' },
+  })
+  const row = await t.db.followUp.create({
+    data: { userId, catId, conversationId, messageId: reply.id, urgency: 'emergency', dueAt: new Date() },
+  })
+  return row.id
 }
 
 function checkout(owner: { token: string }) {
@@ -144,6 +157,7 @@ async function owner(name: string): Promise<Owner> {
       attachment: [attachment.id],
       checkIn: [await checkInOf(cat.id)],
       shareLink: [await shareLinkOf(user.token)],
+      followUp: [await followUpOf(user.id, cat.id, conversation.id)],
     },
   }
 }
@@ -250,6 +264,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return checkInOf(b.records.cat[0] as number)
     case 'shareLink':
       return shareLinkOf(b.token)
+    case 'followUp':
+      return followUpOf(b.id, b.records.cat[0] as number, b.records.conversation[0] as number)
   }
 }
 

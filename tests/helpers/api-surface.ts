@@ -170,6 +170,7 @@ export type RecordKind =
   | 'attachment'
   | 'checkIn'
   | 'shareLink'
+  | 'followUp'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -182,6 +183,7 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   progress: 'weight',
   attachment: 'attachment',
   care: 'checkIn',
+  followUp: 'followUp',
 }
 
 /**

@@ -249,6 +249,11 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
   for (const concern of report.concerns) {
     doc.fontSize(9)
     writeText(doc, [{ text: `${dateText(concern.at)}: "` }, { text: concern.text }, { text: '"' }])
+    if (concern.vetFinding) {
+      doc.fontSize(9).fillColor(MUTED)
+      writeText(doc, [{ text: 'Vet found: ' }, { text: concern.vetFinding }])
+      doc.fillColor(INK)
+    }
   }
 
   doc.end()

@@ -155,7 +155,13 @@ export async function appendAssistantMessage(
   db: Db,
   conversationId: number,
   content: string,
-  replyTo: { questionId?: number | null | undefined; clientId?: string | undefined; urgency?: Urgency } = {},
+  replyTo: {
+    questionId?: number | null | undefined
+    clientId?: string | undefined
+    urgency?: Urgency
+    /** The triage rule that escalated the reply (the safety scoreboard counts escalations by it). */
+    sign?: string | null
+  } = {},
 ): Promise<ConversationMessage> {
   const create = (clientId: string) =>
     db.$transaction([
@@ -168,6 +174,7 @@ export async function appendAssistantMessage(
           replyToId: replyTo.questionId ?? null,
           // Only the server writes an urgency: it marks the reply as the specialist's own.
           urgency: replyTo.urgency ?? 'routine',
+          sign: replyTo.sign ?? null,
         },
       }),
       db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } }),

@@ -5,6 +5,8 @@ import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
 import { weightLogForSpecialist } from '../care/specialist-weights.ts'
+import { answerFollowUpInChat } from '../follow-ups/chat-answer.ts'
+import { scheduleFollowUp } from '../follow-ups/store.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
@@ -56,13 +58,21 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   let text = ''
   let said = ''
   let urgency: Urgency = 'routine'
+  let sign: string | null = null
+  let catId: number | null = null
   let failed = false
   try {
     const history = await recentHistory(db, request.conversationId, request.questionId)
+    // "Yes, the vet said it was cystitis" after a follow-up answers it (docs/follow-ups.md).
+    await answerFollowUpInChat(db, request.conversationId, request.questionId).catch((error: unknown) =>
+      log.warn({ err: error, replyId }, 'a follow-up could not be answered from the chat'),
+    )
     // Safety is the product's: the owner's message is triaged here, before any assistant, and what
     // triage says opens the reply whatever the assistant writes after it.
     const safety = await triageQuestion(db, request.cat, history)
     urgency = safety.triage.urgency
+    sign = safety.triage.findings[0]?.id ?? null
+    catId = safety.cat?.id ?? null
     if (safety.opening) {
       said = `${safety.opening}\n\n`
       text += said
@@ -104,11 +114,22 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       try {
         // A reply that is only the escalation keeps it without the gap left for what would follow.
         const stored = text.trim() === said.trim() ? said.trimEnd() : text
-        await appendAssistantMessage(db, request.conversationId, stored, {
+        const reply = await appendAssistantMessage(db, request.conversationId, stored, {
           questionId: request.questionId,
           clientId: replyId,
           urgency,
+          sign: urgency === 'routine' ? null : sign,
         })
+        // Every escalation is followed up later: did the cat see a vet? (docs/follow-ups.md)
+        await scheduleFollowUp(db, {
+          conversationId: request.conversationId,
+          messageId: reply.id,
+          catId,
+          urgency: reply.urgency === 'emergency' || reply.urgency === 'urgent' ? reply.urgency : 'routine',
+          sign: reply.sign,
+        }).catch((error: unknown) =>
+          log.error({ err: error, replyId }, 'the follow-up could not be scheduled'),
+        )
       } catch (error) {
         failed = true
         log.error({ err: error, replyId }, 'the reply could not be stored')

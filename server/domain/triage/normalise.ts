@@ -114,7 +114,18 @@ const NEGATORS = new Set([
   'scarcely',
 ])
 /** After a negator, words that take the negation for themselves alone. */
-const SELF_CONTAINED = new Set(['neuter', 'neutered', 'spayed', 'spay', 'fixed', 'sure', 'only', 'just', 'entire', 'certain'])
+const SELF_CONTAINED = new Set([
+  'neuter',
+  'neutered',
+  'spayed',
+  'spay',
+  'fixed',
+  'sure',
+  'only',
+  'just',
+  'entire',
+  'certain',
+])
 /** How far back a negator reaches ("has not been able to pee": four words). */
 const NEGATION_REACH = 4
 /** Where a clause ends for negation: "not eating and vomiting" negates only the eating. */
@@ -144,7 +155,10 @@ const UNIT_HOURS: Record<string, number> = {
   month: 720,
 }
 const DAYS_SINCE: ReadonlyArray<[RegExp, number]> = [
-  [/\b(?:since|from|for) (?:yesterday|last night)\b|\ball (?:day|night) yesterday\b|\byesterday and today\b|\btoday and yesterday\b/, 24],
+  [
+    /\b(?:since|from|for) (?:yesterday|last night)\b|\ball (?:day|night) yesterday\b|\byesterday and today\b|\btoday and yesterday\b/,
+    24,
+  ],
   [/\bsince (?:this|early this) morning\b/, 8],
   [/\bsince (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the weekend|last week)\b/, 48],
   [/\bfor days\b|\bdays now\b|\bin days\b/, 48],
@@ -226,10 +240,19 @@ export function normaliseMessage(message: string, spelling: Spelling): Normalise
     for (let back = Math.max(clauseStart, tokens.length - NEGATION_REACH); back < tokens.length; back++) {
       // "not neutered", "not sure": the negation ends with the word it is about.
       const next = tokens[back + 1]?.word ?? word
-      if (NEGATORS.has((tokens[back] as Token).word) && !(back + 1 < tokens.length && SELF_CONTAINED.has(next)))
+      if (
+        NEGATORS.has((tokens[back] as Token).word) &&
+        !(back + 1 < tokens.length && SELF_CONTAINED.has(next))
+      )
         negators++
     }
-    tokens.push({ word, stem: word.length > 3 ? stemmer(word) : word, negated: negators % 2 === 1, sentence, clause })
+    tokens.push({
+      word,
+      stem: word.length > 3 ? stemmer(word) : word,
+      negated: negators % 2 === 1,
+      sentence,
+      clause,
+    })
   }
   const corrected = tokens.map((token) => token.word).join(' ')
   return { tokens, text: corrected, typed: text, facts: factsOf(text) }

@@ -68,7 +68,11 @@ function contextOf(cat: TriageCat, message: NormalisedMessage, facts: Facts): Se
   if ((cat.age ?? 0) >= 11 || SENIOR.test(text)) context.add('@senior')
   if ((poundsOf(cat, text) ?? 0) >= 15 || OVERWEIGHT.test(text)) context.add('@overweight')
   if (/diabet/i.test(cat.medicalConditions ?? '')) context.add('@diabetic')
-  if (/\b(?:never (?:been )?spayed|not (?:been )?spayed|unspayed|is not spayed|intact female|entire female)\b/.test(text))
+  if (
+    /\b(?:never (?:been )?spayed|not (?:been )?spayed|unspayed|is not spayed|intact female|entire female)\b/.test(
+      text,
+    )
+  )
     context.add('@unspayed')
   const hours = facts.hours ?? 0
   if (hours >= 0.5) context.add('@30m')
@@ -139,7 +143,8 @@ const NOT_REPORTED = /\b(?:if|when|whenever|in case|unless|after|before|once)\b[
 const RELATIVE = /\b(?:that|which|who) (?:ate|had eaten|licked|drank|got into)\b[^.?!;,]*/g
 
 /** "…bad if he licked a little?": a condition in the past tense still reports what happened. */
-const REPORTED_IN_CONDITION = /\b(?:licked|ate|eaten|chewed|drank|swallowed|got into|bit|lapped|nibbled|has had|had some)\b/
+const REPORTED_IN_CONDITION =
+  /\b(?:licked|ate|eaten|chewed|drank|swallowed|got into|bit|lapped|nibbled|has had|had some)\b/
 
 /** "the cat licks my toothbrush sometimes": a habit is asked about, not reported. */
 const HABIT = /\b(?:sometimes|always|usually|often|every (?:day|time|morning|night)|keeps trying|tries to)\b/
@@ -159,16 +164,23 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       .map(([n]) => n),
   )
   const context = contextOf(cat, message, message.facts)
-  const over = new Set(mentions.filter((m) => m.concept === PAST_CONCEPT && !m.negated).map((m) => m.sentence))
+  const over = new Set(
+    mentions.filter((m) => m.concept === PAST_CONCEPT && !m.negated).map((m) => m.sentence),
+  )
   const current = mentions.filter((m) => !over.has(m.sentence))
   const all: Reading = { mentions: current, context }
   const happening: Reading = { mentions: current.filter((m) => !hypothetical.has(m.clause)), context }
   const sentences = new Map<number, string[]>()
   for (const token of message.tokens) {
-    if (!over.has(token.sentence)) sentences.set(token.sentence, [...(sentences.get(token.sentence) ?? []), token.word])
+    if (!over.has(token.sentence))
+      sentences.set(token.sentence, [...(sentences.get(token.sentence) ?? []), token.word])
   }
   const happened = [...sentences.values()].some((list) =>
-    HAPPENED.test(withoutHabits(list.join(' ')).replace(RELATIVE, ' ').replace(NOT_REPORTED, (clause) => (REPORTED_IN_CONDITION.test(clause) ? clause : ' '))),
+    HAPPENED.test(
+      withoutHabits(list.join(' '))
+        .replace(RELATIVE, ' ')
+        .replace(NOT_REPORTED, (clause) => (REPORTED_IN_CONDITION.test(clause) ? clause : ' ')),
+    ),
   )
   const symptom = current.some((m) => m.concept === 'symptom' && !m.negated)
   const questionOnly = (QUESTION.test(message.text) || message.typed.includes('?')) && !happened
@@ -179,13 +191,22 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       // A poison named at all is answered ("can't cats have dog flea treatment?"); whether it happened
       // is decided below, not by the negation.
       const eitherSense = (alternative: readonly string[]) =>
-        alternative.map((atom) => (atom.startsWith('@') || atom.startsWith('~') ? atom : `~${atom.replace(/^!/, '')}`))
-      const hit = rule.when.map((alternative) => holds(eitherSense(alternative), all)).find((mention) => mention !== null)
+        alternative.map((atom) =>
+          atom.startsWith('@') || atom.startsWith('~') ? atom : `~${atom.replace(/^!/, '')}`,
+        )
+      const hit = rule.when
+        .map((alternative) => holds(eitherSense(alternative), all))
+        .find((mention) => mention !== null)
       if (!hit) continue
       const exposed = current.some((m) => m.concept === 'exposure' && !m.negated)
       const asQuestion = rule.cautionOnly === true || !(happened || symptom || (exposed && !questionOnly))
       const [first] = hit
-      const named = first ? words.slice(first.start, first.end + 1).map((token) => token.word).join(' ') : undefined
+      const named = first
+        ? words
+            .slice(first.start, first.end + 1)
+            .map((token) => token.word)
+            .join(' ')
+        : undefined
       found.push({ rule, asQuestion, ...(named ? { named } : {}) })
       continue
     }

@@ -11,6 +11,7 @@ import {
   usePhotoAttachments,
   useSpecialistChat,
 } from '../../features/chat/index.ts'
+import { FollowUpAnswers } from '../../features/follow-ups/FollowUpAnswers.tsx'
 import { withCatNames } from '../../features/household/about-cat.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
@@ -60,7 +61,10 @@ export function CatAssistantPage() {
         chat.error ? (
           <ChatError message={chat.error.text} onRetry={chat.error.retry} />
         ) : (
-          <ChatWeightOffer messages={chat.messages} cats={cats} chatCat={current ?? null} />
+          <>
+            <ChatWeightOffer messages={chat.messages} cats={cats} chatCat={current ?? null} />
+            <FollowUpAnswers messages={chat.messages} catName={chat.catName} />
+          </>
         )
       }
       bottom={<PhotoTray attachments={photos} />}

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 
 /** What the REST adapter hands a row's input mapper: the parts of the HTTP request a procedure may read. */
@@ -41,7 +42,7 @@ export interface RestRow {
 /** A non-JSON answer: the procedure's output as the bytes sent, with their type (one of `types`). */
 export interface BinaryAnswer {
   types: readonly string[]
-  body: (output: unknown) => { type: string; body: Buffer }
+  body: (output: unknown) => { type: string; body: Buffer | Readable }
   /** Headers of the successful answer only (a cache rule that must not keep an error). */
   headers?: Record<string, string>
 }
@@ -54,6 +55,20 @@ export function fileAnswer(contentType: string): BinaryAnswer {
       const bytes = output as Uint8Array
       return { type: contentType, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }
     },
+  }
+}
+
+/**
+ * A procedure that returns its JSON document as pieces of text (an async generator): sent as they come,
+ * with the socket's back-pressure, so the server never holds the whole document.
+ */
+export function jsonTextStream(): BinaryAnswer {
+  return {
+    types: ['application/json'],
+    body: (output) => ({
+      type: 'application/json; charset=utf-8',
+      body: Readable.from(output as AsyncIterable<string>, { objectMode: false }),
+    }),
   }
 }
 

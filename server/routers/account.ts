@@ -10,7 +10,7 @@ import {
 } from '../domain/accounts/data.ts'
 import { readOwnerState } from '../domain/accounts/owner-state.ts'
 import { resendTooSoon } from '../domain/accounts/sign-in-code.ts'
-import { type RestRequest, rest } from '../rest/meta.ts'
+import { jsonTextStream, type RestRequest, rest } from '../rest/meta.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 
 /** REST sends the fresh code in a header, so it never sits in a URL (nor a proxy's access log). */
@@ -40,7 +40,9 @@ export const accountRouter = router({
 
   /**
    * "Download my data": one JSON document of everything the owner has here, and nothing else; each
-   * photo is read apart at its `photo_url`. A mutation on tRPC: it spends the code.
+   * photo is read apart at its `photo_url`. A mutation on tRPC: it spends the code. The answer is the
+   * document's JSON text in pieces, written as the rows are read (REST streams it; tRPC's stream link
+   * hands the pieces to the client as they come).
    */
   exportData: authedProcedure
     .meta(
@@ -48,6 +50,7 @@ export const accountRouter = router({
         summary:
           'Everything the account holds, as one JSON document (photos apart, at photo_url); header X-Verification-Code',
         input: codeFromHeader,
+        binary: jsonTextStream(),
       }),
     )
     .input(verificationCodeInput)

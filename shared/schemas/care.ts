@@ -10,6 +10,17 @@ export const MAX_LOGGED_WEIGHT = { Lbs: 50, Kg: 23 } as const
 /** Every care procedure acts on the owner's cat named here, else on the current cat (the highest id). */
 export const careCatInput = z.object({ cat_id: recordId.optional() })
 
+/** A page of the weight log: the entries after the entry `after`, at most `limit` (README "Limits and quotas"). */
+export const weightsPageInput = careCatInput.extend({
+  after: recordId.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 1000' })
+    .int('limit must be a whole number from 1 to 1000')
+    .min(1, 'limit must be a whole number from 1 to 1000')
+    .max(1000, 'limit must be a whole number from 1 to 1000')
+    .optional(),
+})
+
 export const weightUnitSchema = z.enum(WEIGHT_UNITS, { error: "unit must be 'Lbs' or 'Kg'" })
 
 /** A weight the owner records: above 0, at most 50 lb or 23 kg, and not in the future (checked by the domain). */

@@ -1,6 +1,10 @@
 // The signed-in owner's account as a whole (issues 12, 14, 19): its state, "Download my data" and
 // "Delete account". The last two need a fresh code mailed to the account's address (step-up).
-import { ownerStateOutput, verificationCodeInput } from '../../shared/schemas/account.ts'
+import {
+  ownerStateOutput,
+  reviewHeldBeforeProofInput,
+  verificationCodeInput,
+} from '../../shared/schemas/account.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
 import {
   deleteAccount,
@@ -8,6 +12,7 @@ import {
   mailVerificationCode,
   requireFreshCode,
 } from '../domain/accounts/data.ts'
+import { reviewHeldBeforeProof } from '../domain/accounts/held-before-proof.ts'
 import { readOwnerState } from '../domain/accounts/owner-state.ts'
 import { resendTooSoon } from '../domain/accounts/sign-in-code.ts'
 import { jsonTextStream, type RestRequest, rest } from '../rest/meta.ts'
@@ -21,6 +26,24 @@ export const accountRouter = router({
   state: authedProcedure
     .output(ownerStateOutput)
     .query(({ ctx }) => readOwnerState(ctx.services.db, ctx.user.id)),
+
+  /**
+   * The owner's answer to the notice of what the account held before its address was first proved:
+   * keep it, or delete it (those cats, conversations, interviews and the name) in one step.
+   */
+  reviewHeldBeforeProof: authedProcedure
+    .meta(
+      rest('POST', '/api/supabase/account/held-before-proof', {
+        summary:
+          "Keep or delete what the account held before its address was first proved ({action: 'keep' | 'delete'})",
+      }),
+    )
+    .input(reviewHeldBeforeProofInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await reviewHeldBeforeProof(ctx.services.db, ctx.user.id, input.action)
+      return { success: true as const }
+    }),
 
   /** Step-up: mails a fresh one-time code to the account's own address, for export and deletion. */
   sendVerificationCode: authedProcedure

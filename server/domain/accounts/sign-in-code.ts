@@ -12,6 +12,7 @@ import type { Mailer } from '../../services/mail.ts'
 import { RateLimitedError } from '../../services/rate-limits.ts'
 import type { TokenService } from '../../services/tokens.ts'
 import { ACCOUNT_FIELDS, type AccountRow } from './account-row.ts'
+import { settleHeldBeforeProof } from './held-before-proof.ts'
 import { CODE_FAILURES, checkCode, mailNewCode } from './one-time-codes.ts'
 import { endUnprovenSessions } from './sessions.ts'
 
@@ -62,6 +63,7 @@ export async function verifySignInCode(deps: CodeDeps, email: string, code: stri
       data: { emailVerifiedAt: now, passwordHash: null, firstName: '', lastName: '', fullName: '' },
     })
     if (first.count) {
+      await settleHeldBeforeProof(db, user, now)
       account = { ...user, firstName: '', fullName: '' }
       deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and names cleared')
     }

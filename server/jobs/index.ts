@@ -33,7 +33,7 @@ export async function startJobs(
       mailer: services.mailer,
       log,
       origin: publicUrl(services.config),
-      push: createPushSender(services.db, log),
+      push: createPushSender(services.db, log, { extraHosts: services.config.PUSH_EXTRA_HOSTS }),
     },
     options,
   )

@@ -13,11 +13,12 @@ import { answerClientError } from './client-errors.ts'
 import { fastifyTrustProxy } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody } from './errors.ts'
-import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { createGate, gateHook, mayHaveLargeBody, slowUploadGuard } from './heavy-gate.ts'
 import { capConnectionsPerAddress, closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
+import { photoAdmission } from './photo-admission.ts'
 import { publicError } from './public-error.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { registerApiDocs } from './rest/docs.ts'
@@ -101,11 +102,8 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
 
   registerSecurityHeaders(app)
   const photoGate = createGate()
-  // The session is known before a photo slot is taken (the token check is cached per token).
-  const signedIn = async (req: FastifyRequest) => {
-    const token = bearerToken(req.headers.authorization)
-    return token !== null && (await services.tokens.verify(token)) !== null
-  }
+  // Who may take a photo slot is decided before the body is read (the token check is cached per token).
+  const admit = photoAdmission(services)
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
@@ -188,7 +186,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
         limits: largeBodyProcedures(),
         uploadMaxBytes: uploadMaxBytes(),
       },
-      heavy: { procedures: heavyProcedures(), gate: photoGate, signedIn },
+      heavy: { procedures: heavyProcedures(), gate: photoGate, admit },
       // Every procedure of a batch counts against the address's budget (@fastify/rate-limit would count
       // the batch once), in the same figure as the per-request limit REST has.
       routeConfig: { rateLimit: false },
@@ -230,8 +228,9 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     // A photo read always takes a slot; an upload only when its body may be large (a photo in it).
     photos.addHook(
       'onRequest',
-      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0), signedIn),
+      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0), admit),
     )
+    photos.addHook('preParsing', slowUploadGuard())
     registerRestRoutes(
       photos,
       services,

@@ -13,7 +13,7 @@ import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { appError, errorBody } from './errors.ts'
-import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { type Admission, type Gate, gateHook, mayHaveLargeBody, slowUploadGuard } from './heavy-gate.ts'
 import { publicError } from './public-error.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
@@ -39,7 +39,7 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   /** Route config for every /trpc route (the app turns its per-request limiter off: `budget` counts). */
   routeConfig?: Record<string, unknown>
   /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
-  heavy?: { procedures: ReadonlySet<string>; gate: Gate; signedIn(req: FastifyRequest): Promise<boolean> }
+  heavy?: { procedures: ReadonlySet<string>; gate: Gate; admit(req: FastifyRequest): Promise<Admission> }
 }
 
 /**
@@ -131,7 +131,7 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       return reply.code(429).header('retry-after', String(wait)).send(errorBody('TOO_MANY_REQUESTS'))
     }
   }
-  const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.signedIn)] : [spend]
+  const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.admit)] : [spend]
   const gated = { onRequest, config: opts.routeConfig ?? {} }
 
   app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
@@ -147,6 +147,7 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
     app.register(async (uploads) => {
       uploads.removeContentTypeParser('application/json')
       uploads.addContentTypeParser('application/json', uploadJsonParser(large.limit))
+      uploads.addHook('preParsing', slowUploadGuard())
       for (const procedure of large.procedures) {
         uploads.all(
           `${opts.prefix}/${procedure}`,

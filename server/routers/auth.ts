@@ -24,6 +24,7 @@ import { endAllSessions, endOtherSessions, endSession, refreshSession } from '..
 import { passwordSignIn } from '../domain/accounts/sign-in.ts'
 import {
   type CodeDeps,
+  isProvenAddress,
   mailSignInCode,
   resendTooSoon,
   verifySignInCode,
@@ -117,10 +118,16 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
       await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email)
+      // An address nobody has proved is likely someone else's being tried: a tighter budget.
+      const unproven = !(await isProvenAddress(ctx.services.db, input.email))
+      if (unproven) await limit(ctx, 'otpSendPerUnprovenEmail', input.email)
       try {
         await mailSignInCode(codeDeps(ctx), input.email)
       } catch (error) {
-        if (isTooSoon(error)) await refundCodeRequest(ctx, input.email)
+        if (isTooSoon(error)) {
+          await refundCodeRequest(ctx, input.email)
+          if (unproven) await ctx.services.limits.refund('otpSendPerUnprovenEmail', input.email)
+        }
         throw error
       }
       return { success: true as const }

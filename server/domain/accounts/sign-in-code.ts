@@ -33,6 +33,12 @@ export async function mailSignInCode(deps: CodeDeps, email: string): Promise<voi
   if (sent !== true) throw resendTooSoon(sent.retryAfterSeconds)
 }
 
+/** Someone proved `email` with a code before (its account is verified). */
+export async function isProvenAddress(db: Db, email: string): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { email }, select: { emailVerifiedAt: true } })
+  return Boolean(user?.emailVerifiedAt)
+}
+
 /** "Wait N seconds": the real wait in the text and, for Retry-After, on the error's cause. */
 export function resendTooSoon(seconds: number) {
   return appError('RESEND_TOO_SOON', {

@@ -199,7 +199,8 @@ describe('a due check-in', () => {
     // lease run out, and the job retried once pg-boss finds it expired.
     await t.db.checkIn.update({
       where: { id: checkIn.id },
-      data: { sentAt: null, sendingUntil: new Date(0) },
+      // The e-mail's own mark is written with the sent mark (e-mail only), so neither is there.
+      data: { sentAt: null, emailSentAt: null, sendingUntil: new Date(0) },
     })
     await queueJob(owner.catId, due, `${owner.catId}:${due.toISOString()}:expired`)
     await until(

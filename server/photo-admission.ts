@@ -10,8 +10,8 @@ import { hasActiveSubscription } from './domain/billing/entitlement.ts'
 import { errorBody } from './errors.ts'
 import type { Admission } from './heavy-gate.ts'
 
-const CAT_PATH = /^\/api\/supabase\/cats\/(\d{1,10})(?:\/photo)?\/?(?:\?|$)/
-const ATTACHMENT_PATH = /^\/api\/chat\/attachments\/(\d{1,10})\/?(?:\?|$)/
+const CAT_PATH = /^\/api\/supabase\/cats\/([1-9]\d{0,8})(?:\/photo)?\/?(?:\?|$)/
+const ATTACHMENT_PATH = /^\/api\/chat\/attachments\/([1-9]\d{0,8})\/?(?:\?|$)/
 
 function refuse(status: number, code: Parameters<typeof errorBody>[0]): Admission {
   return { refuse: { status, body: errorBody(code) } }
@@ -28,7 +28,7 @@ export function photoAdmission(services: Pick<Services, 'db' | 'tokens'>) {
         where: { id: Number(cat[1]), userId: user.id },
         select: { id: true },
       })
-      if (!owned) return refuse(404, 'CAT_NOT_FOUND')
+      if (!owned) return refuse(404, 'NOT_FOUND')
     }
     const attachment = ATTACHMENT_PATH.exec(req.url)
     if (attachment && req.method === 'GET') {

@@ -22,7 +22,13 @@ import { photoAdmission } from './photo-admission.ts'
 import { publicError } from './public-error.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { registerApiDocs } from './rest/docs.ts'
-import { heavyProcedures, largeBodyProcedures, restRows, uploadMaxBytes } from './rest/table.ts'
+import {
+  heavyProcedures,
+  largeBodyProcedures,
+  restOnlyProcedures,
+  restRows,
+  uploadMaxBytes,
+} from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { RateLimitedError } from './services/rate-limits.ts'
@@ -187,6 +193,7 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
         uploadMaxBytes: uploadMaxBytes(),
       },
       heavy: { procedures: heavyProcedures(), gate: photoGate, admit },
+      restOnly: restOnlyProcedures(),
       // Every procedure of a batch counts against the address's budget (@fastify/rate-limit would count
       // the batch once), in the same figure as the per-request limit REST has.
       routeConfig: { rateLimit: false },

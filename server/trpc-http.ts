@@ -22,6 +22,8 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter
   createContext(req: FastifyRequest): Promise<inferRouterContext<TRouter>>
   onError: HTTPErrorHandler<TRouter, FastifyRequest>
+  /** Procedures /trpc does not serve (404): their REST row is their one surface. */
+  restOnly?: ReadonlySet<string>
   /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
   largeBodies?: {
     procedures: ReadonlySet<string>
@@ -82,6 +84,14 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
 
   const serve =
     (pathOf: (req: FastifyRequest) => string) => async (req: FastifyRequest, reply: FastifyReply) => {
+      if (
+        opts.restOnly &&
+        pathOf(req)
+          .split(',')
+          .some((procedure) => opts.restOnly?.has(procedure))
+      ) {
+        return reply.code(404).send(errorBody('NOT_FOUND'))
+      }
       const leaving = new AbortController()
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) leaving.abort()

@@ -80,6 +80,11 @@ export interface ProcedureMeta {
    * surfaces. Procedures whose REST row takes a larger body than the default are heavy anyway.
    */
   heavy?: boolean
+  /**
+   * Served at its REST row only; /trpc answers 404 for it (a public file whose row sends headers a tRPC
+   * answer would not: the shared report's X-Robots-Tag).
+   */
+  restOnly?: boolean
   rest?: RestRow
 }
 

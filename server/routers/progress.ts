@@ -101,10 +101,14 @@ export const progressRouter = router({
       return { success: true as const }
     }),
 
-  /** The report a link opens: no session, nothing else of the account, never indexed or cached. */
+  /**
+   * The report a link opens: no session, nothing else of the account, never indexed or cached. Its REST
+   * row is its one surface (restOnly): a tRPC answer would carry none of the row's headers.
+   */
   sharedReport: publicProcedure
-    .meta(
-      rest('GET', '/api/care/report/shared', {
+    .meta({
+      restOnly: true,
+      ...rest('GET', '/api/care/report/shared', {
         summary: 'The vet report a share link opens (application/pdf; no session)',
         binary: PDF,
         headers: {
@@ -114,7 +118,7 @@ export const progressRouter = router({
           'content-disposition': 'inline; filename="kitty-care-vet-report.pdf"',
         },
       }),
-    )
+    })
     .input(shareTokenInput)
     .output(pdfBytes)
     .query(async ({ ctx, input }) => {

@@ -67,9 +67,16 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** The zone's own spelling (`america/new_york` → `America/New_York`), as Intl resolves it. */
+export function canonicalTimeZone(name: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+}
+
+/** An IANA zone in any letter case, stored as its canonical name (one zone, one spelling). */
 export const timeZoneSchema = z
   .string({ error: 'timezone must be an IANA time zone name' })
   .refine(isTimeZone, 'timezone must be an IANA time zone name, like America/New_York')
+  .transform(canonicalTimeZone)
 
 export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 

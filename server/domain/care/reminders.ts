@@ -20,6 +20,7 @@ import {
   type Schedule,
   weekdayIn,
 } from './schedule.ts'
+import { hashUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts'
 
 /** What a reminder job carries: the cat and the due time it was scheduled for (ISO). */
 export interface ReminderJob {
@@ -38,6 +39,8 @@ export interface ReminderDeps {
   origin: string
   /** Push, when the owner opted in (push.ts); absent, only e-mail. */
   push?: (userId: number, payload: PushPayload) => Promise<void>
+  /** The unsubscribe links' key (unsubscribe-token.ts: unsubscribeKey). */
+  unsubscribeKey: Buffer
 }
 
 export type ReminderOutcome =
@@ -53,6 +56,7 @@ interface ReminderPlan extends Omit<Schedule, 'checkInPeriod'> {
   paused: boolean
   nextCheckInAt: Date | null
   unsubscribeToken: string
+  unsubscribeGeneration: number
   cat: DayPlanCat & { user: { id: number; email: string; firstName: string } | null }
 }
 
@@ -75,6 +79,7 @@ async function readReminderPlan(db: Db, catId: number): Promise<ReminderPlan | n
     SELECT p.cat_id AS "catId", p.check_in_period AS "checkInPeriod", p.training_days AS "trainingDays",
            p.reminder_time AS "reminderTime", p.timezone, p.email_on AS "emailOn", p.push_on AS "pushOn",
            p.paused, p.next_check_in_at AS "nextCheckInAt", p.unsubscribe_token AS "unsubscribeToken",
+           p.unsubscribe_generation AS "unsubscribeGeneration",
            ${CAT_COLUMNS}, u.id AS "userId", u.email, u.first_name AS "firstName"
     FROM care_plans p
     JOIN cats c ON c.id = p.cat_id
@@ -157,6 +162,22 @@ function channelsNow(db: Db, catId: number) {
   return db.carePlan.findUnique({ where: { catId }, select: { paused: true, emailOn: true, pushOn: true } })
 }
 
+/**
+ * The plan's unsubscribe token for this e-mail; its hash is stored the first time a generation's token
+ * goes out (a new plan, a resumed one), so only the hash is ever kept.
+ */
+async function unsubscribeTokenOf(deps: ReminderDeps, plan: ReminderPlan): Promise<string> {
+  const token = unsubscribeToken(deps.unsubscribeKey, plan.catId, plan.unsubscribeGeneration)
+  const hash = hashUnsubscribeToken(token)
+  if (plan.unsubscribeToken !== hash) {
+    await deps.db.carePlan.updateMany({
+      where: { catId: plan.catId, unsubscribeGeneration: plan.unsubscribeGeneration },
+      data: { unsubscribeToken: hash },
+    })
+  }
+  return token
+}
+
 /** Sends the reminder of `job` unless it was sent, is being sent elsewhere, or the plan moved on. */
 export async function sendCheckInReminder(
   deps: ReminderDeps,
@@ -197,6 +218,7 @@ export async function sendCheckInReminder(
     }
     const pushWanted = () => Boolean(channels?.pushOn && cat.user && deps.push && !checkIn.pushSentAt)
     if (channels.emailOn && cat.user && !checkIn.emailSentAt) {
+      const unsubscribe = await unsubscribeTokenOf(deps, plan)
       await deps.mailer.send(
         checkInReminderMail({
           to: cat.user.email,
@@ -205,7 +227,7 @@ export async function sendCheckInReminder(
           origin: deps.origin,
           checkInId: checkIn.id,
           dueAt,
-          unsubscribeToken: plan.unsubscribeToken,
+          unsubscribeToken: unsubscribe,
         }),
       )
       delivered.emailSentAt = new Date()

@@ -1,12 +1,6 @@
 import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { registerCareUnsubscribePage } from './care-unsubscribe-page.ts'
 import { answerClientError } from './client-errors.ts'

@@ -64,7 +64,7 @@ describe('a reminder retried after its push failed', () => {
   })
 
   it('sends nothing once the owner unsubscribed (RFC 8058 one-click), retries included', async () => {
-    const { job, catId } = await dueCat('unsub')
+    const { job } = await dueCat('unsub')
     const d = doubles({ pushFails: () => true })
     await expect(sendCheckInReminder(d.deps, job)).rejects.toThrow()
     // The link the e-mail carried.

@@ -117,10 +117,13 @@ export const authRouter = router({
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
-      await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email)
-      // An address nobody has proved is likely someone else's being tried: a tighter budget.
+      // An address nobody has proved is likely someone else's being tried: a tighter budget, spent beside
+      // the address's own (at once: each budget may wait on Redis while it is unreachable).
       const unproven = !(await isProvenAddress(ctx.services.db, input.email))
-      if (unproven) await limit(ctx, 'otpSendPerUnprovenEmail', input.email)
+      await Promise.all([
+        limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email),
+        unproven ? limit(ctx, 'otpSendPerUnprovenEmail', input.email) : null,
+      ])
       try {
         await mailSignInCode(codeDeps(ctx), input.email)
       } catch (error) {

@@ -96,6 +96,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Per-user chat messages allowed per minute. */
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Hosts a push endpoint may name besides the known push services (comma-separated), trusted as they
+   * are, private addresses included: a local push service in development and tests. Unset: none.
+   */
+  PUSH_EXTRA_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Requests allowed per IP per minute on the whole server (a coarse flood guard). */
   GLOBAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Open connections one address may hold (server/http-limits.ts); not applied behind TRUST_PROXY. */

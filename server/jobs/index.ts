@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { publicUrl } from '../config.ts'
 import type { Services } from '../context.ts'
 import type { Database } from '../db.ts'
+import { unsubscribeKey } from '../domain/care/unsubscribe-token.ts'
 import { createPushSender } from '../services/push.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
@@ -32,7 +33,8 @@ export async function startJobs(
     mailer: services.mailer,
     log,
     origin: publicUrl(services.config),
-    push: createPushSender(services.db, log),
+    push: createPushSender(services.db, log, { extraHosts: services.config.PUSH_EXTRA_HOSTS }),
+    unsubscribeKey: unsubscribeKey(services.tokens.codePepper),
   }
   const care = await startCareWorker(boss, careDeps, options)
   const followUps = await startFollowUpWorker(boss, careDeps, options)

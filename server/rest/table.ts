@@ -102,6 +102,17 @@ export function restRows(): ServedRow[] {
   return rows
 }
 
+/** The procedures served at their REST row only (ProcedureMeta.restOnly). */
+export function restOnlyProcedures(): Set<string> {
+  const table = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def
+    .procedures
+  return new Set(
+    Object.entries(table).flatMap(([procedure, { _def }]) =>
+      (_def.meta as { restOnly?: boolean } | undefined)?.restOnly ? [procedure] : [],
+    ),
+  )
+}
+
 /** The procedures that run behind the heavy gate, on /trpc as on REST. */
 export function heavyProcedures(): Set<string> {
   return new Set(restRows().flatMap((r) => (r.heavy ? [r.procedure] : [])))

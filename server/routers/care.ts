@@ -83,7 +83,7 @@ export const careRouter = router({
     .input(pushSubscriptionInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await savePushSubscription(ctx.services.db, ctx.user.id, input)
+      await savePushSubscription(ctx.services.db, ctx.user.id, input, ctx.services.config.PUSH_EXTRA_HOSTS)
       return { success: true as const }
     }),
 

@@ -2,7 +2,7 @@
 // and its share links. The rules are in server/domain/care (what each owner's call does: owner-progress.ts;
 // below it weights.ts, progress-report.ts, report-pdf.ts, report-share.ts).
 import { z } from 'zod'
-import { careCatInput, weightEntrySchema, weightInput } from '../../shared/schemas/care.ts'
+import { careCatInput, weightEntrySchema, weightInput, weightsPageInput } from '../../shared/schemas/care.ts'
 import { recordId, successOutput } from '../../shared/schemas/primitives.ts'
 import {
   liveShareLinkSchema,
@@ -33,16 +33,19 @@ const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array)
 const PDF = fileAnswer('application/pdf')
 
 export const progressRouter = router({
-  /** The cat's weight log, oldest first (`?cat_id=` names another of the owner's cats). */
+  /**
+   * A page of the cat's weight log, oldest first (`?cat_id=` names another of the owner's cats;
+   * `?after=<id>&limit=` reads on: 500 entries a page unless fewer are asked for, at most 1,000).
+   */
   weights: authedProcedure
     .meta(
       rest('GET', '/api/care/weights', {
-        summary: "The current (or named) cat's weight log, oldest first",
+        summary: "A page of the current (or named) cat's weight log, oldest first (?after=<id>&limit=)",
       }),
     )
-    .input(careCatInput)
+    .input(weightsPageInput)
     .output(z.array(weightEntrySchema))
-    .query(({ ctx, input }) => ownerWeights(ctx.services.db, ctx.user.id, input.cat_id)),
+    .query(({ ctx, input }) => ownerWeights(ctx.services.db, ctx.user.id, input)),
 
   logWeight: authedProcedure
     .meta(rest('POST', '/api/care/weights', { summary: 'Log a weight (Lbs or Kg; not in the future)' }))
@@ -120,10 +123,14 @@ export const progressRouter = router({
       return { success: true as const }
     }),
 
-  /** The report a link opens: no session, nothing else of the account, never indexed or cached. */
+  /**
+   * The report a link opens: no session, nothing else of the account, never indexed or cached. Its REST
+   * row is its one surface (restOnly): a tRPC answer would carry none of the row's headers.
+   */
   sharedReport: publicProcedure
-    .meta(
-      rest('GET', '/api/care/report/shared', {
+    .meta({
+      restOnly: true,
+      ...rest('GET', '/api/care/report/shared', {
         summary: 'The vet report a share link opens (application/pdf; no session)',
         binary: PDF,
         headers: {
@@ -134,7 +141,7 @@ export const progressRouter = router({
         },
         htmlError: sharedReportErrorPage,
       }),
-    )
+    })
     .input(shareTokenInput)
     .output(pdfBytes)
     .query(async ({ ctx, input }) => {

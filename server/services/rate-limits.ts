@@ -23,6 +23,8 @@ export const DEFAULT_RATE_LIMITS = {
   otpSendPerIp: { points: 20, durationSeconds: 3600 },
   otpSendPerEmailIp: { points: 6, durationSeconds: 3600 },
   otpSendPerEmail: { points: 30, durationSeconds: 3600 },
+  /** Codes mailed to an address nobody has proved yet: fewer (a stranger's address, pre-registration). */
+  otpSendPerUnprovenEmail: { points: 3, durationSeconds: 3600 },
   otpVerifyPerIp: { points: 20, durationSeconds: 600 },
   otpVerifyPerEmailIp: { points: 10, durationSeconds: 600 },
   otpVerifyPerEmail: { points: 60, durationSeconds: 600 },

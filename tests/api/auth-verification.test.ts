@@ -151,18 +151,19 @@ describe('verifying with a code', () => {
     expect(user.emailVerifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
   })
 
-  it('verifies an existing unverified account, drops the names nobody proved, and clears only on the first proof', async () => {
+  it('verifies an existing unverified account, keeps its names (listed for the owner), and clears only on the first proof', async () => {
     const email = address()
     const { id } = await t.signIn(email, { firstName: 'Grace', fullName: 'Grace Hopper' })
     expect((await account(email)).emailVerifiedAt).toBeNull()
 
-    // Issue 19: whoever set these names never proved the address; the proof drops them.
+    // Whoever set these names never proved the address: the proof keeps them (most often the owner's
+    // own) and lists them in the notice the owner keeps or deletes (proof-leftovers.test.ts).
     const first = await signInWithCode(email)
     expect(first.user.id).toBe(id)
     const verified = await account(email)
-    expect(verified).toMatchObject({ firstName: '', lastName: '', fullName: '' })
+    expect(verified).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
+    expect(verified.heldBeforeProof).toMatchObject({ name: 'Grace Hopper' })
     expect(verified.emailVerifiedAt).toBeInstanceOf(Date)
-    await t.db.user.update({ where: { id }, data: { firstName: 'Grace', fullName: 'Grace Hopper' } })
 
     // A password set after the proof is the owner's: later code sign-ins leave it and the date alone.
     const caller = await t.caller(first.session.access_token)

@@ -17,7 +17,7 @@ const smtpApp = suiteAppWithDouble(
   () => startSmtpCapture(),
   (smtp) =>
     createTestApp({
-      env: { SMTP_URL: smtp.url, PUBLIC_URL },
+      env: { SMTP_URL: smtp.url, PUBLIC_URL, PUSH_EXTRA_HOSTS: '127.0.0.1' },
       jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
     }),
 )

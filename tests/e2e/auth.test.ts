@@ -357,8 +357,9 @@ describe('the signed-in layout in Chromium', () => {
     const { page } = await openPage()
     await storeSession(page, forged, 3_600_000)
     await page.goto('/progress')
-    await page.waitForURL('**/login?expired=1')
-    await page.getByText('Your session has expired. Please sign in again.').waitFor()
+    // Refused before its time ran out: the screen says it ended, not that it expired.
+    await page.waitForURL('**/login?ended=1')
+    await page.getByText('You were signed out on this device. Please sign in again.').waitFor()
     expect(await storage(page, 'token')).toBeNull()
     expect(await page.getByRole('complementary', { name: 'Account menu' }).count()).toBe(0)
   })

@@ -21,6 +21,8 @@ beforeAll(async () => {
     viewport: { width: 390, height: 844 },
     serviceWorkers: 'allow',
     jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
+    // The local receiver stands in for the push service: its host is trusted as a named extra host.
+    env: { PUSH_EXTRA_HOSTS: '127.0.0.1' },
   })
   const subscriber = await careSubscriber(t, EMAIL, 'push')
   owner = subscriber.owner

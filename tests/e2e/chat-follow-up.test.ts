@@ -3,6 +3,7 @@
 // the e-mail's link answers on arrival. axe finds nothing in the answers.
 import { AxeBuilder } from '@axe-core/playwright'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { unsubscribeKey } from '../../server/domain/care/unsubscribe-token.ts'
 import { sendFollowUp } from '../../server/domain/follow-ups/deliver.ts'
 import {
   browserTestForFile,
@@ -23,7 +24,13 @@ beforeEach(async () => {
 async function deliver(id: number) {
   await t.db.followUp.update({ where: { id }, data: { dueAt: new Date(Date.now() - 1000) } })
   const sent = await sendFollowUp(
-    { db: t.db, mailer: { send: async () => {} }, log: t.services.log, origin: 'http://localhost' },
+    {
+      db: t.db,
+      mailer: { send: async () => {} },
+      log: t.services.log,
+      origin: 'http://localhost',
+      unsubscribeKey: unsubscribeKey(t.services.tokens.codePepper),
+    },
     id,
   )
   expect(sent.sent).toBe(true)

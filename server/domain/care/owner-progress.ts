@@ -10,14 +10,18 @@ import { PAGE_CHECK_IN_DAYS, progressReport } from './progress-report.ts'
 import { checkInsForReport } from './report-check-ins.ts'
 import { renderReportPdf } from './report-pdf.ts'
 import { createShareLink, liveShareLinks, SHARED_REPORT_PATH } from './report-share.ts'
-import { listWeights, recordWeight } from './weights.ts'
+import { listWeights, listWeightsPage, recordWeight } from './weights.ts'
 
 const DAY_MS = 86_400_000
 
-/** The cat's weight log, oldest first. */
-export async function ownerWeights(db: Db, userId: number, catId?: number): Promise<WeightEntry[]> {
-  const cat = await careCat(db, userId, catId)
-  return listWeights(db, cat.id)
+/** A page of the cat's weight log, oldest first (weights.ts: listWeightsPage). */
+export async function ownerWeights(
+  db: Db,
+  userId: number,
+  input: { cat_id?: number | undefined; after?: number | undefined; limit?: number | undefined },
+): Promise<WeightEntry[]> {
+  const cat = await careCat(db, userId, input.cat_id)
+  return listWeightsPage(db, cat.id, input)
 }
 
 /** A weight the owner logs on /progress (or through REST); the source says where it was typed. */

@@ -6,6 +6,7 @@ import { convertWeight } from '../../../shared/rules/weight-log.ts'
 import type { WeightEntry } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
+import { requireRoom } from '../quotas.ts'
 
 export type WeightSource = 'progress' | 'check_in' | 'chat'
 
@@ -53,6 +54,8 @@ export async function recordWeight(
     })
     if (same) return toEntry(same)
   }
+  const cat = await db.cat.findUnique({ where: { id: catId }, select: { userId: true } })
+  if (cat?.userId) await requireRoom(db, cat.userId, 'weightsPerCat', { catId })
   const row = await db.weightEntry.create({
     data: { catId, weight: entry.weight, unit: entry.unit, measuredAt, source: entry.source },
     select: COLUMNS,
@@ -98,6 +101,46 @@ export async function listWeights(db: Db, catId: number): Promise<WeightEntry[]>
   const rows = await db.weightEntry.findMany({
     where: { catId },
     orderBy: [{ measuredAt: 'asc' }, { id: 'asc' }],
+    select: COLUMNS,
+  })
+  return rows.map(toEntry)
+}
+
+/** Entries a page of the log holds unless the caller asks for fewer (at most WEIGHTS_PAGE_MAX). */
+export const WEIGHTS_PAGE = 500
+export const WEIGHTS_PAGE_MAX = 1_000
+
+/**
+ * One page of the cat's log, oldest first: the entries after the entry `after` (none: from the start), at
+ * most `limit`. A client reads on with the last id it got until a page comes back short.
+ */
+export async function listWeightsPage(
+  db: Db,
+  catId: number,
+  page: { after?: number | undefined; limit?: number | undefined } = {},
+): Promise<WeightEntry[]> {
+  const take = Math.min(page.limit ?? WEIGHTS_PAGE, WEIGHTS_PAGE_MAX)
+  const from = page.after
+    ? await db.weightEntry.findFirst({
+        where: { id: page.after, catId },
+        select: { id: true, measuredAt: true },
+      })
+    : null
+  if (page.after && !from) throw appError('NOT_FOUND', { message: ERRORS.weightNotFound })
+  const rows = await db.weightEntry.findMany({
+    where: {
+      catId,
+      ...(from
+        ? {
+            OR: [
+              { measuredAt: { gt: from.measuredAt } },
+              { measuredAt: from.measuredAt, id: { gt: from.id } },
+            ],
+          }
+        : {}),
+    },
+    orderBy: [{ measuredAt: 'asc' }, { id: 'asc' }],
+    take,
     select: COLUMNS,
   })
   return rows.map(toEntry)

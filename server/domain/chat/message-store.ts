@@ -8,12 +8,29 @@ import type { ChatMessage, ChatMessageInput } from '../../../shared/schemas/conv
 import type { Db } from '../../db.ts'
 import { type ConversationMessage, Prisma } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
-import { requireRoom } from '../quotas.ts'
+import { requireRoom, type Tier, tierOf } from '../quotas.ts'
 import { lockRow } from '../row-lock.ts'
 import { photosOfHistory } from './attachments.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
 import { firstOfEachId, lookupId, matchStored, messageKey } from './reconcile.ts'
 import { isUrgency, type Urgency } from './triage.ts'
+
+/**
+ * Refuses (409 QUOTA_EXCEEDED) new rows that would take the owner past their stored messages or their
+ * messages' characters: a list of 5,000 messages of 4,000 characters is checked whole, not as one row.
+ */
+async function requireMessageRoom(
+  db: Db,
+  ownerId: number,
+  fresh: readonly { content: string }[],
+  tiers: Map<number, Tier>,
+): Promise<void> {
+  const tier = tiers.get(ownerId) ?? (await tierOf(db, ownerId))
+  tiers.set(ownerId, tier)
+  await requireRoom(db, ownerId, 'messages', { adding: fresh.length, tier })
+  const characters = fresh.reduce((sum, m) => sum + m.content.length, 0)
+  await requireRoom(db, ownerId, 'messageCharacters', { adding: characters, tier })
+}
 
 /**
  * Appends what is new in `list` (a client's copy of the conversation, whole or only its newest part;
@@ -42,6 +59,7 @@ export async function appendConversationList(
       const storedCount = messages.some((m) => !m.id)
         ? await tx.conversationMessage.count({ where: { conversationId } })
         : 0
+      const tiers = new Map<number, Tier>()
       let appended = 0
       let lastRowId: number | null = null
       let lastNewClientId: string | null = null
@@ -82,8 +100,8 @@ export async function appendConversationList(
           }))
         if (fresh.length > 0) {
           // Inside the transaction (PGlite has one connection: a query beside it would wait forever).
-          if (appended === 0 && options.quota)
-            await requireRoom(tx as unknown as Db, options.quota.ownerId, 'messages')
+          if (options.quota)
+            await requireMessageRoom(tx as unknown as Db, options.quota.ownerId, fresh, tiers)
           const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
           appended += count
         }
@@ -126,7 +144,7 @@ export async function appendUserMessage(
       where: { conversationId_clientId: { conversationId, clientId: message.clientId } },
     })
     if (existing) return { row: existing, retried: true }
-    await requireRoom(tx as unknown as Db, quota.ownerId, 'messages')
+    await requireMessageRoom(tx as unknown as Db, quota.ownerId, [message], new Map())
     const row = await tx.conversationMessage.create({
       data: {
         conversationId,

@@ -29,7 +29,10 @@ export function DataSection() {
 
   function download() {
     return run(async () => {
-      const data = await exportData.mutateAsync({ code })
+      // The server writes the document as it reads it: its JSON text arrives in pieces.
+      let text = ''
+      for await (const piece of await exportData.mutateAsync({ code })) text += piece
+      const data = JSON.parse(text)
       // The code is spent: the next download or deletion asks for a new one.
       setSent(false)
       setCode('')

@@ -1,4 +1,4 @@
-// Reviewed advice as data (issue 20): the urgent signs and the care topics live in the JSON files of
+// Reviewed advice as data: the urgent signs and the care topics live in the JSON files of
 // this folder, each entry with the public guidance it follows, so a vet or a careful owner can review a
 // pull request of data. They are checked with zod when the server starts: a bad file stops start-up
 // with a message that names the file and the entry.

@@ -1,4 +1,4 @@
-// The signed-in owner's account as a whole (issues 12, 14, 19): its state, "Download my data" and
+// The signed-in owner's account as a whole: its state, "Download my data" and
 // "Delete account". The last two need a fresh code mailed to the account's address (step-up).
 import {
   ownerStateOutput,

@@ -1,4 +1,4 @@
-// Progress (issue 22, CONTRACT "Beyond SPEC §7"): the weight log, the /progress report, the vet's PDF
+// Progress: the weight log, the /progress report, the vet's PDF
 // and its share links. The rules are in server/domain/care (what each owner's call does: owner-progress.ts;
 // below it weights.ts, progress-report.ts, report-pdf.ts, report-share.ts).
 import { z } from 'zod'

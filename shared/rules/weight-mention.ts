@@ -1,5 +1,5 @@
 // A weighing the owner writes in the chat ("she's 9.2 lbs today"), found by plain rules so the chat can
-// offer to log it (issue 22): the same rules whether the specialist is offline or a model. Nothing is
+// offer to log it: the same rules whether the specialist is offline or a model. Nothing is
 // logged from this alone; the owner confirms in the thread.
 import { MAX_LOGGED_WEIGHT } from '../schemas/care.ts'
 import type { WeightUnit } from './weight.ts'

@@ -1,4 +1,4 @@
-// The signed-in owner's state as the server knows it (issue 14): what the browser restores into the
+// The signed-in owner's state as the server knows it: what the browser restores into the
 // SPEC's local-storage keys after a sign-in and on every load with a token, before it routes.
 import { z } from 'zod'
 import { codeSchema } from './auth.ts'

@@ -1,4 +1,4 @@
-// The /progress page's and the vet report's shapes (issue 22): snake_case like SPEC §7.
+// The /progress page's and the vet report's shapes: snake_case like SPEC §7.
 import { z } from 'zod'
 import { careCatInput, weightEntrySchema } from './care.ts'
 

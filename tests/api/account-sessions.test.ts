@@ -1,4 +1,4 @@
-// Issue 12: sessions the owner controls. Every rule through REST (app.inject) and tRPC (createCaller):
+// sessions the owner controls. Every rule through REST (app.inject) and tRPC (createCaller):
 // logout and "sign out everywhere" end sessions, refresh tokens rotate and a reused one revokes, a
 // stolen token cannot set a password, deleted accounts and tokens without exp are 401, claimed records
 // refuse the old session_id, creating a cat needs the token, and forged X-Forwarded-For keys nothing.
@@ -156,7 +156,7 @@ describe('refresh tokens', () => {
     const second = await caller.auth.refresh({ refresh_token: first.body.refresh_token })
     expect((await get('/api/supabase/cats', second.access_token)).status).toBe(200)
 
-    // A stolen copy of a spent refresh token, used after the grace window (issue 19): 401, and the whole
+    // A stolen copy of a spent refresh token, used after the grace window: 401, and the whole
     // session ends for everyone.
     const sid = owner.session.refresh_token.split('.')[0]!
     await t.db.session.update({ where: { id: sid }, data: { refreshedAt: new Date(Date.now() - 31_000) } })

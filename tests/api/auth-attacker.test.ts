@@ -1,4 +1,4 @@
-// Issue 19: sign-in, sessions and addresses against a patient attacker, through the REST rows
+// sign-in, sessions and addresses against a patient attacker, through the REST rows
 // (app.inject) and tRPC callers on a real database. Codes are read from the mailer's log line.
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'

@@ -11,7 +11,7 @@ import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode, mailedCodes } from '../helpers/mailed-codes.ts'
 import { expectTrpcError } from '../helpers/trpc-errors.ts'
 
-// Accounts (issue 3) on a real database, through tRPC callers and the REST rows. Codes are read from
+// Accounts on a real database, through tRPC callers and the REST rows. Codes are read from
 // the embedded mailer's log line, the way an operator without SMTP reads them.
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing'
@@ -118,7 +118,7 @@ describe('one-time code: sending', () => {
     const tooSoon = await sendCode(t, email)
     expect(tooSoon.status).toBe(429)
     expect(tooSoon.body).toEqual({ error: resendWaitMessage(30), code: 'RESEND_TOO_SOON' })
-    // The real wait, in whole seconds (issue 19: not the limiter's fixed minute).
+    // The real wait, in whole seconds (not the limiter's fixed minute).
     expect(tooSoon.headers['retry-after']).toBe('30')
     expect(mailedCodes(t.logs, email)).toHaveLength(1)
 
@@ -163,7 +163,7 @@ describe('one-time code: verifying', () => {
         token_type: 'bearer',
         expires_in: 3600,
         expires_at: expect.any(Number),
-        // Issue 12: the refresh token beside the access token, as Supabase answers.
+        // the refresh token beside the access token, as Supabase answers.
         refresh_token: expect.any(String),
       },
       user: { id: user.id, email, user_metadata: { first_name: '', full_name: '', avatar_url: null } },
@@ -186,7 +186,7 @@ describe('one-time code: verifying', () => {
   it('signs an existing account in with its names in the token', async () => {
     const email = address()
     const { id } = await t.signIn(email, { firstName: 'Ada', fullName: 'Ada Lovelace' })
-    // Names of an address already proved (an unproved account's names go at the first proof, issue 19).
+    // Names of an address already proved (an unproved account's names go at the first proof).
     await t.db.user.update({ where: { id }, data: { emailVerifiedAt: new Date() } })
     await sendCode(t, email)
     const res = await verify(t, email, lastCode(t, email))
@@ -303,7 +303,7 @@ describe('visitor hand-over', () => {
     const session = `visitor-${Date.now()}`
     const other = await t.signIn(address('other'))
     const cat = await t.db.cat.create({ data: { sessionId: session, name: 'Miso' } })
-    // Issue 12: a session an account already holds records under is spent (tests/api/account-sessions),
+    // a session an account already holds records under is spent (tests/api/account-sessions),
     // so another account's cat sits under a session of its own here.
     const owned = await t.db.cat.create({
       data: { sessionId: `${session}-owned`, name: 'Taken', userId: other.id },
@@ -468,7 +468,7 @@ describe('passwords', () => {
   })
 
   it('sets a first password with a mailed code, replaces it with another, and changes it with the current one', async () => {
-    // Issue 12 changed this: a password is set or replaced with a fresh code from the account's e-mail
+    // A password is set or replaced with a fresh code from the account's e-mail
     // (step-up), so a code sign-in may always replace it (no more 409 for a second password).
     const email = address()
     await sendCode(t, email)
@@ -692,7 +692,7 @@ describe('rate limits (the shipped budgets)', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429])
     expect(mailedCodes(strict.logs, email)).toHaveLength(6)
-    // Issue 19: the flood from 10.0.1.1 spent that IP's budget for the address, not the owner's.
+    // the flood from 10.0.1.1 spent that IP's budget for the address, not the owner's.
     expect((await sendCode(strict, email, '10.0.1.2')).status).toBe(200)
   })
 

@@ -1,4 +1,4 @@
-// The photo gate (issue 19 item 4): two anonymous connections trickling a 10 MB cat upload must not hold
+// The photo gate: two anonymous connections trickling a 10 MB cat upload must not hold
 // every owner's photo reads and uploads. Who may take a slot is decided before the body: visitors none
 // (401), and any address holds at most one (photo-admission.test.ts has free accounts and slow senders). Real sockets on a listening app; addresses through
 // X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1), as in production behind nginx.

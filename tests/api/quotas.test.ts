@@ -1,4 +1,4 @@
-// Quotas (issue 19 item 7): an owner's cats (and so photos), conversations and messages, and one
+// Quotas: an owner's cats (and so photos), conversations and messages, and one
 // interview's messages, are bounded; past the figure a new record is refused with 409 QUOTA_EXCEEDED in
 // the contract's shape. A visitor's address may start a bounded number of interviews a day.
 import { describe, expect, it } from 'vitest'

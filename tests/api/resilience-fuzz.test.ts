@@ -35,7 +35,7 @@ const CASES_PER_PROCEDURE = 15
 const BATCH_CASES = 150
 const SEED = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
-// Procedures that end the owner's session or account (issue 12) would end the fuzzing owner's token
+// Procedures that end the owner's session or account would end the fuzzing owner's token
 // mid-run; they take no input, and tests/api/account-sessions.test.ts covers them on both surfaces.
 const SESSION_ENDING = new Set(['auth.logout', 'auth.logoutEverywhere', 'account.deleteAccount'])
 const PROCEDURES = procedures().filter((p) => !SESSION_ENDING.has(p.path))

@@ -253,8 +253,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
     case 'subscription':
       if (String(like).startsWith('I-')) return paypalSubscription(b.id, b.email)
-      // One subscription at a time (issue 12): B's current ones end before B checks out again, and
-      // one trial per owner (issue 23): B's later subscriptions are at the plan's price.
+      // One subscription at a time: B's current ones end before B checks out again, and
+      // one trial per owner: B's later subscriptions are at the plan's price.
       await t.db.subscription.updateMany({ where: { userId: b.id }, data: { status: 'canceled' } })
       return (await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: randomUUID(), trial: false }))
         .subscriptionId

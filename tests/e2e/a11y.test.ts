@@ -21,7 +21,7 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
   let t: BrowserTest
   beforeAll(async () => {
     // Scripted delays at the app's own pace: the receptionist's chat stays up long enough to be checked
-    // (about 10 s since issue 23's faster scripts; at a fifth of it, 2 s, it had moved on to /interview
+    // (about 10 s since the faster scripts; at a fifth of it, 2 s, it had moved on to /interview
     // while axe ran on a loaded machine).
     t = await startBrowserTest({ viewport: { width: size.width, height: size.height } })
   })

@@ -1,4 +1,4 @@
-// Push reminders opted in from a real browser (issue 21), in Chromium at 390 × 844. The browser's push
+// Push reminders opted in from a real browser, in Chromium at 390 × 844. The browser's push
 // service (Google's, outside this machine) is the one double: PushManager.subscribe answers a subscription
 // whose endpoint is the local receiver of tests/doubles, with that receiver's keys, as a push service
 // would. Everything else is real: the permission prompt, the service worker's registration, the editor,

@@ -1,4 +1,4 @@
-// The care loop in Chromium at 390 × 844 (issue 21): the owner edits the check-in plan on /care; a
+// The care loop in Chromium at 390 × 844: the owner edits the check-in plan on /care; a
 // reminder goes out through the job worker to the SMTP double, its link opens the chat on the check-in,
 // and the owner answers it with a weight. axe finds nothing on either screen.
 import { AxeBuilder } from '@axe-core/playwright'

@@ -1,4 +1,4 @@
-// /care/progress (Progress) as a report read at a glance (issue 22), in Chromium at 1280 × 800 and 390 × 844: the
+// /care/progress (Progress) as a report read at a glance, in Chromium at 1280 × 800 and 390 × 844: the
 // weight chart's accessible name and numbers, the table, the fatty-liver warning, logging a weight,
 // "Download for my vet" (the PDF read back with pdftotext), no sideways scroll, and axe finds nothing.
 import { execFileSync } from 'node:child_process'

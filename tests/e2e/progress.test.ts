@@ -87,7 +87,7 @@ describe('/progress Review Report', () => {
     await page.getByRole('heading', { name: 'Review Report' }).waitFor()
     const report = page.locator('.report')
     await report.getByRole('heading', { name: 'Mochi' }).waitFor()
-    // Old Tom is only an option of the cat switcher (issue 23), nowhere in the report itself.
+    // Old Tom is only an option of the cat switcher, nowhere in the report itself.
     expect(await report.getByText('Old Tom').and(report.locator(':not(option)')).count()).toBe(0)
 
     const field = (label: string) =>

@@ -239,7 +239,7 @@ describe('a signed-in owner', () => {
   })
 })
 
-// Steps above 3 are a signed-in owner's (SPEC §6, issue 14): these run with a session.
+// Steps above 3 are a signed-in owner's (SPEC §6): these run with a session.
 describe('navigation', () => {
   it('ignores invalid step values and shows step 15 for 14', async () => {
     await signInBrowser('navigator@example.com')
@@ -278,7 +278,7 @@ describe('navigation', () => {
   })
 })
 
-// Step 13 and 15 are a signed-in owner's since issue 14 (a visitor is refused them; see
+// Step 13 and 15 are a signed-in owner's (a visitor is refused them; see
 // quiz-keyboard-and-wizard-access.test.ts): step 13 always creates the cat.
 describe('step 13 and 15', () => {
   it('shows both loading states in turn while the cat is created, then opens the payment modal', async () => {

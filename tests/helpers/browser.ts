@@ -167,7 +167,7 @@ export async function startBrowserTest(
     env: {
       LOG_LEVEL: 'warn',
       // A file's browser contexts are many visitors on one address (127.0.0.1): the per-address
-      // connection cap (issue 19) is for one client, so it is lifted here as in the resilience suite.
+      // connection cap is for one client, so it is lifted here as in the resilience suite.
       MAX_CONNECTIONS_PER_ADDRESS: '10000',
       ...options.env,
     },

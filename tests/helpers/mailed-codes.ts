@@ -56,7 +56,7 @@ export async function signInWithMailedCode(
 }
 
 /**
- * The headers of an export or a deletion (issue 19): the owner's token and a fresh step-up code, asked
+ * The headers of an export or a deletion: the owner's token and a fresh step-up code, asked
  * for over REST and read from the mail as the owner would.
  */
 export async function freshCodeHeaders(

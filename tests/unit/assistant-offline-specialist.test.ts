@@ -287,7 +287,7 @@ describe('offline specialist: streaming', () => {
   })
 })
 
-describe('offline specialist: a household of cats (issue 23)', () => {
+describe('offline specialist: a household of cats', () => {
   /** Luna, chosen in the switcher, in a household with Oscar. */
   const luna: CatProfileForAssistant = { name: 'Luna', household: { names: ['Luna', 'Oscar'], chosen: true } }
   const WHICH = /Which of your cats/

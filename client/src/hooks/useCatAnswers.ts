@@ -146,7 +146,7 @@ export function storeCreatedCat(id: number, input: CreateCatInput, r: Recommenda
   storeRecommendations(r)
 }
 
-/** Remembers a cat the wizard just updated (issue 23): it becomes the chosen cat. */
+/** Remembers a cat the wizard just updated: it becomes the chosen cat. */
 export function storeUpdatedCat(cat: Cat) {
   writeText('catId', String(cat.id))
   writeJson('catDetails', cat)

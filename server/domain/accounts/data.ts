@@ -1,4 +1,4 @@
-// "Download my data" and "Delete account" (issue 12): the owner takes everything of theirs, or erases it.
+// "Download my data" and "Delete account": the owner takes everything of theirs, or erases it.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Services } from '../../context.ts'
 import { appError } from '../../errors.ts'

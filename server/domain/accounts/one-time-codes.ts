@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db.ts'
 import type { CodePurpose, Mailer } from '../../services/mail.ts'
 
-// One-time sign-in codes (issue 3): 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
+// One-time sign-in codes: 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
 // use, valid OTP_TTL_SECONDS, an address's last LIVE_CODES_PER_ADDRESS codes count (so someone asking
 // for codes for the address cannot void the one its owner just received), at most OTP_MAX_ATTEMPTS tries
 // per code (a wrong guess spends one of each live code), compared in constant time, and a new code for

@@ -1,4 +1,4 @@
-// Where a signed-in owner stands (issue 14: "the server decides where a signed-in owner belongs"), from
+// Where a signed-in owner stands ("the server decides where a signed-in owner belongs"), from
 // their records. The browser mirrors the answer into the SPEC's local-storage keys and runs the
 // navigation guard of SPEC §2 on it, so a returning owner goes where their records say, not where an
 // empty browser would send a new visitor.

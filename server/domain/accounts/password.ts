@@ -1,4 +1,4 @@
-// Passwords need a fresh proof of the address (issue 12): a one-time code mailed to the account's own
+// Passwords need a fresh proof of the address: a one-time code mailed to the account's own
 // e-mail, never a session token alone, so a stolen token cannot plant a password that outlives it.
 import type { Services } from '../../context.ts'
 import type { CodePurpose } from '../../services/mail.ts'

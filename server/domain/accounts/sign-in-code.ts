@@ -1,6 +1,6 @@
-// Sign-in with a one-time code (issue 3; the code rules are in one-time-codes.ts). Every address gets the
+// Sign-in with a one-time code. Every address gets the
 // same answer and a code: the account is made on the first verify, so the answer says nothing about who
-// has one. A used code proves the address (issue 19): the account becomes verified; on its first
+// has one. A used code proves the address: the account becomes verified; on its first
 // verification a password set before is cleared in the same update, every session opened without a
 // proof ends, and the links and push subscriptions made before are revoked, so pre-registering someone
 // else's address keeps no access; what else the account held (its name too) the owner is shown and

@@ -1,4 +1,4 @@
-// What an owner's /progress calls do (issue 22): each first finds the owner's cat the call names, else
+// What an owner's /progress calls do: each first finds the owner's cat the call names, else
 // their current cat (careCat: someone else's or none is a 404), as plan.ts and check-ins.ts do, so the
 // router only wires schemas to these.
 

@@ -120,7 +120,7 @@ export async function updateCarePlan(db: Db, userId: number, change: CarePlanUpd
 }
 
 /**
- * The cat's quiz answers given again (the wizard's update, issue 23): the plan takes their rhythm and
+ * The cat's quiz answers given again (the wizard's update): the plan takes their rhythm and
  * days and its next check-in is recomputed from now; the owner's time, zone, channels and pause stay.
  */
 export async function replanFromQuiz(db: Db, userId: number, catId: number, now = new Date()) {

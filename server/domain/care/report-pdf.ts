@@ -1,4 +1,4 @@
-// The vet report as a PDF (issue 22), drawn on the server with pdfkit: the profile, the food plan,
+// The vet report as a PDF, drawn on the server with pdfkit: the profile, the food plan,
 // medical notes and medications, the weight chart and table, the last 30 days' check-ins and the urgent
 // concerns raised in the chat. One page for a new owner; a year of daily weights stays within three
 // (the table then lists the last weighing of each week).

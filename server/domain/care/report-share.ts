@@ -1,4 +1,4 @@
-// Share links to the vet report (issue 22): a 256-bit random token shown once, only its SHA-256 kept;
+// Share links to the vet report: a 256-bit random token shown once, only its SHA-256 kept;
 // 7 days unless told; revoking ends every link of the owner. A link opens the report of the cat it was
 // made for and nothing else of the account.
 import { createHash, randomBytes } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Photos in the chat (issue 20): the rules. A photo is JPEG, PNG or WebP by its bytes (415 otherwise), at
+// Photos in the chat: the rules. A photo is JPEG, PNG or WebP by its bytes (415 otherwise), at
 // most 10 MB received (413), not a decompression bomb (413 from its header, never decoded); it is stored
 // upright, without metadata, at most ATTACHMENT_MAX_SIDE px on its long side. Every read is by id AND
 // owner together: another owner's photo is a 404 like a missing one (open-webui's CVE-2026-54009 was an

@@ -1,4 +1,4 @@
-// A conversation's messages in the database (issue 11: every acknowledged message stored exactly once).
+// A conversation's messages in the database (every acknowledged message stored exactly once).
 // Messages are rows appended in order: every operation here touches only the new rows and a bounded
 // window of recent ones, so a long conversation costs the same per message as a short one.
 
@@ -46,7 +46,7 @@ export async function appendConversationList(
   options: {
     /** The owner's, checked before the first new row only (a list that repeats what is stored is never refused). */
     quota?: { ownerId: number }
-    /** The cat the new owner messages are about (issue 23). */
+    /** The cat the new owner messages are about. */
     catId?: number | null
   } = {},
 ): Promise<{ appended: number; lastRowId: number | null; lastIsNew: boolean }> {
@@ -212,7 +212,7 @@ export async function appendAssistantMessage(
  * The specialist's view of the conversation: the newest CHAT_HISTORY_WINDOW messages up to and
  * including `uptoId` (the question being answered), oldest first. An 'assistant' row a client wrote
  * (PUT of a conversation: no urgency) is left out: only replies the server generated are the
- * specialist's own turns (issue 19 item 10).
+ * specialist's own turns.
  */
 export async function recentHistory(
   db: Db,

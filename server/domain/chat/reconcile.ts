@@ -1,4 +1,4 @@
-// Which messages of a client's list are new (issue 11: every acknowledged message stored exactly once).
+// Which messages of a client's list are new (every acknowledged message stored exactly once).
 //
 // The rule, the same for PUT /api/supabase/conversations/{id}, POST /api/openai/chat and tRPC:
 // - a message WITH an id is new when no stored message of the conversation has that id;

@@ -1,4 +1,4 @@
-// The specialist's reply (issue 15): generated apart from any request, readable from any instance while
+// The specialist's reply: generated apart from any request, readable from any instance while
 // it is written, stored once when it completes or is stopped.
 
 import { appError } from '../../errors.ts'
@@ -141,7 +141,7 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   }
 }
 
-/** What a reply stream returns when it ends: how urgent the stored reply was judged (issue 20). */
+/** What a reply stream returns when it ends: how urgent the stored reply was judged. */
 export interface ReplyEnd {
   urgency: Urgency
 }

@@ -1,4 +1,4 @@
-// The safety step of every reply (issue 20): which cat the owner is talking about, and what the product's
+// The safety step of every reply: which cat the owner is talking about, and what the product's
 // triage says about the message, before any assistant writes a word.
 import { FALLBACK_CAT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
@@ -66,7 +66,7 @@ export async function triageQuestion(
   const cats = await ownerCats(db, current?.userId ?? null)
   const cat = catNamedIn(question, cats, current) ?? current
   const known = cats.some((c) => c.id === current?.id) || !current ? cats : [...cats, current]
-  // "My other cat…" is about a cat the message does not say (issue 23): what triage says is for "your
+  // "My other cat…" is about a cat the message does not say: what triage says is for "your
   // cat", and the chosen cat's sex is not that cat's.
   const unclear = unclearCatReference(
     question,

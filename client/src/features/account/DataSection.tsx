@@ -1,4 +1,4 @@
-// "Download my data" and "Delete account" (issues 12, 19): both need a fresh code mailed to the account's
+// "Download my data" and "Delete account": both need a fresh code mailed to the account's
 // address, as setting a password does. A failure shows its message; only a real 401 (handled by the
 // tRPC link for every call) ends the session.
 import { useState } from 'react'

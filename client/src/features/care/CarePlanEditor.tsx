@@ -1,4 +1,4 @@
-// The care plan, editable (issue 21): the rhythm, the training days as toggle buttons, the reminder time,
+// The care plan, editable: the rhythm, the training days as toggle buttons, the reminder time,
 // the zone by name, e-mail and push, pause and resume, of the cat it is given (the switcher's cat): every
 // read and write names that cat, so the server's "current cat" default never picks another one.
 import { type FormEvent, useEffect, useId, useState } from 'react'

@@ -1,4 +1,4 @@
-// The check-in form (issue 21): a weight (asked on weigh-in days, optional otherwise) and a note. The
+// The check-in form: a weight (asked on weigh-in days, optional otherwise) and a note. The
 // server decides (a closed check-in, a weight out of range); the form shows what it says.
 import { type FormEvent, useId, useState } from 'react'
 import type { WeightUnit } from '../../../../shared/rules/weight.ts'

@@ -12,7 +12,7 @@ const NEAR_BOTTOM_PX = 48
 /**
  * The conversation, oldest first, with the typing indicator under it. It follows new messages down
  * while the owner is at the bottom, but a long reply is followed only until its first line reaches the
- * top of the view (issue 14: the owner reads it from its start), and following stops as soon as the
+ * top of the view (the owner reads it from its start), and following stops as soon as the
  * owner scrolls away. The log takes keyboard focus so it scrolls with the arrow and page keys.
  */
 export function MessageList(props: {

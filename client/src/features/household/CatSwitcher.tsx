@@ -1,4 +1,4 @@
-// The cat switcher (issue 23): which of the owner's cats a screen is about, shown only to an owner of two
+// The cat switcher: which of the owner's cats a screen is about, shown only to an owner of two
 // or more cats. The choice is the SPEC's `catId` key, so the chat, /cat-profile and /progress agree.
 // Beside it, "Add a cat" starts the wizard afresh for another cat (any owner of a cat sees it).
 import { useId } from 'react'

@@ -28,7 +28,7 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   const titleId = useId()
   const [busy, setBusy] = useState(false)
   // A payment started in this dialog: once it succeeds the form stays, with its progress, until the
-  // thank-you (issue 23: it shrank to an empty 'One moment...' box).
+  // thank-you (it shrank to an empty 'One moment...' box).
   const [payingHere, setPayingHere] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
 

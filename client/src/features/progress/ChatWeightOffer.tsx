@@ -1,4 +1,4 @@
-// The chat's offer to log a weight (issue 22): when the owner's latest message reports a weight ("she's
+// The chat's offer to log a weight: when the owner's latest message reports a weight ("she's
 // 9.2 lbs today") and the specialist has answered it, a confirm button in the thread logs it with
 // source 'chat'. Nothing is logged until the owner presses it. The offer is about the cat the message
 // was about (the switcher may have moved on since), and it is answered for good once that cat's log

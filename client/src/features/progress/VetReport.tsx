@@ -1,4 +1,4 @@
-// "Download for my vet" and the share link (issue 22). The PDF comes from GET /api/care/report.pdf with
+// "Download for my vet" and the share link. The PDF comes from GET /api/care/report.pdf with
 // the bearer token (a link cannot send it), saved as a file; a share link opens it with no session. A new
 // link can be copied in one press; the live links are listed (dates only: the server keeps no token) and
 // each can be revoked on its own.

@@ -1,4 +1,4 @@
-// The chart's numbers as a table (issue 22): every weighing, newest first, in the unit it was logged
+// The chart's numbers as a table: every weighing, newest first, in the unit it was logged
 // with the other unit beside it, each with a Delete button.
 import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { WeightEntry } from '../../../../shared/schemas/care.ts'

@@ -30,7 +30,7 @@ const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimatio
 
 /**
  * Step 13. An owner who already has a cat is asked first whether the answers are a new cat or an update
- * of one of theirs (issue 23); an owner without one goes straight on.
+ * of one of theirs; an owner without one goes straight on.
  */
 export function CreatingPlanStep() {
   const cats = trpc.cat.list.useQuery(undefined, { staleTime: 0 })

@@ -39,6 +39,9 @@ const ROUTER_ERRORS: Record<string, ErrorCode[]> = {
   progress: ['CAT_NOT_FOUND', 'QUOTA_EXCEEDED'],
   care: ['CAT_NOT_FOUND'],
   billing: ['NO_SUBSCRIPTION_ID', 'INVALID_SUBSCRIPTION_ID'],
+  followUp: ['CAT_NOT_FOUND', 'NOT_FOUND'],
+  /** Operators only: everyone else is answered as if the row did not exist. */
+  ops: ['NOT_FOUND'],
 }
 
 const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {

@@ -38,6 +38,7 @@ describe('account.state', () => {
       interviewCompleted: false,
       unfinishedInterview: null,
       conversationId: null,
+      heldBeforeProof: null,
     })
   })
 

@@ -1,5 +1,8 @@
-// /care, "Care" in the menu: the chosen cat's check-in plan (with the next check-in) and its check-ins.
+// /care, "Care" in the menu: the chosen cat's check-in plan (with the next check-in), its check-ins, and
+// whether follow-ups after an urgent answer are asked.
+import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
 import { CareCheckIns, CarePlanEditor } from '../../features/care/index.ts'
+import { FollowUpSetting } from '../../features/follow-ups/FollowUpSetting.tsx'
 import { CatPage } from './CatPage.tsx'
 
 export function CarePage() {
@@ -9,6 +12,7 @@ export function CarePage() {
         <div className="stack">
           <CarePlanEditor catId={cat.id} />
           <CareCheckIns catId={cat.id} unit={cat.unit === 'Kg' ? 'Kg' : 'Lbs'} />
+          <FollowUpSetting key={cat.id} catId={cat.id} catName={catDisplayName(cat.name)} />
         </div>
       )}
     </CatPage>

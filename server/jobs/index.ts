@@ -8,6 +8,7 @@ import type { Database } from '../db.ts'
 import { createPushSender } from '../services/push.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
+import { type RecordReminderOptions, startRecordReminders } from './record-reminders.ts'
 import { startUnsentPhotoCleanup, type UnsentPhotoOptions } from './unsent-photos.ts'
 
 export interface Jobs {
@@ -19,32 +20,30 @@ export interface Jobs {
 export async function startJobs(
   database: Database,
   services: Services,
-  options: BossOptions & CareWorkerOptions & UnsentPhotoOptions = {},
+  options: BossOptions & CareWorkerOptions & UnsentPhotoOptions & RecordReminderOptions = {},
 ): Promise<Jobs> {
   const log: FastifyBaseLogger = services.log.child({ worker: 'jobs' })
   const boss = createBoss(database, options)
   // pg-boss reports trouble (a dropped connection, a failed poll) as events; they are logged, never thrown.
   boss.on('error', (error) => log.warn({ err: error }, 'job queue error'))
   await boss.start()
-  const care = await startCareWorker(
-    boss,
-    {
-      db: services.db,
-      mailer: services.mailer,
-      log,
-      origin: publicUrl(services.config),
-      push: createPushSender(services.db, log),
-    },
-    options,
-  )
+  const reminderDeps = {
+    db: services.db,
+    mailer: services.mailer,
+    log,
+    origin: publicUrl(services.config),
+    push: createPushSender(services.db, log),
+  }
+  const care = await startCareWorker(boss, reminderDeps, options)
+  const record = startRecordReminders(reminderDeps, options)
   const unsentPhotos = startUnsentPhotoCleanup({ db: services.db, log }, options)
-  log.info('job worker started (check-in reminders, unsent photo clean-up)')
+  log.info('job worker started (check-in and health record reminders, unsent photo clean-up)')
   return {
     async sweep() {
-      await Promise.all([care.sweep(), unsentPhotos.run()])
+      await Promise.all([care.sweep(), unsentPhotos.run(), record.run()])
     },
     async stop() {
-      await Promise.all([care.stop(), unsentPhotos.stop()])
+      await Promise.all([care.stop(), unsentPhotos.stop(), record.stop()])
       await boss.stop({ graceful: true, wait: true, timeout: 8000, close: true })
       log.info('job worker stopped')
     },

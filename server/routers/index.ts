@@ -8,6 +8,7 @@ import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
 import { interviewRouter } from './interview.ts'
 import { progressRouter } from './progress.ts'
+import { recordRouter } from './record.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -19,6 +20,7 @@ export const appRouter = router({
   progress: progressRouter,
   attachment: attachmentRouter,
   care: careRouter,
+  record: recordRouter,
 })
 
 export type AppRouter = typeof appRouter

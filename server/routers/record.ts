@@ -1,0 +1,33 @@
+// The cat's health record (CONTRACT "the health record"): each procedure with its REST row; the rules
+// are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
+import { z } from 'zod'
+import { careCatInput } from '../../shared/schemas/care.ts'
+import { successOutput } from '../../shared/schemas/primitives.ts'
+import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
+import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
+import { rest } from '../rest/meta.ts'
+import { authedProcedure, router } from '../trpc.ts'
+
+export const recordRouter = router({
+  vaccinations: authedProcedure
+    .meta(rest('GET', '/api/care/vaccinations', { summary: "The cat's vaccinations, soonest due first" }))
+    .input(careCatInput)
+    .output(z.array(vaccinationSchema))
+    .query(({ ctx, input }) => listVaccinations(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  addVaccination: authedProcedure
+    .meta(
+      rest('POST', '/api/care/vaccinations', {
+        summary: 'Record a vaccination; with no next_due_on, one is proposed for the core vaccines',
+      }),
+    )
+    .input(vaccinationInput)
+    .output(vaccinationSchema)
+    .mutation(({ ctx, input }) => addVaccination(ctx.services.db, ctx.user.id, input)),
+
+  deleteVaccination: authedProcedure
+    .meta(rest('DELETE', '/api/care/vaccinations/:id', { summary: 'Delete a vaccination and its reminders' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteVaccination(ctx.services.db, ctx.user.id, input.id)),
+})

@@ -3,6 +3,7 @@
 // (server/domain/record/*-reminders.ts), so however many instances sweep, one sends it.
 import type { FastifyBaseLogger } from 'fastify'
 import type { ReminderDeps } from '../domain/care/reminders.ts'
+import { sendDueDoseReminders } from '../domain/record/medication-reminders.ts'
 import { sendDueVaccinationReminders } from '../domain/record/vaccination-reminders.ts'
 import { startPeriodic } from './periodic.ts'
 
@@ -18,6 +19,7 @@ export function startRecordReminders(
   return startPeriodic(async () => {
     try {
       await sendDueVaccinationReminders(deps)
+      await sendDueDoseReminders(deps)
     } catch (error) {
       deps.log.warn({ err: error }, 'health record reminder sweep failed; the next one retries')
     }

@@ -2,8 +2,10 @@
 // are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
 import { z } from 'zod'
 import { careCatInput } from '../../shared/schemas/care.ts'
+import { doseInput, doseSchema, medicationInput, medicationSchema } from '../../shared/schemas/medications.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
 import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
+import { addMedication, deleteMedication, listMedications, logDose } from '../domain/record/medications.ts'
 import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
 import { rest } from '../rest/meta.ts'
 import { authedProcedure, router } from '../trpc.ts'
@@ -30,4 +32,40 @@ export const recordRouter = router({
     .input(recordIdInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => deleteVaccination(ctx.services.db, ctx.user.id, input.id)),
+
+  medications: authedProcedure
+    .meta(
+      rest('GET', '/api/care/medications', {
+        summary: "The cat's medications, with doses logged and missed",
+      }),
+    )
+    .input(careCatInput)
+    .output(z.array(medicationSchema))
+    .query(({ ctx, input }) => listMedications(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  addMedication: authedProcedure
+    .meta(
+      rest('POST', '/api/care/medications', {
+        summary: "Add a medication; a reminder goes at each dose time in the plan's zone until end_on",
+      }),
+    )
+    .input(medicationInput)
+    .output(medicationSchema)
+    .mutation(({ ctx, input }) => addMedication(ctx.services.db, ctx.user.id, input)),
+
+  logDose: authedProcedure
+    .meta(
+      rest('POST', '/api/care/medications/:id/doses', {
+        summary: 'Log a dose given, by whoever is signed in',
+      }),
+    )
+    .input(doseInput)
+    .output(doseSchema)
+    .mutation(({ ctx, input }) => logDose(ctx.services.db, ctx.user.id, input)),
+
+  deleteMedication: authedProcedure
+    .meta(rest('DELETE', '/api/care/medications/:id', { summary: 'Delete a medication: its reminders stop' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteMedication(ctx.services.db, ctx.user.id, input.id)),
 })

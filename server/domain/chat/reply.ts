@@ -5,11 +5,12 @@ import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
 import { weightLogForSpecialist } from '../care/specialist-weights.ts'
+import { currentMedications } from '../record/medications.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
 import { triageQuestion } from './safety.ts'
-import { catProfile, withWeightLog } from './specialist-cat.ts'
+import { catProfile, withCurrentMedications, withWeightLog } from './specialist-cat.ts'
 import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
 /**
@@ -69,7 +70,10 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       await streams.append(streamId, said)
     }
     for await (const piece of deps.assistant.reply({
-      cat: withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+      cat: withCurrentMedications(
+        withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+        safety.cat ? await currentMedications(db, safety.cat.id) : [],
+      ),
       history,
       signal: controller.signal,
       triage: {

@@ -5,8 +5,10 @@ import { careCatInput } from '../../shared/schemas/care.ts'
 import { doseInput, doseSchema, medicationInput, medicationSchema } from '../../shared/schemas/medications.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
 import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
+import { vetsInput, vetsSchema, vetsUpdateInput } from '../../shared/schemas/vets.ts'
 import { addMedication, deleteMedication, listMedications, logDose } from '../domain/record/medications.ts'
 import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
+import { getVets, updateVets } from '../domain/record/vets.ts'
 import { rest } from '../rest/meta.ts'
 import { authedProcedure, router } from '../trpc.ts'
 
@@ -68,4 +70,16 @@ export const recordRouter = router({
     .input(recordIdInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => deleteMedication(ctx.services.db, ctx.user.id, input.id)),
+
+  vets: authedProcedure
+    .meta(rest('GET', '/api/care/vets', { summary: "The cat's usual and emergency vets" }))
+    .input(vetsInput)
+    .output(vetsSchema)
+    .query(({ ctx, input }) => getVets(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  updateVets: authedProcedure
+    .meta(rest('PUT', '/api/care/vets', { summary: 'Set or clear (null) the usual and the emergency vet' }))
+    .input(vetsUpdateInput)
+    .output(vetsSchema)
+    .mutation(({ ctx, input }) => updateVets(ctx.services.db, ctx.user.id, input)),
 })

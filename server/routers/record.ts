@@ -1,11 +1,20 @@
 // The cat's health record (CONTRACT "the health record"): each procedure with its REST row; the rules
 // are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
 import { z } from 'zod'
+import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
 import { careCatInput } from '../../shared/schemas/care.ts'
+import {
+  DOCUMENT_TYPES,
+  documentFileSchema,
+  documentSchema,
+  documentUploadInput,
+} from '../../shared/schemas/documents.ts'
 import { doseInput, doseSchema, medicationInput, medicationSchema } from '../../shared/schemas/medications.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
 import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
 import { vetsInput, vetsSchema, vetsUpdateInput } from '../../shared/schemas/vets.ts'
+import { ATTACHMENT_BODY_LIMIT } from '../body-limits.ts'
+import { deleteDocument, documentFile, listDocuments, uploadDocument } from '../domain/record/documents.ts'
 import { addMedication, deleteMedication, listMedications, logDose } from '../domain/record/medications.ts'
 import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
 import { getVets, updateVets } from '../domain/record/vets.ts'
@@ -82,4 +91,52 @@ export const recordRouter = router({
     .input(vetsUpdateInput)
     .output(vetsSchema)
     .mutation(({ ctx, input }) => updateVets(ctx.services.db, ctx.user.id, input)),
+
+  documents: authedProcedure
+    .meta(rest('GET', '/api/care/documents', { summary: "The cat's documents, newest first" }))
+    .input(careCatInput)
+    .output(z.array(documentSchema))
+    .query(({ ctx, input }) => listDocuments(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  /** A PDF, JPEG, PNG or WebP by its bytes; images stored as chat photos are (upright, no metadata). */
+  uploadDocument: authedProcedure
+    .meta(
+      rest('POST', '/api/care/documents', {
+        summary: 'Add a document (PDF, JPEG, PNG or WebP, at most 10 MB)',
+        bodyLimit: ATTACHMENT_BODY_LIMIT,
+        uploadMaxBytes: ATTACHMENT_MAX_BYTES,
+      }),
+    )
+    .input(documentUploadInput)
+    .output(documentSchema)
+    .mutation(({ ctx, input }) => uploadDocument(ctx.services.db, ctx.user.id, input)),
+
+  /** The document: a data URL on tRPC, the bytes with their type on REST. */
+  document: authedProcedure
+    .meta({
+      ...rest('GET', '/api/care/documents/:id', {
+        summary: "One of the cat's documents (its bytes)",
+        binary: {
+          types: DOCUMENT_TYPES,
+          body: dataUrlBody,
+          headers: { 'cache-control': 'private, max-age=86400' },
+        },
+      }),
+      heavy: true,
+    })
+    .input(recordIdInput)
+    .output(documentFileSchema)
+    .query(({ ctx, input }) => documentFile(ctx.services.db, ctx.user.id, input.id)),
+
+  deleteDocument: authedProcedure
+    .meta(rest('DELETE', '/api/care/documents/:id', { summary: 'Delete a document' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteDocument(ctx.services.db, ctx.user.id, input.id)),
 })
+
+/** REST sends the document itself: the data URL's bytes with its type. */
+function dataUrlBody(output: unknown): { type: string; body: Buffer } {
+  const { data_url: dataUrl, mimetype } = output as { data_url: string; mimetype: string }
+  return { type: mimetype, body: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64') }
+}

@@ -2,6 +2,7 @@
 // are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
 import { z } from 'zod'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
+import { calendarFeedSchema, calendarInput, calendarTokenInput } from '../../shared/schemas/calendar.ts'
 import { careCatInput } from '../../shared/schemas/care.ts'
 import {
   DOCUMENT_TYPES,
@@ -14,12 +15,19 @@ import { successOutput } from '../../shared/schemas/primitives.ts'
 import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
 import { vetsInput, vetsSchema, vetsUpdateInput } from '../../shared/schemas/vets.ts'
 import { ATTACHMENT_BODY_LIMIT } from '../body-limits.ts'
+import { publicUrl } from '../config.ts'
+import {
+  calendarFeedTarget,
+  createCalendarFeed,
+  revokeCalendarFeeds,
+} from '../domain/record/calendar-feed.ts'
+import { careCalendar } from '../domain/record/calendar-ics.ts'
 import { deleteDocument, documentFile, listDocuments, uploadDocument } from '../domain/record/documents.ts'
 import { addMedication, deleteMedication, listMedications, logDose } from '../domain/record/medications.ts'
 import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
 import { getVets, updateVets } from '../domain/record/vets.ts'
 import { rest } from '../rest/meta.ts'
-import { authedProcedure, router } from '../trpc.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 export const recordRouter = router({
   vaccinations: authedProcedure
@@ -133,6 +141,49 @@ export const recordRouter = router({
     .input(recordIdInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => deleteDocument(ctx.services.db, ctx.user.id, input.id)),
+
+  createCalendar: authedProcedure
+    .meta(
+      rest('POST', '/api/care/calendar', {
+        summary: "A secret iCalendar feed of the cat's check-ins, vaccinations due and doses (60 days)",
+      }),
+    )
+    .input(calendarInput)
+    .output(calendarFeedSchema)
+    .mutation(({ ctx, input }) =>
+      createCalendarFeed(ctx.services.db, ctx.user.id, input.cat_id, publicUrl(ctx.services.config)),
+    ),
+
+  revokeCalendar: authedProcedure
+    .meta(rest('DELETE', '/api/care/calendar', { summary: "Revoke every one of the owner's calendar feeds" }))
+    .output(successOutput)
+    .mutation(({ ctx }) => revokeCalendarFeeds(ctx.services.db, ctx.user.id)),
+
+  /** What a calendar app reads: no session (the token is the secret), never indexed or cached long. */
+  calendarFeed: publicProcedure
+    .meta(
+      rest('GET', '/api/care/calendar/:token', {
+        summary: 'The iCalendar feed a secret calendar URL opens (text/calendar; no session)',
+        binary: {
+          types: ['text/calendar'],
+          body: (output) => ({
+            type: 'text/calendar; charset=utf-8',
+            body: Buffer.from(output as string, 'utf8'),
+          }),
+        },
+        headers: {
+          'cache-control': 'no-store',
+          'x-robots-tag': 'noindex, nofollow',
+          'referrer-policy': 'no-referrer',
+        },
+      }),
+    )
+    .input(calendarTokenInput)
+    .output(z.string())
+    .query(async ({ ctx, input }) => {
+      const target = await calendarFeedTarget(ctx.services.db, input.token)
+      return careCalendar(ctx.services.db, target, publicUrl(ctx.services.config))
+    }),
 })
 
 /** REST sends the document itself: the data URL's bytes with its type. */

@@ -47,7 +47,18 @@ let planned = 0
 /** Header values for Authorization, by name; `valid` is a real session of an owner with records. */
 const auth: Record<string, string | undefined> = {}
 /** The owner's own record ids, so some generated requests reach real rows. */
-const own = { cat: 0, conversation: 0, interview: 0, subscription: '', weight: 0, attachment: 0, checkIn: 0 }
+const own = {
+  cat: 0,
+  conversation: 0,
+  interview: 0,
+  subscription: '',
+  weight: 0,
+  attachment: 0,
+  checkIn: 0,
+  vaccination: 0,
+  medication: 0,
+  document: 0,
+}
 
 // ——— Generators ———
 
@@ -496,6 +507,11 @@ beforeAll(async () => {
   own.interview = (await api.interview.create({ session_id: 'fuzz-session-0001' })).id
   own.weight = (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
   own.attachment = (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
+  own.vaccination = (await api.record.addVaccination({ name: 'Rabies', given_on: '2026-01-10' })).id
+  own.medication = (
+    await api.record.addMedication({ name: 'Methimazole', dose: '2.5 mg', times: ['08:00'] })
+  ).id
+  own.document = (await api.record.uploadDocument({ title: 'Lab', data: TINY_PNG_BASE64 })).id
   // Check-ins are made by the reminder worker; one is written directly.
   own.checkIn = (
     await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })

@@ -52,6 +52,9 @@ const KINDS: RecordKind[] = [
   'weight',
   'attachment',
   'checkIn',
+  'vaccination',
+  'medication',
+  'document',
 ]
 
 /** A check-in of the cat (the reminder worker makes them; here one is written directly). */
@@ -111,6 +114,10 @@ async function owner(name: string): Promise<Owner> {
   )
   const weight = await api.progress.logWeight({ weight: 9.5, unit: 'Lbs' })
   const attachment = await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })
+  const vaccination = await api.record.addVaccination({ name: 'Rabies', given_on: '2026-01-10' })
+  const medication = await api.record.addMedication({ name: 'Methimazole', dose: '2.5 mg', times: ['08:00'] })
+  await api.record.logDose({ id: medication.id })
+  const document = await api.record.uploadDocument({ title: 'Lab', data: TINY_PNG_BASE64 })
   const interview = await api.interview.create({ session_id: sessionId })
   await api.interview.update({
     id: interview.id,
@@ -134,6 +141,9 @@ async function owner(name: string): Promise<Owner> {
       weight: [weight.id],
       attachment: [attachment.id],
       checkIn: [await checkInOf(cat.id)],
+      vaccination: [vaccination.id],
+      medication: [medication.id],
+      document: [document.id],
     },
   }
 }
@@ -238,6 +248,12 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
     case 'checkIn':
       return checkInOf(b.records.cat[0] as number)
+    case 'vaccination':
+      return (await api.record.addVaccination({ name: 'Rabies', given_on: '2026-01-10' })).id
+    case 'medication':
+      return (await api.record.addMedication({ name: 'Control', dose: '1 mg', times: ['08:00'] })).id
+    case 'document':
+      return (await api.record.uploadDocument({ title: 'Control', data: TINY_PNG_BASE64 })).id
   }
 }
 

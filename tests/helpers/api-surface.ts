@@ -169,6 +169,9 @@ export type RecordKind =
   | 'weight'
   | 'attachment'
   | 'checkIn'
+  | 'vaccination'
+  | 'medication'
+  | 'document'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -183,18 +186,27 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   care: 'checkIn',
 }
 
+/** Routers whose `id` names more than one kind of record (the health record): by procedure. */
+const PROCEDURE_KINDS: Record<string, RecordKind> = {
+  'record.deleteVaccination': 'vaccination',
+  'record.logDose': 'medication',
+  'record.deleteMedication': 'medication',
+  'record.document': 'document',
+  'record.deleteDocument': 'document',
+}
+
 /**
  * Procedures reached through a secret link rather than an owned id (the e-mail's one-click
- * unsubscribe): whoever holds the link may use it, so ownership attempts skip them.
+ * unsubscribe, a calendar feed): whoever holds the link may use it, so ownership attempts skip them.
  */
-export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe'])
+export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe', 'record.calendarFeed'])
 
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */
 export function recordKind(procedure: string, field: string): RecordKind | null {
   const kind = ID_FIELDS[field]
   if (!kind) return null
   if (kind !== 'byRouter') return kind
-  return ROUTER_KINDS[procedure.split('.')[0] ?? ''] ?? null
+  return PROCEDURE_KINDS[procedure] ?? ROUTER_KINDS[procedure.split('.')[0] ?? ''] ?? null
 }
 
 /** The id fields of a procedure's input (declared or known to be parsed inside). */
@@ -261,6 +273,10 @@ export function sampleField(field: string, ctx: SampleContext): unknown {
     customerId: () => 'cus_sample',
     payload: () => Buffer.from('{"id":"evt_sample","type":"ping"}').toString('base64'),
     signature: () => 't=1,v1=0000',
+    given_on: () => '2026-01-10',
+    times: () => ['08:00'],
+    dose: () => '5 mg',
+    title: () => 'Blood panel',
   }
   if (ctx.ids && field in ctx.ids) return ctx.ids[field]
   return samples[field]?.()

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { CareCheckIns, CarePlanEditor } from '../../features/care/index.ts'
+import { Medications, Vaccinations } from '../../features/health-record/index.ts'
 import { CatSwitcher } from '../../features/household/index.ts'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage } from '../../trpc.ts'
@@ -47,6 +48,8 @@ export function ProgressPage() {
       {body}
       {current && <CarePlanEditor />}
       {current && <CareCheckIns />}
+      {current && <Vaccinations />}
+      {current && <Medications />}
       <SubscriptionSummary />
     </section>
   )

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { Medications, Vaccinations } from '../../client/src/features/health-record/index.ts'
+import { Documents, Medications, Vaccinations, Vets } from '../../client/src/features/health-record/index.ts'
 import { trpc } from '../../client/src/trpc.ts'
 import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
@@ -87,5 +87,61 @@ describe('the health record sections', () => {
     ).toBe(email)
     fireEvent.click(within(item).getByRole('button', { name: 'Delete Methimazole' }))
     await screen.findByText('No medication recorded yet.')
+  })
+
+  it('save the usual vet, then clear it', async () => {
+    const { owner } = await subscriberWithCat(t)
+    localStorage.setItem('token', owner.token)
+    render(
+      <Providers>
+        <Vets />
+      </Providers>,
+    )
+    const name = await screen.findByLabelText('Usual vet name')
+    fireEvent.change(name, { target: { value: 'Downtown Vets' } })
+    fireEvent.change(screen.getByLabelText('Usual vet phone'), { target: { value: '555-0100' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save vets' }))
+    await screen.findByText('Saved.')
+    const api = await t.caller(owner.token)
+    expect(await api.record.vets({})).toEqual({
+      usual: { name: 'Downtown Vets', phone: '555-0100', address: null },
+      emergency: null,
+    })
+    fireEvent.change(screen.getByLabelText('Usual vet name'), { target: { value: '' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save vets' }))
+    await waitFor(async () => expect((await api.record.vets({})).usual).toBeNull())
+  })
+
+  it('add a PDF document, list its title, delete it; a text file is refused', async () => {
+    const { owner, cat } = await subscriberWithCat(t)
+    localStorage.setItem('token', owner.token)
+    render(
+      <Providers>
+        <Documents />
+      </Providers>,
+    )
+    await screen.findByText('No document stored yet.')
+    const pdf = new File(
+      ['%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'],
+      'lab.pdf',
+      {
+        type: 'application/pdf',
+      },
+    )
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Blood panel' } })
+    fireEvent.change(screen.getByLabelText('File (PDF or photo, up to 10 MB)'), { target: { files: [pdf] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add document' }))
+    await screen.findByText('Blood panel')
+    expect((await t.db.catDocument.findFirstOrThrow({ where: { catId: cat.id } })).mimetype).toBe(
+      'application/pdf',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Blood panel' }))
+    await screen.findByText('No document stored yet.')
+
+    const text = new File(['just notes'], 'notes.pdf', { type: 'application/pdf' })
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Notes' } })
+    fireEvent.change(screen.getByLabelText('File (PDF or photo, up to 10 MB)'), { target: { files: [text] } })
+    fireEvent.click(screen.getByRole('button', { name: 'Add document' }))
+    await screen.findByText(/must be a PDF, JPEG, PNG or WebP/)
   })
 })

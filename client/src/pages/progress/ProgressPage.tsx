@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { CareCheckIns, CarePlanEditor } from '../../features/care/index.ts'
-import { Medications, Vaccinations } from '../../features/health-record/index.ts'
+import { Documents, Medications, Vaccinations, Vets } from '../../features/health-record/index.ts'
 import { CatSwitcher } from '../../features/household/index.ts'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage } from '../../trpc.ts'
@@ -50,6 +50,8 @@ export function ProgressPage() {
       {current && <CareCheckIns />}
       {current && <Vaccinations />}
       {current && <Medications />}
+      {current && <Documents />}
+      {current && <Vets />}
       <SubscriptionSummary />
     </section>
   )

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -84,10 +85,58 @@ function routePreloads(): Plugin {
   }
 }
 
+/** The public files of the app's shell, precached by the service worker beside the entry's own files. */
+const SHELL_FILES = [
+  '/offline.html',
+  '/manifest.webmanifest',
+  '/favicon.svg',
+  '/logo.svg',
+  '/icon-192.png',
+  '/icon-512.png',
+  '/icon-maskable-512.png',
+  '/apple-touch-icon.png',
+]
+const SW_SOURCE = 'client/sw.js'
+const PRECACHE_LINE = /^const PRECACHE = .*$/m
+
+/**
+ * Writes sw.js (client/sw.js) with its precache list: the shell's public files and the entry chunk with
+ * its imports and styles, under a version hashed from all of them, so a new build makes browsers
+ * install the new worker and drop the old cache. In dev, /sw.js is served as written (no precache).
+ */
+function serviceWorker(): Plugin {
+  let root = ''
+  return {
+    name: 'kitty-service-worker',
+    configResolved(config) {
+      root = path.resolve(config.root, '..')
+    },
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript')
+        res.end(fs.readFileSync(path.join(root, SW_SOURCE)))
+      })
+    },
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry)
+      if (entry?.type !== 'chunk') return this.error('no entry chunk for the service worker')
+      const built = [entry.fileName, ...entry.imports, ...(entry.viteMetadata?.importedCss ?? [])]
+      const urls = [...SHELL_FILES, ...built.map((file) => `/${file}`)]
+      const hash = crypto.createHash('sha256').update(urls.join('\n'))
+      for (const file of SHELL_FILES) hash.update(fs.readFileSync(path.join(root, 'client/public', file)))
+      const version = hash.digest('hex').slice(0, 16)
+      const source = fs
+        .readFileSync(path.join(root, SW_SOURCE), 'utf8')
+        .replace(PRECACHE_LINE, `const PRECACHE = ${JSON.stringify({ version, urls })}`)
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source })
+    },
+  }
+}
+
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), routePreloads(), precompress()],
+  plugins: [react(), routePreloads(), serviceWorker(), precompress()],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

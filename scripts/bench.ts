@@ -19,6 +19,7 @@ import { measureThroughNginx } from './bench/nginx.ts'
 import { startOpenAiDouble } from './bench/openai-double.ts'
 import { photoBenchRows } from './bench/photos.ts'
 import { progressRows } from './bench/progress.ts'
+import { safetyScoreboardRows } from './bench/safety-scoreboard.ts'
 import { triageRows } from './bench/triage.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
@@ -154,6 +155,21 @@ async function careRows(log: (line: string) => void) {
     return await careReminderRows(care.url, log)
   } finally {
     await care.drop()
+  }
+}
+
+/** The safety scoreboard's row on a database of its own (a million seeded messages stay out of the rest). */
+async function safetyRows(log: (line: string) => void) {
+  const safety = await prepareDatabase({ own: true })
+  try {
+    execFileSync(process.execPath, ['scripts/migrate.mjs', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: safety.url },
+      stdio: 'ignore',
+    })
+    return await safetyScoreboardRows(safety.url, log)
+  } finally {
+    await safety.drop()
   }
 }
 
@@ -417,6 +433,7 @@ async function main() {
       ...triageRows(),
       ...progress,
       ...(await careRows(log)),
+      ...(await safetyRows(log)),
     ]
     const proxyErrors = 'note' in proxied ? 0 : proxied.one.errors + proxied.two.errors
     const errors = a.errors + b.errors + trpcRead.errors + restRead.errors + proxyErrors

@@ -1,27 +1,28 @@
 import crypto from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from 'fastify'
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify'
 import { DEFAULT_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './body-limits.ts'
 import { registerCareUnsubscribePage } from './care-unsubscribe-page.ts'
 import { answerClientError } from './client-errors.ts'
-import { fastifyTrustProxy } from './config.ts'
+import { fastifyTrustProxy, publicUrl } from './config.ts'
 import { bearerToken, createContextInner, type Services } from './context.ts'
 import { errorBody } from './errors.ts'
-import { createGate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { createGate, gateHook, mayHaveLargeBody, slowUploadGuard } from './heavy-gate.ts'
 import { capConnectionsPerAddress, closeSpentConnections, HTTP_LIMITS } from './http-limits.ts'
 import { isNonJsonBody } from './json-only.ts'
 import { containsNul, jsonTextContainsNul, urlContainsNul } from './nul-guard.ts'
 import { CLIENT_DIST_DIR } from './paths.ts'
+import { photoAdmission } from './photo-admission.ts'
 import { publicError } from './public-error.ts'
 import { registerRestRoutes } from './rest/adapter.ts'
 import { registerApiDocs } from './rest/docs.ts'
-import { heavyProcedures, largeBodyProcedures, restRows, uploadMaxBytes } from './rest/table.ts'
+import {
+  heavyProcedures,
+  largeBodyProcedures,
+  restOnlyProcedures,
+  restRows,
+  uploadMaxBytes,
+} from './rest/table.ts'
 import { appRouter } from './routers/index.ts'
 import { registerSecurityHeaders } from './security-headers.ts'
 import { RateLimitedError } from './services/rate-limits.ts'
@@ -56,6 +57,10 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       headersTimeout: HTTP_LIMITS.headersTimeout,
       connectionsCheckingInterval: HTTP_LIMITS.connectionsCheckingInterval,
     },
+    // Path parameters up to 2 KB reach their route, so an authed row says 401 first to a request
+    // without a token and its own input check says 400 after (Fastify's default, 100 characters, was
+    // a 400 before any auth).
+    routerOptions: { maxParamLength: 2048 },
     // A URL with a broken %-escape: 400 in the contract's error shape, not Fastify's own.
     frameworkErrors: (error, _req, reply) => {
       void (reply as FastifyReply).code(400).send(errorBody('INVALID_INPUT', error.message))
@@ -99,13 +104,10 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
       reply.header('cache-control', 'no-store')
   })
 
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, { https: publicUrl(services.config).startsWith('https://') })
   const photoGate = createGate()
-  // The session is known before a photo slot is taken (the token check is cached per token).
-  const signedIn = async (req: FastifyRequest) => {
-    const token = bearerToken(req.headers.authorization)
-    return token !== null && (await services.tokens.verify(token)) !== null
-  }
+  // Who may take a photo slot is decided before the body is read (the token check is cached per token).
+  const admit = photoAdmission(services)
 
   await app.register(rateLimit, {
     max: services.config.GLOBAL_RATE_PER_MINUTE,
@@ -188,7 +190,8 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
         limits: largeBodyProcedures(),
         uploadMaxBytes: uploadMaxBytes(),
       },
-      heavy: { procedures: heavyProcedures(), gate: photoGate, signedIn },
+      heavy: { procedures: heavyProcedures(), gate: photoGate, admit },
+      restOnly: restOnlyProcedures(),
       // Every procedure of a batch counts against the address's budget (@fastify/rate-limit would count
       // the batch once), in the same figure as the per-request limit REST has.
       routeConfig: { rateLimit: false },
@@ -230,8 +233,9 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
     // A photo read always takes a slot; an upload only when its body may be large (a photo in it).
     photos.addHook(
       'onRequest',
-      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0), signedIn),
+      gateHook(photoGate, (req) => (req.method === 'GET' || mayHaveLargeBody(req) ? 1 : 0), admit),
     )
+    photos.addHook('preParsing', slowUploadGuard())
     registerRestRoutes(
       photos,
       services,

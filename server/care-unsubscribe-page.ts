@@ -21,7 +21,7 @@ export function registerCareUnsubscribePage(app: FastifyInstance, services: Serv
     return reply.type('text/html; charset=utf-8').send(
       page(
         'Pause check-in reminders?',
-        `<p>You will stop receiving check-in reminder e-mails. You can resume them any time on the Progress page.</p>
+        `<p>You will stop receiving check-in reminder e-mails. You can resume them any time on the Care page.</p>
 <form method="post" action="${action}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Pause reminders</button></form>`,
       ),
@@ -45,14 +45,14 @@ export function registerCareUnsubscribePage(app: FastifyInstance, services: Serv
           .send(
             page(
               'Link not recognised',
-              '<p>This link is not one of ours any more. <a href="/progress">Open your plan</a>.</p>',
+              '<p>This link is not one of ours any more. <a href="/care">Open your plan on the Care page</a>.</p>',
             ),
           )
       }
       return reply.send(
         page(
           'Reminders paused',
-          '<p>No more check-in reminders. <a href="/progress">Resume them on the Progress page</a>.</p>',
+          '<p>No more check-in reminders. <a href="/care">Resume them on the Care page</a>.</p>',
         ),
       )
     })

@@ -18,6 +18,25 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     .refine((v) => protocols.test(v) && URL.canParse(v), `must be a URL like ${hint}`)
     .optional()
 
+/** A host that only this machine reaches: plain http there leaks nothing to the network. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
+  )
+}
+
+/**
+ * The sender when MAIL_FROM is unset: no-reply at PUBLIC_URL's host, the domain people know the app by
+ * (a made-up domain such as kittycare.local fails every receiving server's sender checks); localhost
+ * for a local run.
+ */
+export function defaultSender(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).hostname : 'localhost'
+  const domain = /^[\d.]+$|^\[/.test(host) ? 'localhost' : host
+  return `Kitty Care <no-reply@${domain}>`
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -33,9 +52,13 @@ const envSchema = z.object({
     .default(DEFAULT_SESSION_TTL)
     .refine((v) => parseDurationSeconds(v) !== null, 'must be a duration like 30m, 1h or 7d'),
   /** Where owners reach this app: every link in an e-mail starts with it. Unset: http://HOST:PORT. */
-  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'https://care.example.com'),
+  PUBLIC_URL: optionalUrl(/^https?:\/\//, 'https://care.example.com').refine(
+    (v) => v === undefined || v.startsWith('https://') || isLoopbackHost(new URL(v).hostname),
+    'must be https:// unless its host is this machine (localhost, 127.0.0.1, ::1): one-click unsubscribe (RFC 8058) needs https, and without it browsers get no HSTS (Strict-Transport-Security), so sessions and codes could travel in clear text. Run behind TLS (README "Running behind TLS")',
+  ),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://127.0.0.1:2525'),
-  MAIL_FROM: z.string().min(3).default('Kitty Care <no-reply@kittycare.local>'),
+  /** Unset: `Kitty Care <no-reply@PUBLIC_URL's host>` (defaultSender). */
+  MAIL_FROM: z.string().min(3).optional(),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'http://127.0.0.1:11434/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -73,10 +96,36 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Per-user chat messages allowed per minute. */
   CHAT_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * Hosts a push endpoint may name besides the known push services (comma-separated), trusted as they
+   * are, private addresses included: a local push service in development and tests. Unset: none.
+   */
+  PUSH_EXTRA_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** Requests allowed per IP per minute on the whole server (a coarse flood guard). */
   GLOBAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /** Open connections one address may hold (server/http-limits.ts); not applied behind TRUST_PROXY. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(HTTP_LIMITS.maxConnectionsPerAddress),
+  /** Addresses that may open the safety scoreboard (/api/ops/safety), comma-separated; unset: nobody. */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((address) => address.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((address) => z.email().safeParse(address).success), {
+      message: 'must be e-mail addresses separated by commas',
+    }),
 })
 
 function isAddressOrRange(value: string): boolean {
@@ -100,7 +149,8 @@ export function fastifyTrustProxy(
 
 export type Env = z.infer<typeof envSchema>
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'MAIL_FROM'> {
+  MAIL_FROM: string
   sessionTtlSeconds: number
   dataDir: string
 }
@@ -122,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...parsed.data,
+    MAIL_FROM: parsed.data.MAIL_FROM ?? defaultSender(parsed.data.PUBLIC_URL),
     sessionTtlSeconds: parseDurationSeconds(parsed.data.SESSION_TTL)!,
     dataDir: path.resolve(parsed.data.DATA_DIR),
   }

@@ -2,15 +2,23 @@
 // costs up to about 20 MB of heap on top of the server's own 35 MB, and the server has 128 MB of old
 // space (scripts/server-node-flags.mjs). A request that finds the gate full is answered at once, before
 // its body is read, with 503 and Retry-After, so a burst is slowed down instead of exhausting memory.
-// The gate is taken once the session is known (issue 19): visitors without one share VISITOR_SLOTS, so
-// slow anonymous uploads cannot hold every owner's photos, and one address holds at most one request.
+// Who may take a slot is decided before the body is read (photo-admission.ts): a request without a
+// session is refused (every photo route needs one), another owner's record is a 404, and uploads by
+// accounts without a subscription share LOW_PRIORITY_SLOTS, so subscribers and owners reading their own
+// records never wait behind them. One address holds at most one request, and an upload that arrives
+// slower than MIN_UPLOAD_BYTES_PER_SECOND loses its slot (slowUploadGuard).
+import { PassThrough, type Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from './errors.ts'
+import { UploadBodyError } from './upload-body.ts'
 
 /** Photo requests in flight at once, server-wide. */
 export const HEAVY_CONCURRENCY = 2
-/** Of those, the slots requests without a session may hold together. */
+/** Of those, the slots low-priority requests (free accounts' uploads) may hold together. */
 export const VISITOR_SLOTS = 1
+/** The slowest an upload's body may arrive, averaged from its start, once UPLOAD_GRACE_MS has passed. */
+export const MIN_UPLOAD_BYTES_PER_SECOND = 32 * 1024
+export const UPLOAD_GRACE_MS = 3_000
 /** Seconds a refused client is asked to wait before retrying. */
 export const HEAVY_RETRY_AFTER_SECONDS = 2
 /** An upload route's body up to this size (a cat without a photo) does not need a slot. */
@@ -23,11 +31,16 @@ export function mayHaveLargeBody(req: FastifyRequest): boolean {
   return !(Number(length) <= SMALL_BODY_BYTES)
 }
 
-/** Who asks for slots: the client's address, and whether it has a session. */
+/** Who asks for slots: the client's address, and whether it goes first (`signedIn`: high priority). */
 export interface Holder {
   address: string
   signedIn: boolean
 }
+
+/** What the admission decided before the body: a holder's priority, or an answer that ends the request. */
+export type Admission =
+  | { priority: boolean }
+  | { refuse: { status: number; body: { error: string; code: string } } }
 
 export interface Gate {
   /** Takes `weight` slots for `holder`, or answers false when the gate, its share or its address is full. */
@@ -68,7 +81,7 @@ export function createGate(capacity = HEAVY_CONCURRENCY, visitorSlots = VISITOR_
 export function gateHook(
   gate: Gate,
   weightOf: (req: FastifyRequest) => number,
-  signedIn: (req: FastifyRequest) => Promise<boolean>,
+  admit: (req: FastifyRequest) => Promise<Admission>,
   capacity = HEAVY_CONCURRENCY,
   visitorCapacity = VISITOR_SLOTS,
 ) {
@@ -78,13 +91,18 @@ export function gateHook(
     if (weight > capacity) {
       return reply.code(413).send(errorBody('TOO_LARGE', `At most ${capacity} photos per request`))
     }
-    const holder = { address: req.ip, signedIn: await signedIn(req) }
-    // Requests without a session share fewer slots: a call that needs more than they have would be
-    // refused forever, so it is a 413 (like one beyond the whole gate), not a 503 to retry.
+    const admission = await admit(req)
+    if ('refuse' in admission) {
+      // Answered before the body is read: the connection closes instead of waiting for the rest of it.
+      return reply.code(admission.refuse.status).header('connection', 'close').send(admission.refuse.body)
+    }
+    const holder = { address: req.ip, signedIn: admission.priority }
+    // Low-priority requests share fewer slots: a call that needs more than they have would be refused
+    // forever, so it is a 413 (like one beyond the whole gate), not a 503 to retry.
     if (!holder.signedIn && weight > visitorCapacity) {
       return reply
         .code(413)
-        .send(errorBody('TOO_LARGE', `At most ${visitorCapacity} photo per request without a session`))
+        .send(errorBody('TOO_LARGE', `At most ${visitorCapacity} photo per request without a subscription`))
     }
     if (!gate.tryEnter(weight, holder)) {
       return reply
@@ -93,5 +111,40 @@ export function gateHook(
         .send(errorBody('SERVICE_UNAVAILABLE'))
     }
     reply.raw.once('close', () => gate.leave(weight, holder))
+  }
+}
+
+/**
+ * A preParsing hook: the upload's body passes through a counter, and a body arriving slower than
+ * MIN_UPLOAD_BYTES_PER_SECOND (averaged from the start, after UPLOAD_GRACE_MS) is cut off with 408, so a
+ * trickling sender cannot keep a photo slot for the whole request time-out.
+ */
+export function slowUploadGuard(minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND, graceMs = UPLOAD_GRACE_MS) {
+  return async (req: FastifyRequest, _reply: FastifyReply, payload: Readable): Promise<Readable> => {
+    if (!mayHaveLargeBody(req)) return payload
+    const started = Date.now()
+    let received = 0
+    const counted = new PassThrough()
+    const check = setInterval(() => {
+      const elapsed = Date.now() - started
+      if (elapsed >= graceMs && received < (minBytesPerSecond * elapsed) / 1000) {
+        clearInterval(check)
+        // The parser fails with 408 (answered, and the slot freed, when the answer is sent); the rest of the
+        // body is not waited for: the connection goes a moment later.
+        counted.destroy(new UploadBodyError('REQUEST_TIMEOUT'))
+        setTimeout(() => req.raw.socket?.destroy(), 1_000).unref()
+      }
+    }, 500)
+    check.unref()
+    const stop = () => clearInterval(check)
+    payload.on('data', (chunk: Buffer) => {
+      received += chunk.length
+    })
+    payload.once('end', stop)
+    payload.once('error', stop)
+    payload.once('close', stop)
+    counted.once('close', stop)
+    payload.pipe(counted)
+    return counted
   }
 }

@@ -29,7 +29,7 @@ export const HTTP_LIMITS = {
    */
   maxConnections: 512,
   /**
-   * At most 64 of them from one address by default (MAX_CONNECTIONS_PER_ADDRESS; issue 19): 520 idle connections from one address refused
+   * At most 64 of them from one address by default (MAX_CONNECTIONS_PER_ADDRESS): 520 idle connections from one address refused
    * everyone else. 64 leaves a household, an office or a carrier's NAT plenty (a browser opens at
    * most 6 per host). Not applied behind a proxy (TRUST_PROXY set), whose connections carry everyone;
    * there the proxy should cap each client (nginx: limit_conn).

@@ -18,9 +18,12 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
       upgradeInsecureRequests: null,
     },
   },
-  // The app is served over plain HTTP on localhost by default; HSTS belongs to the TLS proxy.
+  // Set below from PUBLIC_URL: a local http run must not pin localhost to https in the browser.
   hsts: false,
 }
+
+/** A year, and subdomains: what HSTS preload lists ask for. Sent only when PUBLIC_URL is https. */
+const HSTS = 'max-age=31536000; includeSubDomains'
 
 /** The headers helmet sets with these options, read off one run of its middleware. */
 function securityHeaders(): Record<string, string> {
@@ -39,8 +42,10 @@ function securityHeaders(): Record<string, string> {
   return headers
 }
 
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
   const headers = securityHeaders()
+  // Behind TLS (PUBLIC_URL https), browsers keep to https for a year even if a link says http.
+  if (options.https) headers['Strict-Transport-Security'] = HSTS
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(headers)
     done()

@@ -13,7 +13,7 @@ import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { appError, errorBody } from './errors.ts'
-import { type Gate, gateHook, mayHaveLargeBody } from './heavy-gate.ts'
+import { type Admission, type Gate, gateHook, mayHaveLargeBody, slowUploadGuard } from './heavy-gate.ts'
 import { publicError } from './public-error.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
@@ -22,6 +22,8 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   router: TRouter
   createContext(req: FastifyRequest): Promise<inferRouterContext<TRouter>>
   onError: HTTPErrorHandler<TRouter, FastifyRequest>
+  /** Procedures /trpc does not serve (404): their REST row is their one surface. */
+  restOnly?: ReadonlySet<string>
   /** Procedures whose calls may be larger than the server's body limit (photo uploads), on routes of their own. */
   largeBodies?: {
     procedures: ReadonlySet<string>
@@ -39,7 +41,7 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
   /** Route config for every /trpc route (the app turns its per-request limiter off: `budget` counts). */
   routeConfig?: Record<string, unknown>
   /** Procedures that hold megabytes per call: a call takes one slot of `gate` per such procedure. */
-  heavy?: { procedures: ReadonlySet<string>; gate: Gate; signedIn(req: FastifyRequest): Promise<boolean> }
+  heavy?: { procedures: ReadonlySet<string>; gate: Gate; admit(req: FastifyRequest): Promise<Admission> }
 }
 
 /**
@@ -82,6 +84,14 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
 
   const serve =
     (pathOf: (req: FastifyRequest) => string) => async (req: FastifyRequest, reply: FastifyReply) => {
+      if (
+        opts.restOnly &&
+        pathOf(req)
+          .split(',')
+          .some((procedure) => opts.restOnly?.has(procedure))
+      ) {
+        return reply.code(404).send(errorBody('NOT_FOUND'))
+      }
       const leaving = new AbortController()
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) leaving.abort()
@@ -131,7 +141,7 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
       return reply.code(429).header('retry-after', String(wait)).send(errorBody('TOO_MANY_REQUESTS'))
     }
   }
-  const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.signedIn)] : [spend]
+  const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.admit)] : [spend]
   const gated = { onRequest, config: opts.routeConfig ?? {} }
 
   app.all(`${opts.prefix}/:path`, gated, serve(pathOf))
@@ -147,6 +157,7 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
     app.register(async (uploads) => {
       uploads.removeContentTypeParser('application/json')
       uploads.addContentTypeParser('application/json', uploadJsonParser(large.limit))
+      uploads.addHook('preParsing', slowUploadGuard())
       for (const procedure of large.procedures) {
         uploads.all(
           `${opts.prefix}/${procedure}`,

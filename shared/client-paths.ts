@@ -21,6 +21,8 @@ export const CLIENT_PATHS = [
   '/cat-assistant-b',
   '/cat-profile',
   '/progress',
+  '/care',
+  '/care/progress',
   '/privacy',
   '/terms',
 ] as const

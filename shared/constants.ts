@@ -8,7 +8,7 @@ export const PAGE_DESCRIPTION =
 /** Fictional personas (SPEC §1 leaves their names open; see README Decisions). */
 export const RECEPTIONIST_NAME = 'Mia'
 export const EXPERT_NAME = 'Dr. Olivia'
-/** Issue 23: what the assistants are, shown on every chat screen (always in view, in its header). */
+/** what the assistants are, shown on every chat screen (always in view, in its header). */
 export const AI_DISCLOSURE_SPECIALIST = `${EXPERT_NAME} is an AI assistant, not a veterinarian. For an emergency or a diagnosis, see a vet.`
 export const AI_DISCLOSURE_RECEPTION = `${RECEPTIONIST_NAME} and ${EXPERT_NAME} are AI assistants, not veterinarians.`
 
@@ -36,7 +36,7 @@ export const CHAT_B_OPENING_WAIT_MS = 1000
 
 export const WIZARD_FIRST_STEP = 1
 export const WIZARD_LAST_STEP = 15
-/** Step 13 'Creating Your Personal Plan' moves on after this (issue 23: 4 s, was SPEC's 15 s). */
+/** Step 13 'Creating Your Personal Plan' moves on after this (4 s, was SPEC's 15 s). */
 export const WIZARD_AUTO_ADVANCE_MS = 4000
 export const WAIT_COUNTDOWN_SECONDS = 600
 export const MOBILE_MAX_WIDTH = 768
@@ -45,7 +45,7 @@ export const MAX_MULTI_SELECT = 10
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
 /** The photo types kept (the server reads the real type from the bytes; the profile picks only these). */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
-/** Photos in the chat (issue 20): at most this many bytes received, of these types (read from the bytes). */
+/** Photos in the chat: at most this many bytes received, of these types (read from the bytes). */
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 /** Stored photos are downscaled to at most this many pixels on the long side (what vision models use). */

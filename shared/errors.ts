@@ -4,6 +4,7 @@
 export const ERRORS = {
   notAuthenticated: 'User Not Authenticated',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionEnded: 'You were signed out on this device. Please sign in again.',
   unexpected: 'An unexpected error occurred',
   invalidInput: 'Invalid input',
   nulCharacter: 'Text must not contain NUL characters',

@@ -1,7 +1,7 @@
 // The scripted lines of SPEC §4 and §9: the onboarding chat (6), the interview intro (6) and closing (6),
 // the specialist's welcome (4) and chat B's 'creating profile' and 'profile created' sets. Each line
-// waits its own delay with a typing indicator before it appears. Issue 23 (faster to value) replaced
-// SPEC §9's 2 to 10 s a line with 0.6 to 1.5 s: every line is kept, and a new owner who says yes is
+// waits its own delay with a typing indicator before it appears. For a faster first answer, the
+// product replaced SPEC §9's 2 to 10 s a line with 0.6 to 1.5 s: every line is kept, and a new owner who says yes is
 // answering the interview's first question within 20 s of opening /onboarding.
 import { EXPERT_NAME, FALLBACK_CAT_NAME, RECEPTIONIST_NAME } from './constants.ts'
 import type { InterviewField } from './options.ts'

@@ -143,6 +143,14 @@ const routes: RouteObject[] = [
         path: '/progress',
         element: page(() => import('./pages/progress/ProgressPage.tsx'), 'ProgressPage', { guarded: true }),
       },
+      {
+        path: '/care',
+        element: page(() => import('./pages/care/CarePage.tsx'), 'CarePage', { guarded: true }),
+      },
+      {
+        path: '/care/progress',
+        element: page(() => import('./pages/care/ProgressPage.tsx'), 'CareProgressPage', { guarded: true }),
+      },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage.tsx'), 'PrivacyPage') },
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage.tsx'), 'TermsPage') },
       { path: '*', element: <NotFoundPage /> },

@@ -9,13 +9,13 @@ export interface UiMessage {
   timestamp?: string
   /** streaming: still arriving; stopped: the owner pressed Stop; failed: sending failed, Retry resends it. */
   status?: 'streaming' | 'stopped' | 'failed'
-  /** On the specialist's replies: how urgent it judged them (issue 20). */
+  /** On the specialist's replies: how urgent it judged them. */
   urgency?: UrgencyLevel | undefined
-  /** The owner's photos sent with the message (issue 20). */
+  /** The owner's photos sent with the message. */
   attachmentIds?: number[]
   /** On the owner's messages: the cat it was sent about (the switcher's choice). */
   catId?: number
-  /** That cat's name, shown only to an owner of two or more cats (issue 23). */
+  /** That cat's name, shown only to an owner of two or more cats. */
   about?: string
 }
 

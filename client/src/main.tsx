@@ -3,6 +3,7 @@ import { lazy, StrictMode, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, landingReady } from './App.tsx'
 import { LoadingProvider } from './loading.tsx'
+import { registerServiceWorker } from './service-worker.ts'
 import { readFlag } from './storage.ts'
 import './styles.css'
 
@@ -29,6 +30,8 @@ const PendingInterviewSync = lazy(async () => {
 })
 
 const needsSync = readFlag('interview_needs_sync')
+
+registerServiceWorker()
 
 void landingReady(window.location.pathname).then(() =>
   createRoot(document.getElementById('root')!).render(

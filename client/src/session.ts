@@ -16,6 +16,14 @@ export interface TokenPayload {
 
 /** Where the screen sends a browser whose session ran out (the login screen explains it). */
 export const EXPIRED_LOGIN_PATH = '/login?expired=1'
+/** Where it sends a browser whose session the server ended before its time (signed out elsewhere). */
+export const ENDED_LOGIN_PATH = '/login?ended=1'
+
+/** The login screen's explanation for a refused `token`: "expired" only when its time really ran out. */
+export function refusedSessionPath(token: string, now = Date.now()): string {
+  const exp = decodeTokenPayload(token)?.exp
+  return typeof exp === 'number' && exp * 1000 > now ? ENDED_LOGIN_PATH : EXPIRED_LOGIN_PATH
+}
 
 function base64UrlDecode(part: string): string {
   const base64 = part

@@ -24,7 +24,7 @@ export type StorageKey =
   | QuizKey
   | 'token'
   | 'expiry'
-  /** Renews `token` before it runs out (issue 12); rotated on every use. */
+  /** Renews `token` before it runs out; rotated on every use. */
   | 'refreshToken'
   | 'cats'
   | 'catId'

@@ -3,7 +3,7 @@ import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
 import type { ErrorCode } from '../../shared/errors.ts'
-import { currentToken, renewSession } from './session.ts'
+import { currentToken, refusedSessionPath, renewSession } from './session.ts'
 import { clearAll, readText } from './storage.ts'
 
 export const trpc = createTRPCReact<AppRouter>()
@@ -42,8 +42,10 @@ const sessionExpiredLink: TRPCLink<AppRouter> = () => {
         })
       }
       const end = (error: Parameters<typeof observer.error>[0]) => {
+        // "Expired" only when the session's time ran out; a session ended early is said as such.
+        const path = refusedSessionPath(sentWith)
         clearAll()
-        window.location.assign('/login?expired=1')
+        window.location.assign(path)
         observer.error(error)
       }
       attempt()

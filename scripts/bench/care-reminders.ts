@@ -1,4 +1,4 @@
-// The care loop's figures (issue 21), on the benchmark's PostgreSQL database:
+// The care loop's figures, on the benchmark's PostgreSQL database:
 // - finding who is due: the worker's sweep query at 10,000 and at 100,000 owners who are not due (its
 //   plan, its shared-buffer reads and its time), an index range scan whatever the number of owners;
 // - 10,000 owners due in the same minute, sent by one in-process worker to a local SMTP relay running in

@@ -1,4 +1,4 @@
-// The chat photos in `npm run bench` (issue 20): a 12 MP camera JPEG (orientation flag, EXIF with GPS)
+// The chat photos in `npm run bench`: a 12 MP camera JPEG (orientation flag, EXIF with GPS)
 // stored through POST /api/chat/attachments (turned upright, stripped, downscaled to 1568 px), one at a
 // time, and five sent at once (the heavy gate lets two in and answers the rest 503 + Retry-After, which
 // they honour). The server's peak RSS over the five is read from /proc after resetting it.

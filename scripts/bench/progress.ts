@@ -1,4 +1,4 @@
-// The progress rows of `npm run bench` (issue 22): the vet report of a cat with a year of daily weights
+// The progress rows of `npm run bench`: the vet report of a cat with a year of daily weights
 // (p95 of the loopback round trip, an upper bound of server time), the weights read at 10 and 1,000
 // entries (the statements it sends to the weight log, with its time beside them), and the JavaScript
 // /progress loads beyond what every signed-in page loads.

@@ -1,6 +1,7 @@
-// Bench row (issue 20): what the product's triage adds to each owner message, the median over the eval's
-// owner messages (tests/eval/dev/cases.json), each triaged with the turns before it. Target: at
-// most 1 ms per message. Runs alone with `npx tsx scripts/bench/triage.ts`.
+// Bench row: what the product's triage adds to each owner message, normalisation (spelling, stems,
+// negation) included, the median over the eval's dev owner messages (tests/eval/dev/cases.json), each
+// triaged with the turns before it (docs/triage.md). Target: at most 2 ms per message. Runs alone with
+// `npx tsx scripts/bench/triage.ts`.
 import { performance } from 'node:perf_hooks'
 import { forCat, triageMessage } from '../../server/domain/chat/triage.ts'
 import fixture from '../../tests/eval/dev/cases.json' with { type: 'json' }
@@ -15,7 +16,7 @@ export function triageRows(): Row[] {
     { role: 'user' as const, content: "He's straining in the litter box" },
     { role: 'assistant' as const, content: 'Go now.', urgency: 'emergency' as const },
   ]
-  // Warm-up: the first calls compile the patterns' machine code.
+  // Warm-up: the first calls read the English dictionary and compile the patterns' machine code.
   for (const message of messages) triageMessage(message, { gender: 'Male' }, earlier)
   const times: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
@@ -31,10 +32,10 @@ export function triageRows(): Row[] {
   const p99 = times[Math.floor(times.length * 0.99)] ?? 0
   return [
     [
-      'triage added per owner message (median of the eval messages)',
+      'triage added per owner message, normalisation included (median of the dev messages)',
       `${(median * 1000).toFixed(0)} µs (p99 ${(p99 * 1000).toFixed(0)} µs, ${times.length} calls)`,
-      '≤ 1 ms',
-      median <= 1,
+      '≤ 2 ms',
+      median <= 2,
     ],
   ]
 }

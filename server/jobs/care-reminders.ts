@@ -39,7 +39,7 @@ export interface CareWorkerOptions {
 }
 
 export const CARE_WORKER_DEFAULTS: Required<CareWorkerOptions> = {
-  // 10,000 owners due in one minute (issue 21): pg-boss waits out the polling interval after a quick
+  // 10,000 owners due in one minute: pg-boss waits out the polling interval after a quick
   // batch, so each loop sends at most batchSize / interval a second (2 × 100 / 0.5 s = 400/s).
   batchSize: 100,
   loops: 2,

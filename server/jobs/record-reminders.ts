@@ -2,8 +2,8 @@
 // seconds; each reminder is taken by a compare-and-set on its record before it is sent
 // (server/domain/record/*-reminders.ts), so however many instances sweep, one sends it.
 import type { FastifyBaseLogger } from 'fastify'
-import type { ReminderDeps } from '../domain/care/reminders.ts'
 import { sendDueDoseReminders } from '../domain/record/medication-reminders.ts'
+import type { RecordReminderDeps } from '../domain/record/record-reminder.ts'
 import { sendDueVaccinationReminders } from '../domain/record/vaccination-reminders.ts'
 import { startPeriodic } from './periodic.ts'
 
@@ -13,7 +13,7 @@ export interface RecordReminderOptions {
 }
 
 export function startRecordReminders(
-  deps: ReminderDeps & { log: FastifyBaseLogger },
+  deps: RecordReminderDeps & { log: FastifyBaseLogger },
   { recordSweepIntervalMs = 15_000 }: RecordReminderOptions = {},
 ) {
   return startPeriodic(async () => {

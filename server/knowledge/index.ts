@@ -1,59 +1,60 @@
-// Reviewed advice as data (issue 20): the urgent signs and the care topics live in the JSON files of
+// Reviewed advice as data: the urgent signs and the care topics live in the JSON files of
 // this folder, each entry with the public guidance it follows, so a vet or a careful owner can review a
 // pull request of data. They are checked with zod when the server starts: a bad file stops start-up
 // with a message that names the file and the entry.
 import { z } from 'zod'
 import careTopicsFile from './care-topics.json' with { type: 'json' }
+import triageConceptsFile from './triage-concepts.json' with { type: 'json' }
 import urgentSignsFile from './urgent-signs.json' with { type: 'json' }
 
 const source = z.object({ name: z.string().min(3), url: z.url().optional() })
 const sources = z.array(source).min(1, 'every entry names at least one source')
 
-/** A regular expression written as its source text; it must compile. */
-const pattern = z.string().refine((text) => {
-  try {
-    new RegExp(text)
-    return true
-  } catch {
-    return false
-  }
-}, 'not a valid regular expression')
-
 export const URGENCY_LEVELS = ['routine', 'urgent', 'emergency'] as const
 export type Urgency = (typeof URGENCY_LEVELS)[number]
 
-const urgentSign = z
-  .object({
-    id: z.string().regex(/^[a-z-]+$/),
-    title: z.string().min(3),
-    level: z.enum(['urgent', 'emergency']),
-    /** A poison: a question about it ("can I give…?") gets `caution`, what happened gets the escalation. */
-    toxin: z.boolean().optional(),
-    /** Signs that are urgent only for some cats (straining is a blockage until ruled out, unless female). */
-    notFor: z.enum(['female']).optional(),
-    /** Any one of these matches. */
-    signs: z.array(pattern),
-    /** Or every group matches (one pattern of each): everyday signs that add up together. */
-    all: z.array(z.array(pattern).min(1)).optional(),
-    /** First aid and what to tell the clinic; {name} is the cat, {POISON_ADVICE} the hotlines line. */
-    advice: z.array(z.string().min(10)).min(1),
-    caution: z.string().min(10).optional(),
-    sources,
-  })
-  .refine((rule) => rule.signs.length > 0 || (rule.all?.length ?? 0) > 0, 'a rule needs signs')
-  .refine((rule) => !rule.toxin || rule.caution !== undefined || rule.id === 'poisoning', {
-    message: 'a toxin needs a caution for questions about it',
-  })
+/** A rule's condition (docs/triage.md, "Rules over concepts"): a concept id ("vomit"), a negated mention
+ * ("!urinate": "can't pee"), either sense ("~at-all"), or a fact of the message or the cat ("@male", "@24h"). */
+const atom = z.string().regex(/^(?:[!~]?[a-z0-9-]+|@[a-z0-9]+)$/)
+
+const urgentSign = z.object({
+  id: z.string().regex(/^[a-z-]+$/),
+  title: z.string().min(3),
+  level: z.enum(['urgent', 'emergency']),
+  /** A poison: a question about it ("can I give…?") gets `caution`, what happened gets the escalation. */
+  toxin: z.boolean().optional(),
+  /** A poison-like thing that is answered with the caution even when it happened (cow's milk, tuna). */
+  cautionOnly: z.boolean().optional(),
+  /** Any one alternative holds when every atom of it holds, its mentions close together. */
+  when: z.array(z.array(atom).min(1)).min(1),
+  /** A concept that rules the sign out ("not peeing outside the box" is not a blockage). */
+  unless: z.array(atom).optional(),
+  /** The deciding question when the message lacks the fact that would make it an emergency. */
+  ask: z.string().min(10).optional(),
+  /** First aid and what to tell the clinic; {name} is the cat, {POISON_ADVICE} the hotlines line. */
+  advice: z.array(z.string().min(10)).min(1),
+  caution: z.string().min(10).optional(),
+  sources,
+})
+
+const followUps = z.object({
+  keep: z.object({ emergency: z.string(), urgent: z.string() }),
+  cost: z.string(),
+  better: z.string(),
+  wait: z.string(),
+  home: z.string(),
+  closed: z.string(),
+  closing: z.string(),
+})
 
 export const urgentSignsSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   reviewedBy: z.string(),
   poisonAdvice: z.string().includes('(888) 426-4435').includes('(855) 764-7661'),
   headlines: z.object({ emergency: z.string(), urgent: z.string() }),
   bring: z.string(),
   closing: z.string(),
-  waitFollowUp: z.string(),
-  waitFollowUpUrgent: z.string(),
+  followUps,
   rules: z.array(urgentSign).min(1),
 })
 export type UrgentSigns = z.infer<typeof urgentSignsSchema>
@@ -138,3 +139,28 @@ export const CARE_TOPICS: readonly CareTopic[] = checkKnowledgeFile(
   careTopicsSchema,
   careTopicsFile,
 ).topics
+
+export const triageConceptsSchema = z.object({
+  version: z.literal(1),
+  reviewedBy: z.string(),
+  /** Each concept's words and phrases, as owners write them; matched after spelling and stemming. */
+  concepts: z.record(z.string().regex(/^[a-z0-9-]+$/), z.array(z.string().min(1)).min(1)),
+  /** A mention inside a longer one of these concepts is not itself: a "peace lily" is no true lily. */
+  shadows: z.record(z.string(), z.array(z.string())),
+})
+
+const triageConcepts = checkKnowledgeFile('triage-concepts.json', triageConceptsSchema, triageConceptsFile)
+export const TRIAGE_CONCEPTS: Readonly<Record<string, readonly string[]>> = triageConcepts.concepts
+export const TRIAGE_SHADOWS: Readonly<Record<string, readonly string[]>> = triageConcepts.shadows
+
+/** Every concept a rule names exists: a typo in a rule would silently never match. */
+for (const rule of URGENT_SIGNS.rules) {
+  for (const atom of [...rule.when.flat(), ...(rule.unless ?? [])]) {
+    const concept = atom.replace(/^[!~]/, '')
+    if (!atom.startsWith('@') && !(concept in TRIAGE_CONCEPTS)) {
+      throw new Error(
+        `server/knowledge/urgent-signs.json: rule ${rule.id} names the unknown concept "${concept}"`,
+      )
+    }
+  }
+}

@@ -1,15 +1,21 @@
 import { TRPCError } from '@trpc/server'
 import type { FastifyInstance } from 'fastify'
 import { bearerToken, createContextInner, type Services } from '../context.ts'
-import { errorBody } from '../errors.ts'
+import { appError, errorBody } from '../errors.ts'
 import { isNonJsonBody } from '../json-only.ts'
 import { publicError } from '../public-error.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
+import { acceptsHtml } from '../shared-report-page.ts'
 import { restRows, type ServedRow } from './table.ts'
 
 function objectOrEmpty(value: unknown): Record<string, string> {
   return value && typeof value === 'object' ? (value as Record<string, string>) : {}
 }
+
+const NOT_AN_OBJECT = 'Invalid input: the body must be a JSON object'
+
+const isJsonObject = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** The caller's function for a procedure path ('cat.get'). */
 function procedureOf(caller: AppCaller, path: string): (input: unknown) => Promise<unknown> {
@@ -47,6 +53,14 @@ export function registerRestRoutes(
             ip: req.ip,
             log: req.log,
           })
+          // CONTRACT.md "Inputs every row shares": a JSON body that is not an object (an array, text,
+          // null, a number) is 400 on every row, checked here once for all rows; before this, such a
+          // body read as "no fields" and created records from nothing. A missing token still says 401
+          // first, as the procedure itself would.
+          if (!row.rawBody && req.body !== undefined && !isJsonObject(req.body)) {
+            if (row.auth && !ctx.user) throw appError('NOT_AUTHENTICATED')
+            throw appError('INVALID_INPUT', { message: NOT_AN_OBJECT })
+          }
           const input = row.toInput({
             body: req.body,
             params: objectOrEmpty(req.params),
@@ -67,6 +81,11 @@ export function registerRestRoutes(
             req.log[status === 503 ? 'warn' : 'error']({ err: cause }, 'procedure failed')
           }
           if (retryAfterSeconds) reply.header('retry-after', retryAfterSeconds)
+          if (row.htmlError && acceptsHtml(req.headers.accept)) {
+            // A page, not a file: the row's download name is for its PDF only.
+            reply.removeHeader('content-disposition')
+            return reply.code(status).type('text/html; charset=utf-8').send(row.htmlError(status))
+          }
           return reply.code(status).send({ error: message, code })
         }
       },

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
 
 /** What the REST adapter hands a row's input mapper: the parts of the HTTP request a procedure may read. */
@@ -36,12 +37,33 @@ export interface RestRow {
   input?: (req: RestRequest) => unknown
   /** Headers on every answer of the row, errors included (a cache rule, a file's disposition). */
   headers?: Record<string, string>
+  /**
+   * Request headers the row reads (its `input` maps them), for the OpenAPI document. `field`: the input
+   * field the header fills, left out of the body and query schemas.
+   */
+  requestHeaders?: readonly RequestHeader[]
+  /** A raw body's type and meaning, for the OpenAPI document (rawBody rows). */
+  rawBodyType?: { type: string; description: string; schema?: Record<string, unknown> }
+  /**
+   * A link people open in a browser (a shared report): an error answers this page (HTML) when the request
+   * accepts text/html; API clients keep the JSON error.
+   */
+  htmlError?: (status: number) => string
+}
+
+export interface RequestHeader {
+  name: string
+  required: boolean
+  description: string
+  field?: string
+  /** A value the document shows (and its walk sends). */
+  example?: string
 }
 
 /** A non-JSON answer: the procedure's output as the bytes sent, with their type (one of `types`). */
 export interface BinaryAnswer {
   types: readonly string[]
-  body: (output: unknown) => { type: string; body: Buffer }
+  body: (output: unknown) => { type: string; body: Buffer | Readable }
   /** Headers of the successful answer only (a cache rule that must not keep an error). */
   headers?: Record<string, string>
 }
@@ -57,6 +79,20 @@ export function fileAnswer(contentType: string): BinaryAnswer {
   }
 }
 
+/**
+ * A procedure that returns its JSON document as pieces of text (an async generator): sent as they come,
+ * with the socket's back-pressure, so the server never holds the whole document.
+ */
+export function jsonTextStream(): BinaryAnswer {
+  return {
+    types: ['application/json'],
+    body: (output) => ({
+      type: 'application/json; charset=utf-8',
+      body: Readable.from(output as AsyncIterable<string>, { objectMode: false }),
+    }),
+  }
+}
+
 export interface ProcedureMeta {
   /** Needs `Authorization: Bearer <token>` (set by authedProcedure; read by the OpenAPI document). */
   auth?: boolean
@@ -65,6 +101,11 @@ export interface ProcedureMeta {
    * surfaces. Procedures whose REST row takes a larger body than the default are heavy anyway.
    */
   heavy?: boolean
+  /**
+   * Served at its REST row only; /trpc answers 404 for it (a public file whose row sends headers a tRPC
+   * answer would not: the shared report's X-Robots-Tag).
+   */
+  restOnly?: boolean
   rest?: RestRow
 }
 

@@ -34,6 +34,9 @@ export interface ServedRow extends Required<Pick<RestRow, 'method' | 'path'>> {
   outputSchema: z.ZodType | undefined
   toInput(req: RestRequest): unknown
   headers: RestRow['headers']
+  requestHeaders: NonNullable<RestRow['requestHeaders']>
+  rawBodyType: RestRow['rawBodyType']
+  htmlError: RestRow['htmlError']
 }
 
 const isZod = (value: unknown): value is z.ZodType =>
@@ -43,8 +46,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
 
 /**
- * The default mapping: the body's fields with the path parameters over them. A JSON body that is not
- * an object (text, an array, null) counts as no fields; a procedure without an input gets nothing.
+ * The default mapping: the body's fields with the path parameters over them (a body that is not an
+ * object never gets here: the adapter answers it 400); a procedure without an input gets nothing.
  */
 function defaultInput(row: RestRow, hasInput: boolean) {
   return (req: RestRequest): unknown => {
@@ -90,10 +93,24 @@ export function restRows(): ServedRow[] {
         outputSchema: isZod(_def.output) ? _def.output : undefined,
         toInput: row.input ?? defaultInput(row, _def.inputs.length > 0),
         headers: row.headers,
+        requestHeaders: row.requestHeaders ?? [],
+        rawBodyType: row.rawBodyType,
+        htmlError: row.htmlError,
       },
     ]
   })
   return rows
+}
+
+/** The procedures served at their REST row only (ProcedureMeta.restOnly). */
+export function restOnlyProcedures(): Set<string> {
+  const table = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def
+    .procedures
+  return new Set(
+    Object.entries(table).flatMap(([procedure, { _def }]) =>
+      (_def.meta as { restOnly?: boolean } | undefined)?.restOnly ? [procedure] : [],
+    ),
+  )
 }
 
 /** The procedures that run behind the heavy gate, on /trpc as on REST. */

@@ -1,6 +1,10 @@
-// The signed-in owner's account as a whole (issues 12, 14, 19): its state, "Download my data" and
+// The signed-in owner's account as a whole: its state, "Download my data" and
 // "Delete account". The last two need a fresh code mailed to the account's address (step-up).
-import { ownerStateOutput, verificationCodeInput } from '../../shared/schemas/account.ts'
+import {
+  ownerStateOutput,
+  reviewHeldBeforeProofInput,
+  verificationCodeInput,
+} from '../../shared/schemas/account.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
 import {
   deleteAccount,
@@ -8,19 +12,47 @@ import {
   mailVerificationCode,
   requireFreshCode,
 } from '../domain/accounts/data.ts'
+import { reviewHeldBeforeProof } from '../domain/accounts/held-before-proof.ts'
 import { readOwnerState } from '../domain/accounts/owner-state.ts'
 import { resendTooSoon } from '../domain/accounts/sign-in-code.ts'
-import { type RestRequest, rest } from '../rest/meta.ts'
+import { jsonTextStream, type RestRequest, rest } from '../rest/meta.ts'
 import { authedProcedure, limit, router } from '../trpc.ts'
 
 /** REST sends the fresh code in a header, so it never sits in a URL (nor a proxy's access log). */
 const codeFromHeader = (req: RestRequest) => ({ code: req.headers['x-verification-code'] })
+const CODE_HEADER = [
+  {
+    name: 'X-Verification-Code',
+    required: true,
+    field: 'code',
+    description: 'The 6-digit code mailed by POST /api/supabase/account/verification-code',
+    example: '123456',
+  },
+] as const
 
 export const accountRouter = router({
   /** The owner's cats, subscription, interview and conversation, read in one round of queries. */
   state: authedProcedure
     .output(ownerStateOutput)
     .query(({ ctx }) => readOwnerState(ctx.services.db, ctx.user.id)),
+
+  /**
+   * The owner's answer to the notice of what the account held before its address was first proved:
+   * keep it, or delete it (those cats, conversations, interviews and the name) in one step.
+   */
+  reviewHeldBeforeProof: authedProcedure
+    .meta(
+      rest('POST', '/api/supabase/account/held-before-proof', {
+        summary:
+          "Keep or delete what the account held before its address was first proved ({action: 'keep' | 'delete'})",
+      }),
+    )
+    .input(reviewHeldBeforeProofInput)
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await reviewHeldBeforeProof(ctx.services.db, ctx.user.id, input.action)
+      return { success: true as const }
+    }),
 
   /** Step-up: mails a fresh one-time code to the account's own address, for export and deletion. */
   sendVerificationCode: authedProcedure
@@ -40,7 +72,9 @@ export const accountRouter = router({
 
   /**
    * "Download my data": one JSON document of everything the owner has here, and nothing else; each
-   * photo is read apart at its `photo_url`. A mutation on tRPC: it spends the code.
+   * photo is read apart at its `photo_url`. A mutation on tRPC: it spends the code. The answer is the
+   * document's JSON text in pieces, written as the rows are read (REST streams it; tRPC's stream link
+   * hands the pieces to the client as they come).
    */
   exportData: authedProcedure
     .meta(
@@ -48,6 +82,8 @@ export const accountRouter = router({
         summary:
           'Everything the account holds, as one JSON document (photos apart, at photo_url); header X-Verification-Code',
         input: codeFromHeader,
+        requestHeaders: CODE_HEADER,
+        binary: jsonTextStream(),
       }),
     )
     .input(verificationCodeInput)
@@ -67,6 +103,7 @@ export const accountRouter = router({
         summary:
           'Cancel the subscription, erase every record of the owner and end all sessions; header X-Verification-Code',
         input: codeFromHeader,
+        requestHeaders: CODE_HEADER,
       }),
     )
     .input(verificationCodeInput)

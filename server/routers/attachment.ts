@@ -1,4 +1,4 @@
-// Photos in the chat (issue 20, CONTRACT "Photos in chat"): the procedures; the rules are in
+// Photos in the chat: the procedures; the rules are in
 // server/domain/chat/attachments.ts, the image work in server/services/images.ts.
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../shared/constants.ts'
 import {

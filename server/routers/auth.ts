@@ -24,6 +24,7 @@ import { endAllSessions, endOtherSessions, endSession, refreshSession } from '..
 import { passwordSignIn } from '../domain/accounts/sign-in.ts'
 import {
   type CodeDeps,
+  isProvenAddress,
   mailSignInCode,
   resendTooSoon,
   verifySignInCode,
@@ -116,11 +117,20 @@ export const authRouter = router({
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
       await limit(ctx, 'otpSendPerIp', ctx.ip)
-      await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email)
+      // An address nobody has proved is likely someone else's being tried: a tighter budget, spent beside
+      // the address's own (at once: each budget may wait on Redis while it is unreachable).
+      const unproven = !(await isProvenAddress(ctx.services.db, input.email))
+      await Promise.all([
+        limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email),
+        unproven ? limit(ctx, 'otpSendPerUnprovenEmail', input.email) : null,
+      ])
       try {
         await mailSignInCode(codeDeps(ctx), input.email)
       } catch (error) {
-        if (isTooSoon(error)) await refundCodeRequest(ctx, input.email)
+        if (isTooSoon(error)) {
+          await refundCodeRequest(ctx, input.email)
+          if (unproven) await ctx.services.limits.refund('otpSendPerUnprovenEmail', input.email)
+        }
         throw error
       }
       return { success: true as const }

@@ -51,6 +51,17 @@ function withIdempotencyKey(req: RestRequest): unknown {
   return key === undefined ? fields : { ...fields, checkoutKey: key }
 }
 
+/** The optional header of the payment steps (withIdempotencyKey), for the OpenAPI document. */
+const IDEMPOTENCY_HEADER = [
+  {
+    name: 'Idempotency-Key',
+    required: false,
+    description:
+      'A retried step with the same key (8 to 100 letters, digits, - or _) answers what the first did',
+    example: 'checkout-0001',
+  },
+] as const
+
 /** REST: Stripe signs the exact bytes, so the webhook gets the raw body and the signature header. */
 function webhookRestInput(req: RestRequest): unknown {
   return {
@@ -109,6 +120,7 @@ export const billingRouter = router({
       rest('POST', '/api/supabase/subscriptions', {
         summary: 'Subscribe (the subscribe payload), or record a subscription',
         input: withIdempotencyKey,
+        requestHeaders: IDEMPOTENCY_HEADER,
       }),
     )
     .input(subscribeInput)
@@ -128,6 +140,7 @@ export const billingRouter = router({
       rest('POST', '/api/payments/stripe/customer', {
         summary: 'Create the payment-provider customer',
         input: withIdempotencyKey,
+        requestHeaders: IDEMPOTENCY_HEADER,
       }),
     )
     .input(customerInput)
@@ -140,6 +153,7 @@ export const billingRouter = router({
       rest('POST', '/api/payments/stripe/payment-intent', {
         summary: 'Charge the activation fee',
         input: withIdempotencyKey,
+        requestHeaders: IDEMPOTENCY_HEADER,
       }),
     )
     .input(paymentIntentInput)
@@ -152,6 +166,7 @@ export const billingRouter = router({
       rest('POST', '/api/payments/stripe/subscription', {
         summary: 'Create the trial subscription',
         input: withIdempotencyKey,
+        requestHeaders: IDEMPOTENCY_HEADER,
       }),
     )
     .input(subscriptionInput)
@@ -216,6 +231,15 @@ export const billingRouter = router({
         summary: 'Stripe events (signed)',
         rawBody: true,
         input: webhookRestInput,
+        requestHeaders: [
+          {
+            name: 'Stripe-Signature',
+            required: true,
+            field: 'signature',
+            description: "Stripe's signature of the exact body bytes",
+          },
+        ],
+        rawBodyType: { type: 'application/json', description: 'A Stripe event, exactly as Stripe sent it' },
       }),
     )
     .input(webhookInput)

@@ -83,7 +83,7 @@ export const careRouter = router({
     .input(pushSubscriptionInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await savePushSubscription(ctx.services.db, ctx.user.id, input)
+      await savePushSubscription(ctx.services.db, ctx.user.id, input, ctx.services.config.PUSH_EXTRA_HOSTS)
       return { success: true as const }
     }),
 
@@ -105,6 +105,11 @@ export const careRouter = router({
         summary: 'One-click unsubscribe (RFC 8058): pauses the check-in reminders',
         rawBody: true,
         input: (req) => ({ token: req.params.token }),
+        rawBodyType: {
+          type: 'application/x-www-form-urlencoded',
+          description: 'RFC 8058: `List-Unsubscribe=One-Click`, or nothing',
+          schema: { type: 'object', properties: { 'List-Unsubscribe': { const: 'One-Click' } } },
+        },
       }),
     )
     .input(unsubscribeInput)

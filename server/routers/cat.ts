@@ -77,7 +77,7 @@ export const catRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { id, photo, ...fields } = input
       const cat = await updateCat({ ...ctx.services, log: ctx.log }, ctx.user.id, id, { fields, photo })
-      // The quiz's rhythm or days sent again (the wizard's update, issue 23): the care plan follows them.
+      // The quiz's rhythm or days sent again (the wizard's update): the care plan follows them.
       if (fields.check_in_period !== undefined || fields.training_days !== undefined) {
         await replanFromQuiz(ctx.services.db, ctx.user.id, id)
       }

@@ -116,7 +116,7 @@ export const conversationRouter = router({
   /**
    * One message to the specialist, the reply streamed back as text pieces (tRPC streams an async
    * generator through httpBatchStreamLink). The owner's message is saved first; the reply is generated
-   * apart from this request (issue 15): a dropped connection or a reload does not stop it, and
+   * apart from this request: a dropped connection or a reload does not stop it, and
    * `resume` reads it again from any instance. A retried message gets its stored reply, or joins the
    * reply still being written; Stop is `conversation.stop`.
    */

@@ -6,7 +6,9 @@ import { billingRouter } from './billing.ts'
 import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
+import { followUpRouter } from './follow-up.ts'
 import { interviewRouter } from './interview.ts'
+import { opsRouter } from './ops.ts'
 import { progressRouter } from './progress.ts'
 import { recordRouter } from './record.ts'
 
@@ -21,6 +23,8 @@ export const appRouter = router({
   attachment: attachmentRouter,
   care: careRouter,
   record: recordRouter,
+  followUp: followUpRouter,
+  ops: opsRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,10 +1,11 @@
-// Progress (issue 22, CONTRACT "Beyond SPEC §7"): the weight log, the /progress report, the vet's PDF
+// Progress: the weight log, the /progress report, the vet's PDF
 // and its share links. The rules are in server/domain/care (what each owner's call does: owner-progress.ts;
 // below it weights.ts, progress-report.ts, report-pdf.ts, report-share.ts).
 import { z } from 'zod'
-import { careCatInput, weightEntrySchema, weightInput } from '../../shared/schemas/care.ts'
+import { careCatInput, weightEntrySchema, weightInput, weightsPageInput } from '../../shared/schemas/care.ts'
 import { recordId, successOutput } from '../../shared/schemas/primitives.ts'
 import {
+  liveShareLinkSchema,
   progressOverviewSchema,
   reportInput,
   shareInput,
@@ -15,31 +16,36 @@ import { publicUrl } from '../config.ts'
 import {
   logOwnerWeight,
   ownerReportPdf,
+  ownerShareLinks,
   ownerWeights,
   progressOverview,
   shareOwnerReport,
 } from '../domain/care/owner-progress.ts'
 import { progressReport } from '../domain/care/progress-report.ts'
 import { renderReportPdf } from '../domain/care/report-pdf.ts'
-import { revokeShareLinks, sharedReportTarget } from '../domain/care/report-share.ts'
+import { revokeShareLink, revokeShareLinks, sharedReportTarget } from '../domain/care/report-share.ts'
 import { deleteWeight } from '../domain/care/weights.ts'
 import { fileAnswer, rest } from '../rest/meta.ts'
+import { sharedReportErrorPage } from '../shared-report-page.ts'
 import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
 
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array)
 const PDF = fileAnswer('application/pdf')
 
 export const progressRouter = router({
-  /** The cat's weight log, oldest first (`?cat_id=` names another of the owner's cats). */
+  /**
+   * A page of the cat's weight log, oldest first (`?cat_id=` names another of the owner's cats;
+   * `?after=<id>&limit=` reads on: 500 entries a page unless fewer are asked for, at most 1,000).
+   */
   weights: authedProcedure
     .meta(
       rest('GET', '/api/care/weights', {
-        summary: "The current (or named) cat's weight log, oldest first",
+        summary: "A page of the current (or named) cat's weight log, oldest first (?after=<id>&limit=)",
       }),
     )
-    .input(careCatInput)
+    .input(weightsPageInput)
     .output(z.array(weightEntrySchema))
-    .query(({ ctx, input }) => ownerWeights(ctx.services.db, ctx.user.id, input.cat_id)),
+    .query(({ ctx, input }) => ownerWeights(ctx.services.db, ctx.user.id, input)),
 
   logWeight: authedProcedure
     .meta(rest('POST', '/api/care/weights', { summary: 'Log a weight (Lbs or Kg; not in the future)' }))
@@ -87,6 +93,25 @@ export const progressRouter = router({
       shareOwnerReport(ctx.services.db, ctx.user.id, input, publicUrl(ctx.services.config)),
     ),
 
+  /** The cat's links that still open the report, newest first: dates only, the tokens are not kept. */
+  shareLinks: authedProcedure
+    .meta(
+      rest('GET', '/api/care/report/shares', { summary: "The current (or named) cat's live report links" }),
+    )
+    .input(careCatInput)
+    .output(z.array(liveShareLinkSchema))
+    .query(({ ctx, input }) => ownerShareLinks(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  /** One link stops working; the others stay. */
+  revokeShare: authedProcedure
+    .meta(rest('DELETE', '/api/care/report/shares/:id', { summary: 'Revoke one report link' }))
+    .input(z.object({ id: recordId }))
+    .output(successOutput)
+    .mutation(async ({ ctx, input }) => {
+      await revokeShareLink(ctx.services.db, ctx.user.id, input.id)
+      return { success: true as const }
+    }),
+
   /** Every link of the owner answers 404 from now on. */
   revokeShares: authedProcedure
     .meta(
@@ -98,10 +123,14 @@ export const progressRouter = router({
       return { success: true as const }
     }),
 
-  /** The report a link opens: no session, nothing else of the account, never indexed or cached. */
+  /**
+   * The report a link opens: no session, nothing else of the account, never indexed or cached. Its REST
+   * row is its one surface (restOnly): a tRPC answer would carry none of the row's headers.
+   */
   sharedReport: publicProcedure
-    .meta(
-      rest('GET', '/api/care/report/shared', {
+    .meta({
+      restOnly: true,
+      ...rest('GET', '/api/care/report/shared', {
         summary: 'The vet report a share link opens (application/pdf; no session)',
         binary: PDF,
         headers: {
@@ -110,8 +139,9 @@ export const progressRouter = router({
           'referrer-policy': 'no-referrer',
           'content-disposition': 'inline; filename="kitty-care-vet-report.pdf"',
         },
+        htmlError: sharedReportErrorPage,
       }),
-    )
+    })
     .input(shareTokenInput)
     .output(pdfBytes)
     .query(async ({ ctx, input }) => {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { OTP_TTL_SECONDS, PRODUCT_NAME } from '../../shared/constants.ts'
 
-/** What a mailed code is for: signing in, or changing the password (issue 23: said as such). */
-export type CodePurpose = 'sign-in' | 'password-change'
+/** What a mailed code is for: signing in, changing the password, or exporting or deleting the account. */
+export type CodePurpose = 'sign-in' | 'password-change' | 'account-data'
 
 /** An e-mail of the app's own (the check-in reminder): both parts, and headers such as List-Unsubscribe. */
 export interface OutgoingMail {
@@ -32,6 +32,11 @@ const SMTP_TIMEOUT_MS = 20_000
 const WORDING = {
   'sign-in': { name: 'login code', line: 'Sign-in code', mail: 'login-code' },
   'password-change': { name: 'password change code', line: 'Password change code', mail: 'password-code' },
+  'account-data': {
+    name: 'code to export or delete your account',
+    line: 'Code to export or delete the account',
+    mail: 'account-code',
+  },
 } as const
 
 function loginCodeMessage(code: string, purpose: CodePurpose) {

@@ -16,13 +16,15 @@ export interface RateLimitRule {
   durationSeconds: number
 }
 
-// Sign-in budgets an attacker spends on their own (issue 19): an address's tight budgets are keyed by the
+// Sign-in budgets an attacker spends on their own: an address's tight budgets are keyed by the
 // address AND the IP (`accountKey`), so wrong guesses from one IP never lock the owner out from theirs;
 // the ...PerEmail budgets are the generous ceiling per account, across every IP.
 export const DEFAULT_RATE_LIMITS = {
   otpSendPerIp: { points: 20, durationSeconds: 3600 },
   otpSendPerEmailIp: { points: 6, durationSeconds: 3600 },
   otpSendPerEmail: { points: 30, durationSeconds: 3600 },
+  /** Codes mailed to an address nobody has proved yet: fewer (a stranger's address, pre-registration). */
+  otpSendPerUnprovenEmail: { points: 3, durationSeconds: 3600 },
   otpVerifyPerIp: { points: 20, durationSeconds: 600 },
   otpVerifyPerEmailIp: { points: 10, durationSeconds: 600 },
   otpVerifyPerEmail: { points: 60, durationSeconds: 600 },
@@ -37,7 +39,7 @@ export const DEFAULT_RATE_LIMITS = {
   visitorInterviewPerIp: { points: 120, durationSeconds: 600 },
   /** Interviews a visitor's address may start in a day: with 500 messages each, a bounded storage. */
   visitorInterviewsPerIpDaily: { points: 300, durationSeconds: 86_400 },
-  /** Tokenless recommendations, each a model call: a visitor's quiz asks a few times (issue 19). */
+  /** Tokenless recommendations, each a model call: a visitor's quiz asks a few times. */
   recommendationsPerIp: { points: 30, durationSeconds: 600 },
   /**
    * Procedures per address on /trpc, each procedure of a batch counted (GLOBAL_RATE_PER_MINUTE sets

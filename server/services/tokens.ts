@@ -45,7 +45,7 @@ export const SESSION_CHECK_MS = 5_000
 // A refresh token is `<session id>.<secret>`; only the secret's SHA-256 is stored. The secret is derived
 // from the session id and its rotation count (createTokenService's refreshSecret).
 
-/** A session ends this long after its sign-in, however often it was refreshed (issue 19). */
+/** A session ends this long after its sign-in, however often it was refreshed. */
 export const SESSION_MAX_DAYS = 30
 export const SESSION_MAX_MS = SESSION_MAX_DAYS * 86_400_000
 

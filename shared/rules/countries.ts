@@ -21,7 +21,7 @@ function usableCode(code: string | undefined): string | null {
 }
 
 /**
- * Countries whose billing address needs no state (issue 23): the data lists the United Kingdom's 217
+ * Countries whose billing address needs no state: the data lists the United Kingdom's 217
  * council areas, which no UK owner thinks of as a state; the postcode is what a UK address needs.
  */
 const NO_STATE = new Set(['GB'])

@@ -11,7 +11,7 @@ export const EMAIL_MESSAGES = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 
 /**
- * What no address here may hold, checked after NFKC (issue 19): control characters, format characters
+ * What no address here may hold, checked after NFKC: control characters, format characters
  * (zero-width and bidirectional marks, which hide or reorder what the owner reads), and `<>",;:`, which
  * quote, bracket or list recipients if an address ever reaches a mail header.
  */

@@ -12,7 +12,7 @@ export interface GuardState {
 }
 
 /** Screens that show an owner's own records; without a session they send the visitor to /login. */
-const SIGNED_IN_ONLY = new Set(['/cat-profile', '/progress'])
+const SIGNED_IN_ONLY = new Set(['/cat-profile', '/progress', '/care', '/care/progress'])
 
 /** Where the guard sends the browser, or null to stay. It redirects only when the target differs. */
 export function guardRedirect(path: string, state: GuardState): string | null {

@@ -28,7 +28,7 @@ export function dropEmptyMessages<T extends { content: string }>(messages: reado
 
 /** The index of the first field without an answer; INTERVIEW_FIELDS.length when all are answered. */
 /**
- * Issue 23, no question asked twice: the short quiz asks the cat's age, so an age it stored (whole or
+ * No question asked twice: the short quiz asks the cat's age, so an age it stored (whole or
  * half years within the age range) is the interview's answer too, and the interview does not ask it.
  */
 export function knownQuizAge(value: string): string | null {

@@ -1,4 +1,4 @@
-// "Please wait N seconds" for a code asked again too soon (issue 19): the server words the real wait, and
+// "Please wait N seconds" for a code asked again too soon: the server words the real wait, and
 // the login screen reads it back to hold its resend button for as long (a second device included).
 
 export function resendWaitMessage(seconds: number): string {

@@ -1,5 +1,5 @@
 // A weighing the owner writes in the chat ("she's 9.2 lbs today"), found by plain rules so the chat can
-// offer to log it (issue 22): the same rules whether the specialist is offline or a model. Nothing is
+// offer to log it: the same rules whether the specialist is offline or a model. Nothing is
 // logged from this alone; the owner confirms in the thread.
 import { MAX_LOGGED_WEIGHT } from '../schemas/care.ts'
 import type { WeightUnit } from './weight.ts'
@@ -30,4 +30,24 @@ export function weightMention(text: string): WeightMention | null {
     if (weight > 0 && weight <= MAX_LOGGED_WEIGHT[unit]) return { weight, unit }
   }
   return null
+}
+
+/**
+ * The chat's offer to log a mention is answered once the cat's log holds that weight, in that unit,
+ * measured at or after the message was sent: the log is the server's, so a reload or another device
+ * does not offer it again.
+ */
+export function mentionAlreadyLogged(
+  mention: WeightMention,
+  sentAt: string | undefined,
+  log: ReadonlyArray<{ weight: number; unit: string; measured_at: string }>,
+): boolean {
+  const since = sentAt ? Date.parse(sentAt) : Number.NaN
+  if (!Number.isFinite(since)) return false
+  return log.some(
+    (entry) =>
+      entry.weight === mention.weight &&
+      entry.unit === mention.unit &&
+      Date.parse(entry.measured_at) >= since,
+  )
 }

@@ -1,4 +1,4 @@
-// What a weight log says (issue 22): the pace toward the target, whether it is too fast, and one
+// What a weight log says: the pace toward the target, whether it is too fast, and one
 // sentence on what changed since last week. The same rule for /progress, the vet's PDF and the specialist.
 import { SAFE_LOSS_PERCENT_PER_WEEK } from './nutrition.ts'
 import { toPounds, type WeightUnit } from './weight.ts'

@@ -45,16 +45,21 @@ export function toPounds(weight: number, unit: string | null | undefined): numbe
 }
 
 /** The same weight in the other unit, as the screens show it beside the typed value: '3.9 kg'. */
+/** A unit as the screens write it, whatever its stored spelling ('Lbs', 'lbs', 'Kg'): 'lb' or 'kg'. */
+export function unitLabel(unit: string | null | undefined): 'lb' | 'kg' {
+  return unit?.toLowerCase() === 'kg' ? 'kg' : 'lb'
+}
+
 export function otherUnitLabel(weight: number, unit: string | null | undefined): string {
-  return unit?.toLowerCase() === 'kg' ? `${kgToLbs(weight)} lbs` : `${lbsToKg(weight)} kg`
+  return unit?.toLowerCase() === 'kg' ? `${kgToLbs(weight)} lb` : `${lbsToKg(weight)} kg`
 }
 
 /** SPEC §9: weight options 0.5 to 20 in steps of 0.5 lbs (the target-weight picker). */
 export const WEIGHT_OPTIONS_LBS: readonly number[] = Array.from({ length: 40 }, (_, i) => (i + 1) / 2)
 
-/** '8.5 lbs (3.9 kg)' */
+/** '8.5 lb (3.9 kg)' */
 export function weightOptionLabel(lbs: number): string {
-  return `${lbs} lbs (${lbsToKg(lbs)} kg)`
+  return `${lbs} lb (${lbsToKg(lbs)} kg)`
 }
 
 /** The option nearest to a weight in pounds, or null when there is nothing to go on. */

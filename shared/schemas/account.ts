@@ -1,8 +1,26 @@
-// The signed-in owner's state as the server knows it (issue 14): what the browser restores into the
+// The signed-in owner's state as the server knows it: what the browser restores into the
 // SPEC's local-storage keys after a sign-in and on every load with a token, before it routes.
 import { z } from 'zod'
 import { codeSchema } from './auth.ts'
 import { catListSchema } from './cat.ts'
+
+/** What the account held when its address was first proved (server/domain/accounts/held-before-proof.ts). */
+export const heldBeforeProofSchema = z.object({
+  cats: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  conversations: z.number().int(),
+  interviews: z.number().int(),
+  /** Share links made before the proof: revoked by it. */
+  share_links_revoked: z.number().int(),
+  /** Push subscriptions made before the proof: removed by it. */
+  push_subscriptions_removed: z.number().int(),
+  /** The name the account had then ('' for none). */
+  name: z.string(),
+})
+export type HeldBeforeProof = z.infer<typeof heldBeforeProofSchema>
+
+export const reviewHeldBeforeProofInput = z.object({
+  action: z.enum(['keep', 'delete'], { error: "action must be 'keep' or 'delete'" }),
+})
 
 export const ownerStateOutput = z.object({
   /** The owner's cats, oldest first: the current cat (highest id, SPEC §4) is last. */
@@ -17,6 +35,8 @@ export const ownerStateOutput = z.object({
   unfinishedInterview: z.object({ id: z.number().int(), session_id: z.string() }).nullable(),
   /** The owner's conversation with the specialist: the highest id (SPEC §4), or null. */
   conversationId: z.number().int().nullable(),
+  /** What the account held before its address was first proved, until the owner keeps or deletes it. */
+  heldBeforeProof: heldBeforeProofSchema.nullable(),
 })
 export type OwnerState = z.infer<typeof ownerStateOutput>
 

@@ -1,4 +1,4 @@
-// Photos in the chat (issue 20, CONTRACT "Photos in chat"): the upload, what it answers, and the read.
+// Photos in the chat: the upload, what it answers, and the read.
 import { z } from 'zod'
 import { photoBytesSchema, photoMetaFields } from './cat.ts'
 import { recordId } from './primitives.ts'

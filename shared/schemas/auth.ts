@@ -1,4 +1,4 @@
-// Inputs and outputs of the auth router (SPEC §7 supabase auth rows, issue 3). The REST rows answer
+// Inputs and outputs of the auth router (SPEC §7 supabase auth rows). The REST rows answer
 // these outputs as they are, so field names follow the SPEC's payloads.
 import { z } from 'zod'
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts'

@@ -148,7 +148,7 @@ export const billingStatusOutput = z.object({
   subscription: subscriptionViewSchema.nullable(),
   /** Whether the owner has been shown the thank-you for the current subscription (true when none). */
   welcomed: z.boolean(),
-  /** Issue 23: false once the owner paid for a trial; the paywall then offers the plan without one. */
+  /** false once the owner paid for a trial; the paywall then offers the plan without one. */
   trial_available: z.boolean(),
 })
 export type BillingStatus = z.infer<typeof billingStatusOutput>
@@ -244,7 +244,7 @@ export const checkoutInput = withStateRule(
     billingPeriod: billingPeriodSchema,
     catDetails: z.unknown().optional(),
     checkoutKey: idempotencyKeySchema,
-    /** false: the plan at its price from today, no $1.99 trial (issue 23: after the owner's one trial). */
+    /** false: the plan at its price from today, no $1.99 trial (after the owner's one trial). */
     trial: z.boolean().optional(),
   }),
 ).refine((v) => v.paymentMethod !== undefined || v.cardNumber !== undefined, {

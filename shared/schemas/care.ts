@@ -10,6 +10,17 @@ export const MAX_LOGGED_WEIGHT = { Lbs: 50, Kg: 23 } as const
 /** Every care procedure acts on the owner's cat named here, else on the current cat (the highest id). */
 export const careCatInput = z.object({ cat_id: recordId.optional() })
 
+/** A page of the weight log: the entries after the entry `after`, at most `limit` (README "Limits and quotas"). */
+export const weightsPageInput = careCatInput.extend({
+  after: recordId.optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 1000' })
+    .int('limit must be a whole number from 1 to 1000')
+    .min(1, 'limit must be a whole number from 1 to 1000')
+    .max(1000, 'limit must be a whole number from 1 to 1000')
+    .optional(),
+})
+
 export const weightUnitSchema = z.enum(WEIGHT_UNITS, { error: "unit must be 'Lbs' or 'Kg'" })
 
 /** A weight the owner records: above 0, at most 50 lb or 23 kg, and not in the future (checked by the domain). */
@@ -56,9 +67,16 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** The zone's own spelling (`america/new_york` → `America/New_York`), as Intl resolves it. */
+export function canonicalTimeZone(name: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone
+}
+
+/** An IANA zone in any letter case, stored as its canonical name (one zone, one spelling). */
 export const timeZoneSchema = z
   .string({ error: 'timezone must be an IANA time zone name' })
   .refine(isTimeZone, 'timezone must be an IANA time zone name, like America/New_York')
+  .transform(canonicalTimeZone)
 
 export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 

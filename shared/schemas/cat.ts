@@ -13,6 +13,7 @@ import {
   PROGRESS_OPTIONS,
   TRAINING_DAYS,
 } from '../options.ts'
+import { hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '../rules/name-characters.ts'
 import {
   hasAtMostTwoDecimals,
   MAX_WEIGHT,
@@ -61,6 +62,17 @@ function canonical(options: readonly string[], value: string): string {
 
 const text = (max: number) =>
   z.string({ error: CAT_MESSAGES.text }).trim().max(max, { error: CAT_MESSAGES.tooLong })
+
+/**
+ * A name: text that holds none of the characters names refuse (shared/rules/name-characters.ts), checked
+ * before the trim, so a name ending in a line break is refused rather than quietly cut.
+ */
+const nameText = (max: number) =>
+  z
+    .string({ error: CAT_MESSAGES.text })
+    .refine((value) => !hasUnsafeNameCharacters(value), { error: NAME_CHARACTERS_MESSAGE })
+    .trim()
+    .max(max, { error: CAT_MESSAGES.tooLong })
 
 /** One of `options` in any letter case, or '' for not answered yet. */
 function choice(options: readonly string[], message: string) {
@@ -134,7 +146,7 @@ function weightField(message: string) {
 
 /** The rules of each cat field. Absent fields are left alone; present ones must pass. */
 export const catFields = {
-  name: text(MAX_NAME_LENGTH),
+  name: nameText(MAX_NAME_LENGTH),
   breed: text(MAX_BREED_LENGTH),
   gender: choice(GENDERS, CAT_MESSAGES.gender),
   age,

@@ -44,7 +44,7 @@ export const chatMessageList = z
   .max(CHAT_LIST_MAX_MESSAGES, `too many messages in one request (at most ${CHAT_LIST_MAX_MESSAGES})`)
 
 /** SPEC §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
-/** How urgent the specialist judged a reply (issue 20): 'emergency' go now, 'urgent' within 24 h. */
+/** How urgent the specialist judged a reply: 'emergency' go now, 'urgent' within 24 h. */
 export const urgencySchema = z.enum(['routine', 'urgent', 'emergency'])
 export type UrgencyLevel = z.infer<typeof urgencySchema>
 
@@ -57,7 +57,7 @@ export const chatMessageOutput = z.object({
   urgency: urgencySchema.optional(),
   /** The owner's photos sent with the message; absent when there are none. */
   attachment_ids: z.array(z.number()).optional(),
-  /** On the owner's messages: the cat it was sent about (issue 23); absent when unknown. */
+  /** On the owner's messages: the cat it was sent about; absent when unknown. */
   cat_id: z.number().optional(),
 })
 export type ChatMessage = z.infer<typeof chatMessageOutput>

@@ -85,7 +85,7 @@ export const interviewCheckOutput = z.object({
   answer: z.string(),
   reason: z.string(),
   /**
-   * The product's triage of the answer (issue 20: urgent signs first, whoever is listening): present only
+   * The product's triage of the answer (urgent signs first, whoever is listening): present only
    * when the owner described an urgent sign, with the escalation the receptionist says before anything else.
    */
   urgency: z.enum(['urgent', 'emergency']).optional(),

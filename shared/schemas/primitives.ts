@@ -13,6 +13,7 @@ import {
   EMAIL_PATTERN,
   normalizeEmail,
 } from '../rules/email.ts'
+import { hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '../rules/name-characters.ts'
 
 /** The largest id a PostgreSQL integer column holds. */
 export const MAX_RECORD_ID = 2_147_483_647
@@ -72,5 +73,6 @@ export const emailSchema = emailAddress()
 /** A person's name (first, last or full). */
 export const personNameSchema = z
   .string()
+  .refine((value) => !hasUnsafeNameCharacters(value), { error: NAME_CHARACTERS_MESSAGE })
   .trim()
   .max(PERSON_NAME_MAX_LENGTH, `Names are at most ${PERSON_NAME_MAX_LENGTH} characters`)

@@ -1,4 +1,4 @@
-// The /progress page's and the vet report's shapes (issue 22): snake_case like SPEC §7.
+// The /progress page's and the vet report's shapes: snake_case like SPEC §7.
 import { z } from 'zod'
 import { careCatInput, weightEntrySchema } from './care.ts'
 
@@ -26,6 +26,14 @@ export const shareLinkSchema = z.object({ url: z.string(), expires_at: z.string(
 export const shareInput = careCatInput.extend({
   /** 1 to 30 days; 7 unless told. */
   days: z.number().int().min(1, 'days must be 1 to 30').max(30, 'days must be 1 to 30').optional(),
+})
+
+/** A live share link as the owner's list shows it: the token itself is never kept, so no address. */
+export const liveShareLinkSchema = z.object({
+  id: z.number().int(),
+  cat_id: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string(),
 })
 
 /** A share token: 32 bytes as base64url (256 bits). Anything else cannot be one. */

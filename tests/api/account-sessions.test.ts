@@ -1,4 +1,4 @@
-// Issue 12: sessions the owner controls. Every rule through REST (app.inject) and tRPC (createCaller):
+// sessions the owner controls. Every rule through REST (app.inject) and tRPC (createCaller):
 // logout and "sign out everywhere" end sessions, refresh tokens rotate and a reused one revokes, a
 // stolen token cannot set a password, deleted accounts and tokens without exp are 401, claimed records
 // refuse the old session_id, creating a cat needs the token, and forged X-Forwarded-For keys nothing.
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { freshAddress } from '../helpers/addresses.ts'
 import { createTestApp, postRest, postTrpc, type TestApp } from '../helpers/app.ts'
+import { exportedDocument } from '../helpers/export-text.ts'
 import { suiteGenerousApp } from '../helpers/limits.ts'
 import { mailedCode as mailedLogCode, signInWithMailedCode } from '../helpers/mailed-codes.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
@@ -155,7 +156,7 @@ describe('refresh tokens', () => {
     const second = await caller.auth.refresh({ refresh_token: first.body.refresh_token })
     expect((await get('/api/supabase/cats', second.access_token)).status).toBe(200)
 
-    // A stolen copy of a spent refresh token, used after the grace window (issue 19): 401, and the whole
+    // A stolen copy of a spent refresh token, used after the grace window: 401, and the whole
     // session ends for everyone.
     const sid = owner.session.refresh_token.split('.')[0]!
     await t.db.session.update({ where: { id: sid }, data: { refreshedAt: new Date(Date.now() - 31_000) } })
@@ -354,15 +355,15 @@ describe('download my data and delete account', () => {
   it('exports everything of the owner and nothing of anyone else, on tRPC and REST', async () => {
     const ada = await ownerWithEverything('ada')
     const bob = await ownerWithEverything('bob')
-    const data = (await ada.caller.account.exportData({
-      code: await freshCode(ada.caller, ada.email),
-    })) as Record<string, unknown> & {
-      account: { email: string; passwordHash?: unknown }
-      cats: { id: number; name: string; photo_url: string | null }[]
-      conversations: { id: number; messages: { content: string }[] }[]
-      interviews: { id: number }[]
-      subscriptions: { userId: number }[]
-    }
+    const data = await exportedDocument<
+      Record<string, unknown> & {
+        account: { email: string; passwordHash?: unknown }
+        cats: { id: number; name: string; photo_url: string | null }[]
+        conversations: { id: number; messages: { content: string }[] }[]
+        interviews: { id: number }[]
+        subscriptions: { userId: number }[]
+      }
+    >(await ada.caller.account.exportData({ code: await freshCode(ada.caller, ada.email) }))
     expect(data.account.email).toBe(ada.email)
     expect(data.account).not.toHaveProperty('passwordHash')
     expect(data.cats.map((c) => c.id)).toEqual([ada.catId])
@@ -460,7 +461,9 @@ describe('download my data and delete account', () => {
     )
     // A code is spent by one use.
     const code = await freshCode(ada.caller, ada.email)
-    expect((await ada.caller.account.exportData({ code })).cats).toHaveLength(1)
+    expect(
+      (await exportedDocument<{ cats: unknown[] }>(await ada.caller.account.exportData({ code }))).cats,
+    ).toHaveLength(1)
     await expectTrpcError(ada.caller.account.exportData({ code }), 'BAD_REQUEST', ERRORS.invalidCode)
     expect((await get('/api/supabase/cats', token)).status).toBe(200)
   })

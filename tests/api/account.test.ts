@@ -1,4 +1,4 @@
-// account.state through tRPC callers on a real database (issue 14): what a signed-in owner's browser
+// account.state through tRPC callers on a real database: what a signed-in owner's browser
 // restores before it routes — the current cat, the subscription that grants access, the interview and the
 // conversation — from that owner's records only.
 import { describe, expect, it } from 'vitest'

@@ -28,7 +28,7 @@ const account = (email: string) => t.db.user.findUniqueOrThrow({ where: { email 
 
 type Caller = Awaited<ReturnType<TestApp['caller']>>
 
-/** Step-up (issue 12): a fresh code mailed to the account's address, as its owner reads it. */
+/** Step-up: a fresh code mailed to the account's address, as its owner reads it. */
 async function passwordCode(caller: Caller, email: string) {
   await t.db.otpCode.deleteMany({ where: { email: `password ${email}` } })
   await caller.auth.sendPasswordCode()
@@ -84,7 +84,7 @@ describe('pre-registering someone else’s address', () => {
     await signInWithCode(victim)
 
     // The session from before the proof still works until it expires (accepted), but cannot set a
-    // password that would outlive it: that takes a code from the owner's mailbox (issue 12).
+    // password that would outlive it: that takes a code from the owner's mailbox.
     await attacker.auth.sendPasswordCode()
     await expectTrpcError(
       attacker.auth.setPassword({ code: '000000', password: 'attacker-permanent' }),
@@ -97,7 +97,7 @@ describe('pre-registering someone else’s address', () => {
 })
 
 describe('setting a password needs a code from the address', () => {
-  // Issue 12 changed these: a session alone never sets a password; the mailed code is the proof.
+  // A session alone never sets a password; the mailed code is the proof.
   it('refuses setPassword without the mailed code, on a caller and over HTTP (400)', async () => {
     const email = address()
     const res = await signup({ email, full_name: 'Ada Lovelace' })
@@ -151,18 +151,19 @@ describe('verifying with a code', () => {
     expect(user.emailVerifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
   })
 
-  it('verifies an existing unverified account, drops the names nobody proved, and clears only on the first proof', async () => {
+  it('verifies an existing unverified account, keeps its names (listed for the owner), and clears only on the first proof', async () => {
     const email = address()
     const { id } = await t.signIn(email, { firstName: 'Grace', fullName: 'Grace Hopper' })
     expect((await account(email)).emailVerifiedAt).toBeNull()
 
-    // Issue 19: whoever set these names never proved the address; the proof drops them.
+    // Whoever set these names never proved the address: the proof keeps them (most often the owner's
+    // own) and lists them in the notice the owner keeps or deletes (proof-leftovers.test.ts).
     const first = await signInWithCode(email)
     expect(first.user.id).toBe(id)
     const verified = await account(email)
-    expect(verified).toMatchObject({ firstName: '', lastName: '', fullName: '' })
+    expect(verified).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
+    expect(verified.heldBeforeProof).toMatchObject({ name: 'Grace Hopper' })
     expect(verified.emailVerifiedAt).toBeInstanceOf(Date)
-    await t.db.user.update({ where: { id }, data: { firstName: 'Grace', fullName: 'Grace Hopper' } })
 
     // A password set after the proof is the owner's: later code sign-ins leave it and the date alone.
     const caller = await t.caller(first.session.access_token)

@@ -1,4 +1,4 @@
-// Issue 19 item 11 (billing): a REST client written from SPEC §7 cancels with the `id` that
+// Billing: a REST client written from SPEC §7 cancels with the `id` that
 // GET /api/supabase/subscriptions lists; another owner's id is 404 (not 400); SPEC §7's documented
 // form (the provider's sub_… id) keeps working.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// cancelOwnerSubscriptions (server/domain/billing/cancellation.ts), for account deletion (issue 12):
+// cancelOwnerSubscriptions (server/domain/billing/cancellation.ts), for account deletion:
 // every subscription of the owner that could still charge is cancelled at its provider, and only theirs.
 import { describe, expect, it } from 'vitest'
 import { cancelOwnerSubscriptions, hasActiveSubscription } from '../../server/domain/billing/index.ts'

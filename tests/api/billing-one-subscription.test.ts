@@ -1,4 +1,4 @@
-// Issue 12 "One subscription at a time": a checkout by an owner who already has an active or trialing
+// One subscription at a time: a checkout by an owner who already has an active or trialing
 // subscription is refused (409) before anything is charged, whatever keys it is sent with.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
@@ -81,7 +81,7 @@ describe('one subscription at a time', () => {
     expect(calls).toEqual(before)
   })
 
-  it('lets an owner whose subscription was cancelled subscribe again, without a second trial (issue 23)', async () => {
+  it('lets an owner whose subscription was cancelled subscribe again, without a second trial', async () => {
     const owner = await t.signIn()
     const first = await subscribe(owner.token)
     const api = await t.caller(owner.token)

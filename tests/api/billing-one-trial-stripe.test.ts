@@ -1,4 +1,4 @@
-// Issue 23, one trial per owner and per card (Stripe double): a card whose fingerprint already paid for
+// One trial per owner and per card (Stripe double): a card whose fingerprint already paid for
 // a trial starts no second one, even for another owner; another card does. The owner rule holds on
 // Stripe too, and the trial-less plan subscribes at the price with no trial at Stripe.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Issue 23, one trial per owner (demo provider): after a cancelled or ended trial, a second trial
+// One trial per owner (demo provider): after a cancelled or ended trial, a second trial
 // checkout is refused with TRIAL_ALREADY_USED before anything is charged; the owner can still subscribe
 // at the plan's price without the trial, and the status tells the paywall which offer to show.
 import { describe, expect, it } from 'vitest'

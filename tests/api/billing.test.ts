@@ -177,7 +177,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
     const noCard = await subscribe(owner.token, { cardNumber: undefined })
     expect(noCard.status).toBe(400)
     expect(noCard.body.error).toContain('A card payment method is required')
-    // The key is optional since issue 13 (without it the owner's one open checkout is used); a malformed one is refused.
+    // The key is optional (without it the owner's one open checkout is used); a malformed one is refused.
     const badKey = await rest(
       'POST',
       '/api/supabase/subscriptions',

@@ -1,4 +1,4 @@
-// The check-in in the chat (issue 21): the e-mail's link opens the chat on the check-in, Dr. Olivia opens
+// The check-in in the chat: the e-mail's link opens the chat on the check-in, Dr. Olivia opens
 // it with the day's plan (asking for the weight on a weigh-in day), and a weight the owner writes there
 // marks it done and lands in the weight log.
 import { describe, expect, it } from 'vitest'

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { updateCarePlan } from '../../server/domain/care/plan.ts'
 import { suiteApp } from '../helpers/app.ts'
+import { mailedUnsubscribeToken } from '../helpers/unsubscribe-link.ts'
 
 const t = suiteApp()
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
@@ -208,7 +209,7 @@ describe('PUT /api/care/plan', () => {
 describe('POST /api/care/unsubscribe/{token}', () => {
   it("pauses the owner's reminders with RFC 8058's form body and no session", async () => {
     const owner = await ownerWithCat()
-    const token = (await t.db.carePlan.findUniqueOrThrow({ where: { catId: owner.catId } })).unsubscribeToken
+    const token = await mailedUnsubscribeToken(t, owner.catId)
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/care/unsubscribe/${token}`,

@@ -1,4 +1,4 @@
-// Opt-in push reminders (issue 21): VAPID keys made once and kept in the database, a browser's
+// Opt-in push reminders: VAPID keys made once and kept in the database, a browser's
 // subscription stored, and a due check-in pushed to a local receiver that decrypts the payload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type PushReceiver, startPushReceiver } from '../doubles/push-receiver.ts'
@@ -17,7 +17,7 @@ const smtpApp = suiteAppWithDouble(
   () => startSmtpCapture(),
   (smtp) =>
     createTestApp({
-      env: { SMTP_URL: smtp.url, PUBLIC_URL },
+      env: { SMTP_URL: smtp.url, PUBLIC_URL, PUSH_EXTRA_HOSTS: '127.0.0.1' },
       jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
     }),
 )

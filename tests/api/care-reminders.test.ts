@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { DAY_PLAN_COLUMNS, dayPlan } from '../../server/domain/care/day-plan.ts'
 import { startSmtpCapture } from '../doubles/smtp-server.ts'
 import { createTestApp, suiteAppWithDouble } from '../helpers/app.ts'
+import { mailedUnsubscribeToken } from '../helpers/unsubscribe-link.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
 const smtpApp = suiteAppWithDouble(
@@ -199,7 +200,8 @@ describe('a due check-in', () => {
     // lease run out, and the job retried once pg-boss finds it expired.
     await t.db.checkIn.update({
       where: { id: checkIn.id },
-      data: { sentAt: null, sendingUntil: new Date(0) },
+      // The e-mail's own mark is written with the sent mark (e-mail only), so neither is there.
+      data: { sentAt: null, emailSentAt: null, sendingUntil: new Date(0) },
     })
     await queueJob(owner.catId, due, `${owner.catId}:${due.toISOString()}:expired`)
     await until(
@@ -349,7 +351,7 @@ describe('check-in answers', () => {
 describe('the unsubscribe link opened in a browser', () => {
   it('GET shows a page with the button and changes nothing; its button pauses the reminders', async () => {
     const owner = await ownerWithCat('ada-page@example.com')
-    const { unsubscribeToken } = await t.db.carePlan.findUniqueOrThrow({ where: { catId: owner.catId } })
+    const unsubscribeToken = await mailedUnsubscribeToken(t, owner.catId)
     const page = await t.app.inject({ method: 'GET', url: `/api/care/unsubscribe/${unsubscribeToken}` })
     expect(page.statusCode).toBe(200)
     expect(page.headers['content-type']).toContain('text/html')

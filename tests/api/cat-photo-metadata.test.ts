@@ -1,4 +1,4 @@
-// Profile photos lose their metadata (issue 20): stored upright with no EXIF (GPS: where the owner
+// Profile photos lose their metadata: stored upright with no EXIF (GPS: where the owner
 // lives), XMP or ICC; photos stored before are cleaned once by the start-up step.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { cleanStoredPhotos } from '../../server/domain/cats/photo-cleanup.ts'

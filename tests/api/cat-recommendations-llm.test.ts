@@ -44,7 +44,7 @@ function ask(payload: unknown = cat) {
 }
 
 describe('POST /api/openai/recommendations with an LLM', () => {
-  it("keeps the nutrition rule's food whatever cups the model says (issue 23: one rule everywhere)", async () => {
+  it("keeps the nutrition rule's food whatever cups the model says (one rule everywhere)", async () => {
     openai.double.setNext({ json: { ...llmAnswer, food_bowls: 3 } })
     const res = await ask()
     expect(res.statusCode).toBe(200)
@@ -76,7 +76,7 @@ describe('POST /api/openai/recommendations with an LLM', () => {
     expect(sent.response_format.type).toBe('json_schema')
     expect(sent.messages[0]!.content).toContain('milo')
     expect(sent.messages[0]!.content).toContain('Train Cat')
-    // Issue 19 item 10: the profile is owner-typed, so it is a fenced JSON block introduced as data.
+    // the profile is owner-typed, so it is a fenced JSON block introduced as data.
     const fenced = /```json\n([\s\S]*?)\n```/.exec(sent.messages[0]!.content)
     expect(JSON.parse(fenced?.[1] ?? 'null')).toMatchObject({ name: 'milo' })
     expect(sent.messages[0]!.content).toMatch(/data.{0,40}not instructions/i)

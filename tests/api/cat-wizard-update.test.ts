@@ -1,4 +1,4 @@
-// The numbered wizard's "update" of a cat the owner has (issue 23), on a real database: the new answers
+// The numbered wizard's "update" of a cat the owner has, on a real database: the new answers
 // refresh the cat's daily suggestions and its care plan (rhythm, training days, next check-in), while the
 // cat's check-ins, weights and conversation stay, and so do the owner's own reminder settings.
 import { describe, expect, it } from 'vitest'

@@ -73,7 +73,7 @@ describe('POST /api/supabase/cats', () => {
     })
   })
 
-  it('refuses a visitor even with a session id: creating a cat needs the bearer token (issue 12, SPEC §6)', async () => {
+  it('refuses a visitor even with a session id: creating a cat needs the bearer token', async () => {
     const res = await rest('POST', '/api/supabase/cats', null, { session_id: 'visitor-7', cat_name: 'Milo' })
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' })
@@ -306,7 +306,7 @@ describe("another owner's cat is a 404, for reads and writes", () => {
   })
 
   it("a visitor's unclaimed cat is nobody's to read", async () => {
-    // Issue 12: visitors no longer create cats through the API; a legacy visitor row stands in.
+    // visitors no longer create cats through the API; a legacy visitor row stands in.
     const { id } = await t.db.cat.create({ data: { sessionId: 'v-99', name: 'Stray' } })
     expect((await rest('GET', `/api/supabase/cats/${id}`, owner.token)).statusCode).toBe(404)
     expect((await rest('GET', `/api/supabase/cats/${id}`, null)).statusCode).toBe(401)

@@ -1,4 +1,4 @@
-// Photos in the chat (issue 20, CONTRACT "Photos in chat"): POST /api/chat/attachments stores an image
+// Photos in the chat: POST /api/chat/attachments stores an image
 // with its orientation applied, every metadata block dropped and at most 1568 px on the long side;
 // GET /api/chat/attachments/:id serves it to its owner only. Bad input is a clear 4xx, never a 500.
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// Issue 11: every chat message the server acknowledges is stored exactly once, and each reply answers
+// every chat message the server acknowledges is stored exactly once, and each reply answers
 // the message it belongs to. REST `POST /api/openai/chat` reconciles the client's list by message id
 // (position only for messages without one); a retried message whose reply exists gets that reply back.
 // The OpenAI-compatible double records what was asked upstream, so "which question was answered" is
@@ -134,7 +134,7 @@ describe('POST /api/openai/chat reconciles by message id', () => {
   it('clients that send no ids (SPEC §7 as written): the whole copy each time, each question answered once', async () => {
     const { user, cat, conversation, sessionId } = await subscriber()
     const welcome = { role: 'assistant' as const, content: 'Hello! How can I help?' }
-    const q1 = { role: 'user' as const, content: 'Is tuna okay?' }
+    const q1 = { role: 'user' as const, content: 'Is a cardboard box a good toy?' }
     openai.double.setNext({ reply: 'Sometimes.' })
     const first = await restChat(user.token, {
       session_id: sessionId,
@@ -151,7 +151,7 @@ describe('POST /api/openai/chat reconciles by message id', () => {
     })
     expect(retry.body).toEqual(first.body)
 
-    const q2 = { role: 'user' as const, content: 'And salmon?' }
+    const q2 = { role: 'user' as const, content: 'And a paper bag?' }
     openai.double.setNext({ reply: 'Cooked, yes.' })
     const second = await restChat(user.token, {
       session_id: sessionId,
@@ -161,19 +161,19 @@ describe('POST /api/openai/chat reconciles by message id', () => {
     expect(second.body.message).toBe('Cooked, yes.')
 
     // Only the newest message, without an id: it is new, so it is stored and answered.
-    const q3 = { role: 'user' as const, content: 'What about milk?' }
+    const q3 = { role: 'user' as const, content: 'What about a laser pointer?' }
     openai.double.setNext({ reply: 'Better not.' })
     const third = await restChat(user.token, { session_id: sessionId, catId: cat.id, messages: [q3] })
     expect(third.body.message).toBe('Better not.')
 
-    expect(askedUpstream()).toEqual(['Is tuna okay?', 'And salmon?', 'What about milk?'])
+    expect(askedUpstream()).toEqual(['Is a cardboard box a good toy?', 'And a paper bag?', 'What about a laser pointer?'])
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual([
       'Hello! How can I help?',
-      'Is tuna okay?',
+      'Is a cardboard box a good toy?',
       'Sometimes.',
-      'And salmon?',
+      'And a paper bag?',
       'Cooked, yes.',
-      'What about milk?',
+      'What about a laser pointer?',
       'Better not.',
     ])
   })

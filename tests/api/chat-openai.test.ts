@@ -92,7 +92,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
     const body = sent(openai.double.requests[0])
     expect(body.messages).toHaveLength(1 + CHAT_HISTORY_WINDOW)
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'Latest' })
-    // The client wrote the list's 'assistant' turns: never sent as the specialist's own (issue 19 item 10).
+    // The client wrote the list's 'assistant' turns: never sent as the specialist's own.
     expect(body.messages.filter((m) => m.role === 'assistant')).toEqual([])
     expect(body.messages[1]).toEqual({ role: 'user', content: `older ${90 - 2 * (CHAT_HISTORY_WINDOW - 1)}` })
   })
@@ -156,7 +156,7 @@ describe('conversation.send on the OpenAI path (streaming)', () => {
   })
 
   it('over HTTP: a dropped request does not stop the reply; Stop does, and the partial reply is kept', async () => {
-    // Issue 15 changes this: the reply no longer depends on the browser's connection. Dropping the
+    // The reply no longer depends on the browser's connection. Dropping the
     // request lets the reply go on (to be resumed); conversation.stop cancels the upstream call.
     const { user, conversation } = await subscriber()
     const client = httpClient(user.token)

@@ -1,4 +1,4 @@
-// A chat message may carry the owner's photos (issue 20, CONTRACT "Photos in chat"): `attachment_ids`, at
+// A chat message may carry the owner's photos: `attachment_ids`, at
 // most 4, the owner's own (else 404), on REST POST /api/openai/chat and tRPC conversation.send; stored with
 // the message and returned by the history reads. An OpenAI-compatible specialist receives them as
 // `image_url` parts (data URLs, no metadata) on the user turn; the offline one says it has the photo.

@@ -1,4 +1,4 @@
-// One address cannot take every connection (issue 19 item 7): 520 idle connections from one address
+// One address cannot take every connection: 520 idle connections from one address
 // used to fill the server's 512 and refuse everyone else. Each address now holds at most
 // HTTP_LIMITS.maxConnectionsPerAddress; another address is still served. Loopback has a whole /8, so
 // the second address is 127.0.0.2.

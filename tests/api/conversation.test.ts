@@ -222,7 +222,7 @@ describe('conversation.send: the streamed specialist reply', () => {
         clientId: 'same-id',
       })
     const first = await collect(await send())
-    // Issue 11: a retried message whose reply is stored gets that reply back, not a second one.
+    // a retried message whose reply is stored gets that reply back, not a second one.
     expect(await collect(await send())).toBe(first)
     const stored = await rows(conversation.id)
     expect(stored.filter((r) => r.role === 'user')).toHaveLength(1)
@@ -338,8 +338,8 @@ describe('conversation.send: the streamed specialist reply', () => {
     ).not.toBe('')
   })
 
-  it('Stop (conversation.stop, issue 15) ends the reply and keeps what was written so far', async () => {
-    // Issue 15 changes what ends a reply: a dropped request no longer does (the reply is resumable);
+  it('Stop (conversation.stop) ends the reply and keeps what was written so far', async () => {
+    // What ends a reply: a dropped request no longer does (the reply is resumable);
     // Stop is its own call, which any instance can serve.
     const { user, conversation } = await subscriber()
     const api = await t.caller(user.token)

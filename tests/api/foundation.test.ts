@@ -210,7 +210,7 @@ describe('configuration', () => {
 describe('behind a proxy', () => {
   it('reads the proxy settings', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false)
-    // Issue 12: `true` trusted the left-most X-Forwarded-For, which the client writes; it stops start-up.
+    // `true` trusted the left-most X-Forwarded-For, which the client writes; it stops start-up.
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true trusts any X-Forwarded-For.*TRUST_PROXY=1/,
     )

@@ -1,4 +1,4 @@
-// A household of cats in the chat (issue 23): the specialist is told the owner's cats by name and which
+// A household of cats in the chat: the specialist is told the owner's cats by name and which
 // one the chat is about (or that the owner chose none, so it asks which when it matters), and the chat
 // opens on the owner's chosen cat, else on their current cat.
 import { afterEach, describe, expect, it } from 'vitest'
@@ -58,7 +58,7 @@ describe('the specialist knows the household', () => {
   })
 })
 
-describe('a message about a cat it does not name (issue 23)', () => {
+describe('a message about a cat it does not name', () => {
   it("escalates an emergency for 'your cat', not the cat in the switcher, on a model too", async () => {
     const { api, conversation, luna } = await household()
     openai.double.setNext({ reply: ['Please go now.'] })
@@ -71,7 +71,7 @@ describe('a message about a cat it does not name (issue 23)', () => {
   })
 })
 
-describe('the offline specialist in a household (issue 23)', () => {
+describe('the offline specialist in a household', () => {
   const offline = suiteApp()
 
   async function offlineHousehold() {
@@ -110,7 +110,7 @@ describe('the offline specialist in a household (issue 23)', () => {
   })
 })
 
-describe('each owner message keeps the cat it is about (issue 23)', () => {
+describe('each owner message keeps the cat it is about', () => {
   it('the history answers the cat of each owner message, and none on the replies', async () => {
     const { api, conversation, luna, oscar } = await household()
     for (const [catId, clientId] of [

@@ -117,7 +117,9 @@ describe('the OpenAPI document', () => {
     type Get = { parameters?: Array<{ name: string; in: string; required: boolean }> }
     const query = (path: string) =>
       (((document.paths[path]?.get ?? {}) as unknown as Get).parameters ?? []).filter((p) => p.in === 'query')
-    expect(query('/api/care/weights')).toEqual([expect.objectContaining({ name: 'cat_id', required: false })])
+    expect(query('/api/care/weights')).toEqual(
+      ['cat_id', 'after', 'limit'].map((name) => expect.objectContaining({ name, required: false })),
+    )
     expect(query('/api/care/plan')).toEqual([expect.objectContaining({ name: 'cat_id', required: false })])
     expect(query('/api/care/report/shared')).toEqual([
       expect.objectContaining({ name: 'token', required: true }),

@@ -1,6 +1,6 @@
-// The photo gate (issue 19 item 4): two anonymous connections trickling a 10 MB cat upload must not hold
-// every owner's photo reads and uploads. The gate is taken once the session is known: visitors share one
-// slot, and any address holds at most one. Real sockets on a listening app; addresses through
+// The photo gate: two anonymous connections trickling a 10 MB cat upload must not hold
+// every owner's photo reads and uploads. Who may take a slot is decided before the body: visitors none
+// (401), and any address holds at most one (photo-admission.test.ts has free accounts and slow senders). Real sockets on a listening app; addresses through
 // X-Forwarded-For behind one trusted proxy (TRUST_PROXY=1), as in production behind nginx.
 import net from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -53,16 +53,11 @@ describe('two anonymous trickling uploads', () => {
       name: 'Gated',
       photo: { buffer: PNG.toString('base64'), mimetype: 'image/png' },
     })
+    // Every photo route needs a session: a visitor's upload is refused before its body, holding no slot.
     const slow = [trickle('203.0.113.1'), trickle('203.0.113.2')]
-    // Until the trickles hold what they can: a third visitor's photo read is then turned away at the gate.
-    let probe = await photoRead(cat.id, null, '203.0.113.3')
-    for (let i = 0; i < 200 && probe.status !== 503; i++) probe = await photoRead(cat.id, null, '203.0.113.3')
-    expect(probe.status).toBe(503)
-    expect(probe.retryAfter).toBe('2')
-    expect(probe.body).toEqual({
-      error: 'The server is busy. Please try again in a moment.',
-      code: 'SERVICE_UNAVAILABLE',
-    })
+    const probe = await photoRead(cat.id, null, '203.0.113.3')
+    expect(probe.status).toBe(401)
+    expect(probe.body).toEqual({ error: 'User Not Authenticated', code: 'NOT_AUTHENTICATED' })
 
     const read = await photoRead(cat.id, owner.token, '198.51.100.20')
     expect(read.status).toBe(200)
@@ -109,7 +104,7 @@ describe('two anonymous trickling uploads', () => {
 })
 
 describe('a call that needs more photo slots than its holder may have', () => {
-  it('is a 413 for a visitor (a batch of two photo reads), not a 503 that no retry could clear', async () => {
+  it('is a 401 for a visitor (a batch of two photo reads), decided before anything is read', async () => {
     for (let i = 0; i < 3; i++) {
       const res = await fetch(
         `${server.url}/trpc/cat.photo,cat.photo?batch=1&input=${encodeURIComponent('{}')}`,
@@ -117,11 +112,8 @@ describe('a call that needs more photo slots than its holder may have', () => {
           headers: { 'x-forwarded-for': '198.51.100.77' },
         },
       )
-      expect(res.status).toBe(413)
-      expect(await res.json()).toEqual({
-        error: 'At most 1 photo per request without a session',
-        code: 'TOO_LARGE',
-      })
+      expect(res.status).toBe(401)
+      expect((await res.json()).code).toBe('NOT_AUTHENTICATED')
     }
   })
 })

@@ -1,4 +1,4 @@
-// "Download my data" and account deletion for the progress records (issue 22): progressExportOf lists
+// "Download my data" and account deletion for the progress records: progressExportOf lists
 // every cat's weights and the share links (never a token or its hash); deleting the account erases
 // both (foreign keys cascade from the user and the cat).
 import { describe, expect, it } from 'vitest'

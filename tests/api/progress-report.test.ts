@@ -1,4 +1,4 @@
-// The vet report (issue 22): GET /api/care/report.pdf read back with pdftotext (Debian's poppler-utils),
+// The vet report: GET /api/care/report.pdf read back with pdftotext (Debian's poppler-utils),
 // and its share links: create, open with no session, revoke, expire.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'

@@ -1,4 +1,4 @@
-// Shared report links are limited per IP (issue 22): a guesser gets 429 with Retry-After, not a 500.
+// Shared report links are limited per IP: a guesser gets 429 with Retry-After, not a 500.
 import { describe, expect, it } from 'vitest'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'

@@ -1,4 +1,4 @@
-// The specialist knows the log (issue 22): on a model, its instructions carry the last weights, the
+// The specialist knows the log: on a model, its instructions carry the last weights, the
 // trend (with the fatty-liver warning when the loss is too fast), the one nutrition rule's food advice,
 // and how to offer logging a weight the owner reports (nothing is logged without the owner's confirm).
 import { beforeEach, describe, expect, it } from 'vitest'

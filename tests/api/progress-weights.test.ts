@@ -1,4 +1,4 @@
-// The weight log (issue 22, CONTRACT "Beyond SPEC §7"): GET/POST/DELETE /api/care/weights on the
+// The weight log: GET/POST/DELETE /api/care/weights on the
 // current or a named cat; every bad input a 400 naming the field, another owner's entry or cat a 404.
 import { describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'

@@ -1,11 +1,11 @@
-// Quotas (issue 19 item 7): an owner's cats (and so photos), conversations and messages, and one
+// Quotas: an owner's cats (and so photos), conversations and messages, and one
 // interview's messages, are bounded; past the figure a new record is refused with 409 QUOTA_EXCEEDED in
 // the contract's shape. A visitor's address may start a bounded number of interviews a day.
 import { describe, expect, it } from 'vitest'
 import { QUOTAS } from '../../server/domain/quotas.ts'
 import { createRateLimits } from '../../server/services/rate-limits.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
-import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
+import { grantSubscription, sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 
 const t = suiteApp(() =>
   createTestApp({
@@ -30,10 +30,10 @@ function expectQuota(res: { statusCode: number; json(): unknown }, text: string)
 }
 
 describe('per owner', () => {
-  it(`cats: at most ${QUOTAS.cats}`, async () => {
+  it(`cats: at most ${QUOTAS.cats.free}`, async () => {
     const owner = await t.signIn()
     await t.db.cat.createMany({
-      data: Array.from({ length: QUOTAS.cats - 1 }, (_, i) => ({
+      data: Array.from({ length: QUOTAS.cats.free - 1 }, (_, i) => ({
         userId: owner.id,
         name: `Cat ${i}`,
         issuesFaced: [],
@@ -44,13 +44,14 @@ describe('per owner', () => {
       await send('POST', '/api/supabase/cats', { name: 'One too many' }, owner.token),
       'This account has reached its limit of 50 cats.',
     )
-    expect(await t.db.cat.count({ where: { userId: owner.id } })).toBe(QUOTAS.cats)
+    expect(await t.db.cat.count({ where: { userId: owner.id } })).toBe(QUOTAS.cats.free)
   })
 
-  it(`conversations: at most ${QUOTAS.conversations}`, async () => {
+  it(`conversations: at most ${QUOTAS.conversations.subscriber} for a subscriber`, async () => {
     const owner = await t.signIn()
+    await grantSubscription(t.db, owner.id)
     await t.db.conversation.createMany({
-      data: Array.from({ length: QUOTAS.conversations }, (_, i) => ({
+      data: Array.from({ length: QUOTAS.conversations.subscriber }, (_, i) => ({
         userId: owner.id,
         sessionId: `q-${owner.id}-${i}`,
       })),
@@ -61,13 +62,14 @@ describe('per owner', () => {
     )
   })
 
-  it(`messages: at most ${QUOTAS.messages} over all conversations`, async () => {
+  it(`messages: at most ${QUOTAS.messages.subscriber} over all conversations for a subscriber`, async () => {
     const owner = await t.signIn()
+    await grantSubscription(t.db, owner.id)
     const conversation = await t.db.conversation.create({
       data: { userId: owner.id, sessionId: `m-${owner.id}` },
     })
     await t.db.conversationMessage.createMany({
-      data: Array.from({ length: QUOTAS.messages }, (_, i) => ({
+      data: Array.from({ length: QUOTAS.messages.subscriber }, (_, i) => ({
         conversationId: conversation.id,
         role: i % 2 ? 'assistant' : 'user',
         content: `message ${i}`,
@@ -90,7 +92,7 @@ describe('a retry at the quota appends nothing, so it is answered as the first t
   async function atQuota(clientId: string) {
     const chat = await subscriberInChat(t, { cat: { name: 'Quota' } })
     await t.db.conversationMessage.createMany({
-      data: Array.from({ length: QUOTAS.messages - 2 }, (_, i) => ({
+      data: Array.from({ length: QUOTAS.messages.subscriber - 2 }, (_, i) => ({
         conversationId: chat.conversation.id,
         role: i % 2 ? 'assistant' : 'user',
         content: `message ${i}`,

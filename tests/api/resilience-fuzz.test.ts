@@ -35,7 +35,7 @@ const CASES_PER_PROCEDURE = 15
 const BATCH_CASES = 150
 const SEED = Number(process.env.FC_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
-// Procedures that end the owner's session or account (issue 12) would end the fuzzing owner's token
+// Procedures that end the owner's session or account would end the fuzzing owner's token
 // mid-run; they take no input, and tests/api/account-sessions.test.ts covers them on both surfaces.
 const SESSION_ENDING = new Set(['auth.logout', 'auth.logoutEverywhere', 'account.deleteAccount'])
 const PROCEDURES = procedures().filter((p) => !SESSION_ENDING.has(p.path))
@@ -58,6 +58,8 @@ const own = {
   vaccination: 0,
   medication: 0,
   document: 0,
+  shareLink: 0,
+  followUp: 0,
 }
 
 // ——— Generators ———
@@ -515,6 +517,29 @@ beforeAll(async () => {
   // Check-ins are made by the reminder worker; one is written directly.
   own.checkIn = (
     await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })
+  ).id
+  await api.progress.shareReport({})
+  own.shareLink = (await api.progress.shareLinks({}))[0]?.id ?? 0
+  // Follow-ups are made when an escalated reply is stored; one is written directly, on a reply row.
+  const reply = await t.db.conversationMessage.create({
+    data: {
+      conversationId: own.conversation,
+      role: 'assistant',
+      content: 'Go to a vet now.',
+      urgency: 'emergency',
+    },
+  })
+  own.followUp = (
+    await t.db.followUp.create({
+      data: {
+        userId: owner.id,
+        catId: own.cat,
+        conversationId: own.conversation,
+        messageId: reply.id,
+        urgency: 'emergency',
+        dueAt: new Date(),
+      },
+    })
   ).id
 
   // A signed, unexpired token of an account that no longer exists (deleted, or a database reset).

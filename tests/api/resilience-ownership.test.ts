@@ -55,12 +55,34 @@ const KINDS: RecordKind[] = [
   'vaccination',
   'medication',
   'document',
+  'shareLink',
+  'followUp',
 ]
 
 /** A check-in of the cat (the reminder worker makes them; here one is written directly). */
 async function checkInOf(catId: number): Promise<number> {
   const row = await t.db.checkIn.create({
     data: { catId, dueAt: new Date(Date.now() - 60_000 * Math.random()), sentAt: new Date() },
+  })
+  return row.id
+}
+
+/** A live report link of the owner's current cat: its id, as the owner's list gives it. */
+async function shareLinkOf(token: string): Promise<number> {
+  const api = await t.caller(token)
+  await api.progress.shareReport({})
+  const [newest] = await api.progress.shareLinks({})
+  return newest!.id
+}
+
+/** A follow-up after an urgent answer in the conversation (the reply path makes them; here written directly). */
+async function followUpOf(userId: number, catId: number, conversationId: number): Promise<number> {
+  const reply = await t.db.conversationMessage.findFirstOrThrow({
+    where: { conversationId, role: 'assistant' },
+    orderBy: { id: 'desc' },
+  })
+  const row = await t.db.followUp.create({
+    data: { userId, catId, conversationId, messageId: reply.id, urgency: 'emergency', dueAt: new Date() },
   })
   return row.id
 }
@@ -144,6 +166,8 @@ async function owner(name: string): Promise<Owner> {
       vaccination: [vaccination.id],
       medication: [medication.id],
       document: [document.id],
+      shareLink: [await shareLinkOf(user.token)],
+      followUp: [await followUpOf(user.id, cat.id, conversation.id)],
     },
   }
 }
@@ -229,8 +253,17 @@ function ownIds(of: Owner, procedure: ProcedureInfo, except: string): Record<str
 async function freshRecord(kind: RecordKind, like: number | string): Promise<number | string> {
   const api = await t.caller(b.token)
   switch (kind) {
-    case 'cat':
+    case 'cat': {
+      // Every cat_id-taking row gets a cat of its own; older control cats go, under the cats quota.
+      const controls = await t.db.cat.findMany({
+        where: { userId: b.id, name: 'Control' },
+        orderBy: { id: 'desc' },
+        skip: 10,
+        select: { id: true },
+      })
+      await t.db.cat.deleteMany({ where: { id: { in: controls.map((c) => c.id) } } })
       return (await api.cat.create({ name: 'Control', breed: 'Siamese', age: 2 })).id
+    }
     case 'conversation':
       return (await api.conversation.create({})).id
     case 'interview':
@@ -239,8 +272,8 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
     case 'subscription':
       if (String(like).startsWith('I-')) return paypalSubscription(b.id, b.email)
-      // One subscription at a time (issue 12): B's current ones end before B checks out again, and
-      // one trial per owner (issue 23): B's later subscriptions are at the plan's price.
+      // One subscription at a time: B's current ones end before B checks out again, and
+      // one trial per owner: B's later subscriptions are at the plan's price.
       await t.db.subscription.updateMany({ where: { userId: b.id }, data: { status: 'canceled' } })
       return (await api.billing.checkout({ ...CARD_CHECKOUT, checkoutKey: randomUUID(), trial: false }))
         .subscriptionId
@@ -254,6 +287,10 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.record.addMedication({ name: 'Control', dose: '1 mg', times: ['08:00'] })).id
     case 'document':
       return (await api.record.uploadDocument({ title: 'Control', data: TINY_PNG_BASE64 })).id
+    case 'shareLink':
+      return shareLinkOf(b.token)
+    case 'followUp':
+      return followUpOf(b.id, b.records.cat[0] as number, b.records.conversation[0] as number)
   }
 }
 

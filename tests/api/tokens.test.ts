@@ -4,7 +4,7 @@ import { openPglite } from '../../server/db.ts'
 import { createTokenService, resolveJwtSecret } from '../../server/services/tokens.ts'
 import { suiteDatabase } from '../helpers/database.ts'
 
-// Moved from tests/unit (issue 12): a token now names a server-side session, so these need a database.
+// Moved from tests/unit: a token now names a server-side session, so these need a database.
 
 const SECRET = 'unit-test-secret-that-is-long-enough-for-hs256'
 const database = suiteDatabase()
@@ -73,7 +73,7 @@ describe('session tokens and the verified-token cache', () => {
   })
 })
 
-describe('the generated secret kept in the database (issue 15)', () => {
+describe('the generated secret kept in the database', () => {
   it('is made once and read back by every instance on the same database', async () => {
     const first = await resolveJwtSecret(undefined, database.prisma)
     expect(first.length).toBeGreaterThanOrEqual(32)

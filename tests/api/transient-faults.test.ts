@@ -1,4 +1,4 @@
-// A transient fault of the database is not the client's doing (issue 19 item 3): while PostgreSQL cannot
+// A transient fault of the database is not the client's doing: while PostgreSQL cannot
 // be reached, every surface answers 503 with Retry-After in the contract's shape, never a 500. The app
 // runs on a PostgreSQL address where nothing listens (as during a restart), through app.inject.
 import { afterAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Budgets a visitor spends without a token (issue 19 item 7): the recommendations (a model call each)
+// Budgets a visitor spends without a token: the recommendations (a model call each)
 // have a per-address budget; every procedure of a /trpc batch counts against the limits, a batch of five
 // as five; a visitor's interview writes count against the per-address interview budget.
 import { describe, expect, it } from 'vitest'

@@ -78,7 +78,7 @@ describe('wizard step 3: Breed and Weight', () => {
       fireEvent.change(weight, { target: { value: '4' } })
       fireEvent.change(screen.getByLabelText('Unit'), { target: { value: 'Kg' } })
     })
-    await screen.findByText('That is about 8.8 lbs.')
+    await screen.findByText('That is about 8.8 lb.')
     expect(screen.queryByText(CAT_MESSAGES.breed)).toBeNull()
     expect(screen.queryByText(CAT_MESSAGES.weight)).toBeNull()
     expect(screen.queryByText(CAT_MESSAGES.unit)).toBeNull()

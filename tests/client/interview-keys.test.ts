@@ -82,7 +82,7 @@ describe('the interview under the SPEC keys', () => {
     expect(localStorage.getItem('interview_completed')).toBe('true')
   })
 
-  it('reads what other screens wrote: quiz answers count only up to currentFieldIndex, but the quiz age always (issue 23)', () => {
+  it('reads what other screens wrote: quiz answers count only up to currentFieldIndex, but the quiz age always', () => {
     localStorage.setItem('cat_name', 'Mochi')
     localStorage.setItem('age', '7')
     localStorage.setItem('issues_faced', '["Hairballs","Weight gain"]')

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// useSpecialistChat below the browser (issue 14): the hook in jsdom, its tRPC calls through tRPC's local
+// useSpecialistChat below the browser: the hook in jsdom, its tRPC calls through tRPC's local
 // link straight into the real router (no HTTP), over a real embedded database with the offline
 // assistant. Opening plays and stores the welcome; a message streams its reply and stores both once;
 // Stop keeps what was written; a reply still being written when the chat opens is reattached; 'Show

@@ -96,6 +96,8 @@ export interface StripeDouble {
   setSubscriptionStatus(id: string, status: string): void
   /** The next `times` requests (default 1) answer `status` (default 500) with an api_error. */
   failNext(status?: number, times?: number): void
+  /** Every answer from now on waits `ms` first (a slow provider); 0 ends it. */
+  setLatency(ms: number): void
   close(): Promise<void>
 }
 
@@ -175,6 +177,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const cardFingerprints = new Map<string, string>()
   const requests: RecordedRequest[] = []
   const failures = { status: 500, remaining: 0 }
+  let latencyMs = 0
 
   function createCustomer(body: FormBody): DoubleCustomer {
     const paymentMethod = optionalString(body, 'payment_method')
@@ -454,6 +457,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     if (result.replayed) headers['idempotent-replayed'] = 'true'
     // An injected failure must be retried by the SDK like a real outage, and must not be replayed later.
     if (result.status >= 500) headers['stripe-should-retry'] = 'true'
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs))
     res.writeHead(result.status, headers).end(JSON.stringify(result.body))
   }
 
@@ -479,6 +483,9 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     failNext(status = 500, times = 1) {
       failures.status = status
       failures.remaining = times
+    },
+    setLatency(ms) {
+      latencyMs = ms
     },
     close() {
       return new Promise((resolve, reject) => {

@@ -21,7 +21,7 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
   let t: BrowserTest
   beforeAll(async () => {
     // Scripted delays at the app's own pace: the receptionist's chat stays up long enough to be checked
-    // (about 10 s since issue 23's faster scripts; at a fifth of it, 2 s, it had moved on to /interview
+    // (about 10 s since the faster scripts; at a fifth of it, 2 s, it had moved on to /interview
     // while axe ran on a loaded machine).
     t = await startBrowserTest({ viewport: { width: size.width, height: size.height } })
   })
@@ -153,6 +153,12 @@ describe.each(SIZES)('accessibility of every journey screen, $name ($width×$hei
     await t.page.goto('/progress')
     await t.page.getByRole('heading', { name: 'Review Report', level: 1 }).waitFor()
     await check('progress')
+    await t.page.goto('/care')
+    await t.page.getByRole('heading', { name: 'Check-in plan' }).waitFor()
+    await check('care')
+    await t.page.goto('/care/progress')
+    await t.page.getByRole('heading', { name: 'For your vet' }).waitFor()
+    await check('care-progress')
   })
 
   it('/privacy, /terms and an unknown path', async () => {

@@ -1,4 +1,4 @@
-// Issue 12 in Chromium: Logout ends the session on the server (the old token is refused afterwards),
+// In Chromium: Logout ends the session on the server (the old token is refused afterwards),
 // a password set with a mailed code then signs in, and deleting the account from the profile ends at
 // /login with nothing of the owner left (after a fresh code from the e-mail).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -55,7 +55,7 @@ describe('the owner controls the session', () => {
   it('sets a password with a mailed code from the profile, ending the other devices’ sessions, then signs in with it', async () => {
     const email = 'password-owner@example.com'
     const here = await signInWithCode(email)
-    // Another device of the owner (issue 19: setting a password offers to end it, and does by default).
+    // Another device of the owner (setting a password offers to end it, and does by default).
     const user = await t.db.user.findUniqueOrThrow({ where: { email } })
     const { token: elsewhere } = await t.services.tokens.issue({ ...user, emailVerified: true })
     expect(await catsStatus(elsewhere)).toBe(200)
@@ -92,7 +92,7 @@ describe('the owner controls the session', () => {
     await t.db.cat.create({ data: { userId: user.id, name: 'Farewell' } })
     const { page } = t
     await page.goto('/cat-profile')
-    // Deleting needs a fresh code from the e-mail (issue 19), as setting a password does.
+    // Deleting needs a fresh code from the e-mail, as setting a password does.
     await page.getByRole('button', { name: 'Send a code to download or delete' }).click()
     await page.getByLabel('Verification code for your data').waitFor()
     await expect

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 import { browserTestWithSmtp, SCREENSHOT_DIR, untilPath } from '../helpers/browser.ts'
 
-// Accounts in Chromium (issue 3): the code read from a real local SMTP server, the countdown on a
+// Accounts in Chromium: the code read from a real local SMTP server, the countdown on a
 // controlled page clock, the sidebar, logout and both ways a session ends.
 
 const { t, smtp } = browserTestWithSmtp()
@@ -97,7 +97,7 @@ describe('/login in Chromium', () => {
   it('signs in with the code from the e-mail, claims the visitor’s cat and greets by first name', async () => {
     const email = address('ada')
     const { id } = await t.signIn(email, { firstName: 'Ada', fullName: 'Ada Lovelace' })
-    // Ada proved this address before (issue 19: a first proof drops the names an unproven party set).
+    // Ada proved this address before (a first proof drops the names an unproven party set).
     await t.db.user.update({ where: { id }, data: { emailVerifiedAt: new Date() } })
     const { page, context } = await openPage()
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl })
@@ -138,7 +138,7 @@ describe('/login in Chromium', () => {
     await expect.poll(() => input.inputValue()).toBe(code)
     await page.getByRole('button', { name: 'Verify code' }).click()
 
-    // The claimed cat is the owner's now: restored from the server before routing (issue 14), it sends
+    // The claimed cat is the owner's now: restored from the server before routing, it sends
     // the owner on towards the chat, and the guard to the paywall (no subscription), not to onboarding.
     await page.waitForURL('**/paywall')
     expect(await storage(page, 'catId')).toBe(String(cat.id))
@@ -357,8 +357,9 @@ describe('the signed-in layout in Chromium', () => {
     const { page } = await openPage()
     await storeSession(page, forged, 3_600_000)
     await page.goto('/progress')
-    await page.waitForURL('**/login?expired=1')
-    await page.getByText('Your session has expired. Please sign in again.').waitFor()
+    // Refused before its time ran out: the screen says it ended, not that it expired.
+    await page.waitForURL('**/login?ended=1')
+    await page.getByText('You were signed out on this device. Please sign in again.').waitFor()
     expect(await storage(page, 'token')).toBeNull()
     expect(await page.getByRole('complementary', { name: 'Account menu' }).count()).toBe(0)
   })

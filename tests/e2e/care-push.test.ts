@@ -1,4 +1,4 @@
-// Push reminders opted in from a real browser (issue 21), in Chromium at 390 × 844. The browser's push
+// Push reminders opted in from a real browser, in Chromium at 390 × 844. The browser's push
 // service (Google's, outside this machine) is the one double: PushManager.subscribe answers a subscription
 // whose endpoint is the local receiver of tests/doubles, with that receiver's keys, as a push service
 // would. Everything else is real: the permission prompt, the service worker's registration, the editor,
@@ -19,7 +19,10 @@ beforeAll(async () => {
   receiver = await startPushReceiver()
   t = await startBrowserTest({
     viewport: { width: 390, height: 844 },
+    serviceWorkers: 'allow',
     jobs: { pollingIntervalSeconds: 0.5, sweepIntervalMs: 200 },
+    // The local receiver stands in for the push service: its host is trusted as a named extra host.
+    env: { PUSH_EXTRA_HOSTS: '127.0.0.1' },
   })
   const subscriber = await careSubscriber(t, EMAIL, 'push')
   owner = subscriber.owner
@@ -46,7 +49,7 @@ const pushBox = () =>
 describe('push reminders at 390 × 844', () => {
   it('says why when notifications are blocked, and leaves the box unticked', async () => {
     await t.context.clearPermissions()
-    await t.page.goto('/progress')
+    await t.page.goto('/care')
     await pushBox().click()
     await t.page.getByRole('alert').getByText('Notifications are blocked for this site').waitFor()
     expect(await pushBox().isChecked()).toBe(false)
@@ -55,7 +58,7 @@ describe('push reminders at 390 × 844', () => {
 
   it('turns push on for this device, and a due check-in arrives there, encrypted for it', async () => {
     await t.context.grantPermissions(['notifications'])
-    await t.page.goto('/progress')
+    await t.page.goto('/care')
     const plan = t.page.getByRole('region', { name: 'Check-in plan' })
     await pushBox().click()
     await expect.poll(() => pushBox().isChecked()).toBe(true)

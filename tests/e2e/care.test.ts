@@ -1,4 +1,4 @@
-// The care loop in Chromium at 390 × 844 (issue 21): the owner edits the check-in plan on /progress; a
+// The care loop in Chromium at 390 × 844: the owner edits the check-in plan on /care; a
 // reminder goes out through the job worker to the SMTP double, its link opens the chat on the check-in,
 // and the owner answers it with a weight. axe finds nothing on either screen.
 import { AxeBuilder } from '@axe-core/playwright'
@@ -32,9 +32,9 @@ async function axeViolations() {
 }
 
 describe('the care loop at 390 × 844', () => {
-  it('edits the plan on /progress: rhythm, days as toggles, the time; the zone is shown by name', async () => {
+  it('edits the plan on /care: rhythm, days as toggles, the time; the zone is shown by name', async () => {
     const { page } = t
-    await page.goto('/progress')
+    await page.goto('/care')
     const plan = page.getByRole('region', { name: 'Check-in plan' })
     await plan.waitFor()
     await expect(plan.getByText(/Time zone:/).innerText()).resolves.toMatch(/Time zone: .+/)
@@ -104,7 +104,7 @@ describe('the care loop at 390 × 844', () => {
       paused: true,
       nextCheckInAt: null,
     })
-    await page.getByRole('link', { name: 'Resume them on the Progress page' }).waitFor()
+    await page.getByRole('link', { name: 'Resume them on the Care page' }).waitFor()
     await t.screenshot('care-unsubscribed-390')
   })
 })

@@ -93,7 +93,7 @@ describe('/cat-profile', () => {
       photoMimetype: 'image/png',
       photoName: 'mochi.png',
     })
-    // Stored re-encoded without metadata (issue 20): the same 1×1 PNG picture.
+    // Stored re-encoded without metadata: the same 1×1 PNG picture.
     expect(await sharp(row.photo!).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 })
 
     // Back again: the stored photo is fetched with the token and shown; the form is valid without a new file.

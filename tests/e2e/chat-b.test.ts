@@ -100,7 +100,7 @@ describe('chat variant B', () => {
       cat_name: 'Cleo',
       breed: 'Ragdoll',
     })
-    // Issue 12 changed this: creating a cat needs the bearer token (SPEC §6), so a visitor gets the
+    // Creating a cat needs the bearer token (SPEC §6), so a visitor gets the
     // recommendations (as on the wizard) and the cat is made after the sign-in.
     expect(stored.catId).toBeUndefined()
     expect(stored.food_bowls).toMatch(/^[1-3]$/)
@@ -150,7 +150,7 @@ describe('chat variant B', () => {
     ])
     const stored = await page.evaluate(() => ({ ...localStorage }))
     expect(stored.hasFinalized).toBe('true')
-    // A visitor: the recommendations from the stored answers, no cat before the sign-in (issue 12).
+    // A visitor: the recommendations from the stored answers, no cat before the sign-in.
     expect(stored.catId).toBeUndefined()
     expect(stored.playtime).toMatch(/^\d+$/)
     expect(stored.welcome_message_specific_detail).toContain('Milo')

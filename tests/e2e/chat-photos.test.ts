@@ -1,4 +1,4 @@
-// Photos in the chat (issue 20) in Chromium at 390 × 844: attach a photo with the button, see its
+// Photos in the chat in Chromium at 390 × 844: attach a photo with the button, see its
 // thumbnail in the composer, send it, see it in the thread and at full size (a dialog Escape closes),
 // and again after a reload (the history carries it). axe finds nothing on any of these states. A photo
 // deleted as never sent (a day in the composer) is refused with words that say so, and no Retry.

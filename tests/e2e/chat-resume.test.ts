@@ -1,4 +1,4 @@
-// /cat-assistant in Chromium (issues 14 and 15): a page reloaded mid-answer reattaches to the reply the
+// /cat-assistant in Chromium: a page reloaded mid-answer reattaches to the reply the
 // server is still writing, showing what was written and then the rest; a long reply stays in view from
 // its first line; the chat log takes keyboard focus and scrolls by keyboard.
 import type { Page } from 'playwright-core'

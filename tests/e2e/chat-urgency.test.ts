@@ -1,4 +1,4 @@
-// /cat-assistant in Chromium (issue 20): a reply to an urgent message shows an emergency banner above it
+// /cat-assistant in Chromium: a reply to an urgent message shows an emergency banner above it
 // with a "Find a 24-hour emergency vet" map search (nothing about the owner is sent to us), a softer
 // note for what needs a vet within 24 hours, at the phone size; axe finds nothing; a reload keeps them.
 import { AxeBuilder } from '@axe-core/playwright'

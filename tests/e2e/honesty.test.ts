@@ -1,4 +1,4 @@
-// Issue 23, honesty: every chat screen says, in one always-visible line, that the assistants are AI and
+// Honesty: every chat screen says, in one always-visible line, that the assistants are AI and
 // not veterinarians; chat B's scripts are spoken by the persona who speaks them (Dr. Olivia does not read
 // the receptionist's lines about herself in the third person); no screen promises what nothing does yet.
 import type { Page } from 'playwright-core'

@@ -1,4 +1,4 @@
-// A household of cats in Chromium at 1280×800 and 390×844 (issue 23): the cat switcher on the chat,
+// A household of cats in Chromium at 1280×800 and 390×844: the cat switcher on the chat,
 // /cat-profile and /progress (one remembered choice, so the three screens agree), no switcher for an
 // owner of one cat, and the numbered wizard asking an owner who has a cat whether this is a new cat or
 // an update, so nothing disappears.
@@ -167,7 +167,7 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
   it('asks whether the wizard is about a new cat or an update, and an update keeps the cat and its photo', async () => {
     const { user, cats } = await owner(`wizard-update-${size.name}@example.com`, ['Luna', 'Oscar'])
     const { page } = t
-    // Luna's suggestions and plan from her first run (issue 23): the update makes them again.
+    // Luna's suggestions and plan from her first run: the update makes them again.
     await t.db.cat.update({ where: { id: cats[0]!.id }, data: { foodBowls: 3, treats: 9, playtime: 55 } })
     await t.db.carePlan.create({
       data: {

@@ -1,4 +1,4 @@
-// The whole journey of a new owner in Chromium (issue 7 §1), with real clicks and typing only: '/' → /login →
+// The whole journey of a new owner in Chromium, with real clicks and typing only: '/' → /login →
 // 'Sign Up now.' → the receptionist → the short quiz → the interview → /paywall → the demo card → the
 // thank-you screen → the specialist chat with a streamed answer → /cat-profile edit and save → cancel →
 // /paywall. It runs twice: on the embedded default (in-memory PGlite, forced even when DATABASE_URL is set)
@@ -285,10 +285,10 @@ for (const kind of ['pglite', 'postgresql'] as const) {
           .toBe('Type your answer…')
       }
       await answer('Her name is Luna', /Luna/)
-      // The quiz asked the age, so the interview does not ask it again (issue 23).
+      // The quiz asked the age, so the interview does not ask it again.
       await answer('She scratches the sofa and coughs up hairballs', /breed/i)
       await answer('maine coon', /active/i)
-      // The interview continues the receptionist's conversation (issue 14): the owner's 'yes' comes first.
+      // The interview continues the receptionist's conversation: the owner's 'yes' comes first.
       expect((await userBubbles.allInnerTexts()).map(plain)).toEqual([
         'yes',
         'Her name is Luna',
@@ -459,7 +459,7 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         photoMimetype: 'image/png',
         photoName: 'luna.png',
       })
-      // Stored re-encoded without metadata (issue 20), so not byte for byte: the same PNG picture, pixel for pixel.
+      // Stored re-encoded without metadata, so not byte for byte: the same PNG picture, pixel for pixel.
       const pixels = (image: Uint8Array) => sharp(image).raw().toBuffer({ resolveWithObject: true })
       const kept = await pixels(cats[0]!.photo!)
       const uploaded = await pixels(PNG)

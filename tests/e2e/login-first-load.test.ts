@@ -2,7 +2,7 @@ import type { Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
 
-// /login's first load is the screen alone (issue 14): the sign-in form's code (react-hook-form, zod, the
+// /login's first load is the screen alone: the sign-in form's code (react-hook-form, zod, the
 // data layer) comes on the owner's first keystroke, click or tap, and takes over what was done before it
 // arrived. Its chunk is held back here until the test lets it through, so the takeover is what is tested.
 

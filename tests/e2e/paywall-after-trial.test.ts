@@ -1,4 +1,4 @@
-// Issue 23, one trial per owner, in Chromium: the cancel dialog keeps SPEC's text and says what cancelling
+// One trial per owner, in Chromium: the cancel dialog keeps SPEC's text and says what cancelling
 // does to access and to the fee; after the cancelled trial the paywall offers the plan at its price with
 // no $1.99 trial, and paying subscribes at that price (no second activation fee).
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -164,7 +164,7 @@ describe('/paywall in Chromium', () => {
     expect(await state.isDisabled()).toBe(true)
 
     await dialog.getByRole('button', { name: 'Next' }).click()
-    // SPEC's text, then the fields it means (issue 23).
+    // SPEC's text, then the fields it means.
     expect(await dialog.getByRole('alert').innerText()).toBe(
       'Please fill in all required fields: Country, Postal code.',
     )
@@ -231,7 +231,7 @@ describe('/paywall in Chromium', () => {
     const email = `visitor-${Date.now()}@example.com`
     await dialog.getByLabel('Full name').fill('Vera Visitor')
     await dialog.getByLabel('Email').fill('not-an-address')
-    // The United Kingdom asks no state (issue 23).
+    // The United Kingdom asks no state.
     await dialog.getByLabel('Country').selectOption('GB')
     await dialog.getByLabel('Postal code').fill('SW1A 1AA')
     await dialog.getByRole('button', { name: 'Next' }).click()
@@ -259,7 +259,7 @@ describe('/paywall in Chromium', () => {
       billingPeriod: 'Monthly',
       checkoutKey: `reload-${Date.now()}`,
     })
-    // The owner's state is restored from the server before the guard runs (issue 14): subscribed with a
+    // The owner's state is restored from the server before the guard runs: subscribed with a
     // cat, the paywall hands over to the chat.
     await t.page.goto('/paywall')
     await t.page.waitForURL('**/cat-assistant')

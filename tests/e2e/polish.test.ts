@@ -1,4 +1,4 @@
-// Issue 23, polish, each at 1280 × 800 and 390 × 844: the collapsed sidebar, the account buttons'
+// Polish, each at 1280 × 800 and 390 × 844: the collapsed sidebar, the account buttons'
 // spacing, the price line beside the payment buttons, the payment dialog while paying, the contact
 // step's error, the whole profile photo, no council areas for UK owners, and the password-change code.
 import type { Page } from 'playwright-core'

@@ -1,4 +1,4 @@
-// The chat's confirm-to-log (issue 22), in Chromium at 1280 × 800 and 390 × 844: the owner writes a
+// The chat's confirm-to-log, in Chromium at 1280 × 800 and 390 × 844: the owner writes a
 // weight, the thread offers to log it, nothing is logged until 'Log it', then it is in the log with
 // source 'chat'; 'No thanks' logs nothing. axe finds nothing in the offer.
 import { AxeBuilder } from '@axe-core/playwright'

@@ -1,4 +1,4 @@
-// /progress as a report read at a glance (issue 22), in Chromium at 1280 × 800 and 390 × 844: the
+// /care/progress (Progress) as a report read at a glance, in Chromium at 1280 × 800 and 390 × 844: the
 // weight chart's accessible name and numbers, the table, the fatty-liver warning, logging a weight,
 // "Download for my vet" (the PDF read back with pdftotext), no sideways scroll, and axe finds nothing.
 import { execFileSync } from 'node:child_process'
@@ -49,13 +49,13 @@ async function ownerOfMochi() {
   return owner
 }
 
-describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
+describe.each(SIZES)('/care/progress at $name ($width×$height)', (size) => {
   it('shows the chart with its name and numbers, the table, the warning, and logs a weight', async () => {
     const { page } = t
     await page.setViewportSize({ width: size.width, height: size.height })
     const owner = await ownerOfMochi()
     await replaceSession(page, '/login', owner.token)
-    await page.goto('/progress')
+    await page.goto('/care/progress')
 
     const chart = page.getByRole('img', { name: "Mochi's weight over time" })
     await chart.waitFor()
@@ -79,10 +79,12 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
     expect(food).toMatch(/^280 kcal a day: about 3\/4 cup/)
     expect(await page.getByText(food, { exact: false }).count()).toBeGreaterThan(0)
 
-    // A bad weight is refused with the server's own message; a good one lands in the table.
+    // A missing weight is refused in words an owner reads; a good one lands in the table.
     const form = page.locator('form.progress-form')
     await form.getByRole('button', { name: 'Save weight' }).click()
-    expect(await form.getByRole('alert').first().innerText()).toBe('weight must be a number')
+    expect(await form.getByRole('alert').first().innerText()).toBe(
+      'Enter the weight as a number, like 10.4 or 10,4.',
+    )
     await form.getByLabel('Weight').fill('13.1')
     await form.getByRole('button', { name: 'Save weight' }).click()
     await table.getByRole('row').nth(4).waitFor()
@@ -104,7 +106,7 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
     await page.setViewportSize({ width: size.width, height: size.height })
     const owner = await ownerOfMochi()
     await replaceSession(page, '/login', owner.token)
-    await page.goto('/progress')
+    await page.goto('/care/progress')
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download for my vet' }).click(),
@@ -119,13 +121,13 @@ describe.each(SIZES)('/progress at $name ($width×$height)', (size) => {
   })
 })
 
-describe('/progress when an action fails', () => {
+describe('/care/progress when an action fails', () => {
   it('a weight deleted elsewhere: Delete says so in the error box, and the table catches up', async () => {
     const { page } = t
     await page.setViewportSize({ width: 390, height: 844 })
     const owner = await ownerOfMochi()
     await replaceSession(page, '/login', owner.token)
-    await page.goto('/progress')
+    await page.goto('/care/progress')
     const table = page.getByRole('region', { name: "Mochi's weights" })
     await table.getByRole('row').nth(3).waitFor()
     // Another tab (or device) deleted the newest entry after this page read the log.
@@ -136,6 +138,10 @@ describe('/progress when an action fails', () => {
     await t.db.weightEntry.delete({ where: { id: newest.id } })
 
     await table.getByRole('button', { name: /^Delete 13\.2 lb/ }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete this weight?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
     const box = page.locator('.error-box[role="alert"]:not(.progress-warning)')
     expect(await box.innerText()).toBe('This weight is no longer in the log: it was deleted already.')
     await expect.poll(() => table.getByRole('row').count()).toBe(3)

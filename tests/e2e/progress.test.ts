@@ -87,7 +87,7 @@ describe('/progress Review Report', () => {
     await page.getByRole('heading', { name: 'Review Report' }).waitFor()
     const report = page.locator('.report')
     await report.getByRole('heading', { name: 'Mochi' }).waitFor()
-    // Old Tom is only an option of the cat switcher (issue 23), nowhere in the report itself.
+    // Old Tom is only an option of the cat switcher, nowhere in the report itself.
     expect(await report.getByText('Old Tom').and(report.locator(':not(option)')).count()).toBe(0)
 
     const field = (label: string) =>
@@ -96,8 +96,8 @@ describe('/progress Review Report', () => {
         .locator('dd')
     expect(await field('Breed').innerText()).toBe('Siamese')
     expect(await field('Age').innerText()).toBe('5 years')
-    expect(await field('Weight').innerText()).toBe('8.5 Lbs (3.9 kg)')
-    expect(await field('Target weight').innerText()).toBe('7 Lbs (3.2 kg)')
+    expect(await field('Weight').innerText()).toBe('8.5 lb (3.9 kg)')
+    expect(await field('Target weight').innerText()).toBe('7 lb (3.2 kg)')
     expect(await field('Activity level').innerText()).toBe('Mostly Inactive')
     expect(await field('Check-in frequency').innerText()).toBe('3 Times a Week')
     expect(await field('Goals').innerText()).toBe('Lose Weight')

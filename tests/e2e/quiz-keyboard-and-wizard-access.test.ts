@@ -1,4 +1,4 @@
-// Issue 14 in Chromium: on the short quiz's first step the arrow keys browse the choices and only a
+// In Chromium: on the short quiz's first step the arrow keys browse the choices and only a
 // click, Enter or Space picks one and moves on; and the numbered wizard's steps above 3 refuse an
 // anonymous visitor however they are reached (SPEC §6: visitors may use steps 1 to 3).
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// A returning subscriber in Chromium (issue 14): an owner who paid, chatted and logged out signs in again
+// A returning subscriber in Chromium: an owner who paid, chatted and logged out signs in again
 // with a new code and is back with the specialist, their history on screen, in one sign-in — never the
 // receptionist, the interview, the paywall or a second thank-you. The server decides where they belong:
 // the new sign-in has just cleared the browser's local storage.

@@ -1,4 +1,4 @@
-// Respecting the owner's time (issue 14), in Chromium at the SPEC's real pacing (the page's clock is never moved on): the
+// Respecting the owner's time, in Chromium at the SPEC's real pacing (the page's clock is never moved on): the
 // scripted lines keep their texts and delays, but the owner can skip them ('Skip intro', 'Skip') or
 // answer while they are still arriving, and the interview continues the onboarding conversation. With
 // everything skipped, 'Sign Up now.' to the paywall takes at most 10 s.

@@ -1,4 +1,4 @@
-// Issue 23, faster to value, at the real pacing (the page's clock is never moved on, nothing skipped): a new owner who
+// Faster to value, at the real pacing (the page's clock is never moved on, nothing skipped): a new owner who
 // opens /onboarding and says yes when asked is answering the interview's first question within 20 s,
 // every scripted line still shown; 'Creating Your Personal Plan' takes a few seconds, not 15.
 import type { Page } from 'playwright-core'

@@ -86,7 +86,7 @@ describe('a signed-in owner', () => {
     await page.getByText(CAT_MESSAGES.unit).waitFor()
     expect(await next().isDisabled()).toBe(true)
     await page.getByLabel('Unit').selectOption('Kg')
-    await page.getByText('That is about 27.6 lbs.').waitFor()
+    await page.getByText('That is about 27.6 lb.').waitFor()
     await page.getByLabel('Unit').selectOption('Lbs')
 
     // Back keeps what was typed.
@@ -138,7 +138,7 @@ describe('a signed-in owner', () => {
     await expectStep(10, "What's Your Cat's Target Weight?")
     const target = page.getByLabel('Target weight', { exact: true })
     expect(await target.locator('option').count()).toBe(41)
-    expect(await target.locator('option:checked').innerText()).toBe('12.5 lbs (5.7 kg)')
+    expect(await target.locator('option:checked').innerText()).toBe('12.5 lb (5.7 kg)')
     await target.selectOption('11')
     await next().click()
 
@@ -239,7 +239,7 @@ describe('a signed-in owner', () => {
   })
 })
 
-// Steps above 3 are a signed-in owner's (SPEC §6, issue 14): these run with a session.
+// Steps above 3 are a signed-in owner's (SPEC §6): these run with a session.
 describe('navigation', () => {
   it('ignores invalid step values and shows step 15 for 14', async () => {
     await signInBrowser('navigator@example.com')
@@ -278,7 +278,7 @@ describe('navigation', () => {
   })
 })
 
-// Step 13 and 15 are a signed-in owner's since issue 14 (a visitor is refused them; see
+// Step 13 and 15 are a signed-in owner's (a visitor is refused them; see
 // quiz-keyboard-and-wizard-access.test.ts): step 13 always creates the cat.
 describe('step 13 and 15', () => {
   it('shows both loading states in turn while the cat is created, then opens the payment modal', async () => {

@@ -172,6 +172,8 @@ export type RecordKind =
   | 'vaccination'
   | 'medication'
   | 'document'
+  | 'shareLink'
+  | 'followUp'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -184,10 +186,12 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   progress: 'weight',
   attachment: 'attachment',
   care: 'checkIn',
+  followUp: 'followUp',
 }
 
-/** Routers whose `id` names more than one kind of record (the health record): by procedure. */
+/** Procedures whose `id` names another record than their router's (the health record has three kinds). */
 const PROCEDURE_KINDS: Record<string, RecordKind> = {
+  'progress.revokeShare': 'shareLink',
   'record.deleteVaccination': 'vaccination',
   'record.logDose': 'medication',
   'record.deleteMedication': 'medication',

@@ -119,17 +119,28 @@ export function takePageErrors(t: Pick<BrowserTest, 'pageErrors'>): string[] {
   return t.pageErrors.splice(0)
 }
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+]
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+}
+
+/**
+ * Chromium with a profile on disk, as a person's browser is: a browser's ordinary contexts are
+ * incognito, where Chromium never offers to install an app. The caller closes it and removes the folder.
+ */
+export function launchPersistentChromium(userDataDir: string, baseUrl: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl,
   })
 }
 
@@ -142,6 +153,12 @@ export async function startBrowserTest(
   options: Parameters<typeof createTestApp>[0] & {
     viewport?: { width: number; height: number }
     clock?: boolean
+    /**
+     * The app registers its service worker for everyone. Blocked unless a test is about it (push,
+     * installability, offline): page.route cannot see the requests a worker answers, and each test
+     * should load what the server serves now, not what an earlier test's worker kept.
+     */
+    serviceWorkers?: 'allow' | 'block'
   } = {},
 ): Promise<BrowserTest> {
   const t = await createTestApp({
@@ -150,7 +167,7 @@ export async function startBrowserTest(
     env: {
       LOG_LEVEL: 'warn',
       // A file's browser contexts are many visitors on one address (127.0.0.1): the per-address
-      // connection cap (issue 19) is for one client, so it is lifted here as in the resilience suite.
+      // connection cap is for one client, so it is lifted here as in the resilience suite.
       MAX_CONNECTIONS_PER_ADDRESS: '10000',
       ...options.env,
     },
@@ -160,6 +177,7 @@ export async function startBrowserTest(
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
   })
   if (options.clock !== false) await installPageClock(context)
   const page = await context.newPage()

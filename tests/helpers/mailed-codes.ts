@@ -10,9 +10,11 @@ export function mailedCodes(logs: readonly string[], email: string): string[] {
       .flatMap((chunk) => chunk.split('\n'))
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { mail?: string; to?: string; code?: string })
-      // Sign-in codes and password-change codes (issue 23 names them apart), both the address's.
+      // Sign-in, password-change and export-or-delete codes (each mail named for its use), the address's.
       .filter(
-        (entry) => (entry.mail === 'login-code' || entry.mail === 'password-code') && entry.to === email,
+        (entry) =>
+          (entry.mail === 'login-code' || entry.mail === 'password-code' || entry.mail === 'account-code') &&
+          entry.to === email,
       )
       .map((entry) => entry.code!)
   )
@@ -54,7 +56,7 @@ export async function signInWithMailedCode(
 }
 
 /**
- * The headers of an export or a deletion (issue 19): the owner's token and a fresh step-up code, asked
+ * The headers of an export or a deletion: the owner's token and a fresh step-up code, asked
  * for over REST and read from the mail as the owner would.
  */
 export async function freshCodeHeaders(

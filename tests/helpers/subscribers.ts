@@ -70,7 +70,7 @@ export async function sendInChat(
 }
 
 /**
- * The care loop's owner (issue 21): Ada at `email`, subscribed (provider id `sub_<tag>_<id>`), with Mochi
+ * The care loop's owner: Ada at `email`, subscribed (provider id `sub_<tag>_<id>`), with Mochi
  * made over REST as the wizard makes a cat, on a daily check-in plan. Returns the owner and Mochi's id.
  */
 export async function careSubscriber(t: Pick<TestApp, 'app' | 'db' | 'signIn'>, email: string, tag: string) {

@@ -1,4 +1,4 @@
-// Issue 11: eight concurrent PUT /api/supabase/conversations/{id} of 5,000 messages each (about 800 KB
+// eight concurrent PUT /api/supabase/conversations/{id} of 5,000 messages each (about 800 KB
 // of JSON apiece, under the 1 MB body limit) from one signed-in owner used to exhaust the heap of the
 // server `npm start` runs. Against the built server with npm start's V8 flags and malloc setting, on
 // PostgreSQL: every PUT is answered (2xx, or 503 with Retry-After when saturated), each answered list
@@ -16,7 +16,7 @@ const MESSAGES = CHAT_LIST_MAX_MESSAGES
 
 const suite = suiteBuilt('burst')
 let server: BuiltServer
-/** One owner per conversation: 8 × 5,000 messages is over one owner's 10,000-message quota (issue 19). */
+/** One owner per conversation: 8 × 5,000 messages is over one owner's 10,000-message quota. */
 let tokens: string[]
 let conversationIds: number[]
 

@@ -1,4 +1,4 @@
-// Issue 11: `kill -9` under chat load, then a restart, loses no acknowledged message and duplicates no
+// `kill -9` under chat load, then a restart, loses no acknowledged message and duplicates no
 // reply. The BUILT server (npm start's V8 flags) on PostgreSQL; owners chat concurrently, half through
 // REST POST /api/openai/chat (the whole list with ids each time) and half streamed through tRPC
 // conversation.send, against a slow-ish OpenAI-compatible double so replies are in flight when the

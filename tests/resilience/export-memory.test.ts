@@ -1,4 +1,4 @@
-// One export must not run the server out of heap (issue 19 item 2): the BUILT server started as
+// One export must not run the server out of heap: the BUILT server started as
 // `npm start` starts it (128 MB of old space), an owner with 16 cats carrying 5 MB photos asks for
 // "Download my data". The answer is complete (every cat, every photo reachable), the process stays
 // up, /healthz answers 200, and its peak RSS is printed.
@@ -27,7 +27,7 @@ beforeAll(async () => {
         issuesFaced: [],
         photo: new Uint8Array(crypto.randomBytes(PHOTO_MAX_BYTES)),
         photoMimetype: 'image/png',
-        // Already through the metadata strip (issue 20), so the start-up clean-up leaves these stand-ins.
+        // Already through the metadata strip, so the start-up clean-up leaves these stand-ins.
         photoStripped: true,
       },
     })
@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 /** The newest step-up code the server printed for `email`. */
 async function codeFor(email: string): Promise<string> {
-  // The step-up code is mailed (and logged) as a password change code (issue 23).
+  // The step-up code is mailed (and logged) as a password change code.
   const pattern = new RegExp(`Password change code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`)
   for (let i = 0; i < 100; i++) {
     const found = server.lines.filter((line) => pattern.test(line))

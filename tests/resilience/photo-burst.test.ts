@@ -144,7 +144,7 @@ describe('a burst of 5 MB photos sent as JSON byte arrays', () => {
       expect(last.status).toBe(200)
       const row = await suite.database.prisma.cat.findUniqueOrThrow({ where: { id: o.catId } })
       expect(row.photoMimetype).toBe('image/png')
-      // Stored re-encoded without metadata (issue 20): the picture in the bytes (a 1×1 PNG); what follows
+      // Stored re-encoded without metadata: the picture in the bytes (a 1×1 PNG); what follows
       // its end is not part of it.
       const stored = await sharp(row.photo!).metadata()
       expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(['png', 1, 1, undefined])

@@ -1,4 +1,4 @@
-// A frozen Redis must not stop everything (issue 19 item 3): the BUILT server on a Redis this test starts
+// A frozen Redis must not stop everything: the BUILT server on a Redis this test starts
 // itself, which is then paused with SIGSTOP (connected, never answering) and later killed. Redis
 // commands time out in about half a second and fall back as the README says: /healthz never waits on
 // Redis, limits fall back to each instance's memory, and what needs Redis (a reply's stream) answers

@@ -184,7 +184,7 @@ beforeAll(async () => {
   const parts = user.passwordHash.split('$')
   hashParts = [user.passwordHash, ...parts.filter((part) => part.length >= 16)]
   // A session that proved the address, as after a code sign-in: the sweep's own code sign-ins for this
-  // address end every unproven session (issue 19), which would leave the owner's later calls a 401.
+  // address end every unproven session, which would leave the owner's later calls a 401.
   owner = {
     id: user.id,
     email,
@@ -346,7 +346,7 @@ describe('no secret leaves the server', () => {
       ),
     )
     // The PayPal cancellation itself: the sweep reached it through account deletion, which now needs a
-    // fresh mailed code (issue 19), and its logout ended the owner's session; a new sign-in cancels.
+    // fresh mailed code, and its logout ended the owner's session; a new sign-in cancels.
     const again = await t.services.tokens.issue({
       id: owner.id,
       email: owner.email,

@@ -1,5 +1,5 @@
 // `npm run bench` on a machine without nginx: its proxy row becomes a note instead of the run dying
-// after all its load rounds with no table (issue 24). nginx is made unreachable by an empty PATH.
+// after all its load rounds with no table. nginx is made unreachable by an empty PATH.
 import { afterEach, expect, it } from 'vitest'
 import { measureThroughNginx } from '../../scripts/bench/nginx.ts'
 

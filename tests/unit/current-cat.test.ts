@@ -1,5 +1,4 @@
-// The current-cat rule (issue 23 "a household of cats", issue 24 "the current-cat rule once in
-// shared/rules"): the chosen catId while it is one of the owner's cats, else the highest id.
+// The current-cat rule (a household of cats; the rule once, in shared/rules): the chosen catId while it is one of the owner's cats, else the highest id.
 import { describe, expect, it } from 'vitest'
 import { currentCat } from '../../shared/rules/current-cat.ts'
 

@@ -1,4 +1,4 @@
-// The features boundary (ARCHITECTURE, issue 24): code in client/src/features/<a>/ may use another
+// The features boundary (ARCHITECTURE): code in client/src/features/<a>/ may use another
 // feature <b> only through its public face, client/src/features/<b>/index.ts. Every import of every file
 // under features/ is read (static, dynamic and re-exports, as TypeScript's own pre-processor finds them)
 // and resolved against the importing file.

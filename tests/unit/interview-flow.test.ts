@@ -223,7 +223,7 @@ describe('scripts', () => {
     expect(scriptedQuestion('age', 'Luna', 'How many years is Luna?')).toBe('How many years is Luna?')
     expect(scriptedQuestion('breed', null)).toContain('your cat')
   })
-  it('has the scripted counts of SPEC §9, each line paced at 0.6 to 1.5 s (issue 23)', async () => {
+  it('has the scripted counts of SPEC §9, each line paced at 0.6 to 1.5 s', async () => {
     const s = await import('../../shared/scripts.ts')
     const sets = [
       s.ONBOARDING_MESSAGES,

@@ -1,4 +1,4 @@
-// Issue 20: advice is reviewed data. Each knowledge file is checked with zod when the server starts;
+// advice is reviewed data. Each knowledge file is checked with zod when the server starts;
 // a bad file stops start-up with a message naming the file and what is wrong.
 import { describe, expect, it } from 'vitest'
 import careTopics from '../../server/knowledge/care-topics.json' with { type: 'json' }
@@ -19,15 +19,15 @@ describe('knowledge files', () => {
       expect(entry.sources.length).toBeGreaterThan(0)
   })
 
-  it('a rule without a source, or with a broken pattern, stops start-up with a clear message', () => {
+  it('a rule without a source, or with a malformed condition, stops start-up with a clear message', () => {
     const [first, ...rest] = urgentSigns.rules
     const unsourced = { ...urgentSigns, rules: [{ ...first, sources: [] }, ...rest] }
     expect(() => checkKnowledgeFile('urgent-signs.json', urgentSignsSchema, unsourced)).toThrow(
       /server\/knowledge\/urgent-signs\.json is not valid[\s\S]*every entry names at least one source[\s\S]*rules\[0\]\.sources/,
     )
-    const broken = { ...urgentSigns, rules: [{ ...first, signs: ['(unclosed'] }, ...rest] }
+    const broken = { ...urgentSigns, rules: [{ ...first, when: [['(unclosed']] }, ...rest] }
     expect(() => checkKnowledgeFile('urgent-signs.json', urgentSignsSchema, broken)).toThrow(
-      /not a valid regular expression/,
+      /server\/knowledge\/urgent-signs\.json is not valid[\s\S]*rules\[0\]\.when/,
     )
   })
 

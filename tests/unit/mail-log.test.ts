@@ -29,7 +29,7 @@ it('prints "Sign-in code for <address>: <code>" as one plain line', async () => 
   expect(JSON.parse(json[0]!)).toMatchObject({ mail: 'login-code', to: 'a@b.c', code: '123456' })
 })
 
-it('names a password-change code as one, in the plain line and the structured entry (issue 23)', async () => {
+it('names a password-change code as one, in the plain line and the structured entry', async () => {
   const { mailer, plain, json } = mailerWithoutSmtp()
   await mailer.sendLoginCode('a@b.c', '654321', 'password-change')
   expect(plain).toEqual(['Password change code for a@b.c: 654321'])

@@ -1,4 +1,4 @@
-// The upload reader against JSON.parse (issue 24), for any JSON text and any chunking: the same value,
+// The upload reader against JSON.parse, for any JSON text and any chunking: the same value,
 // or, for text JSON.parse refuses, a refusal by the catalogue's code (INVALID_INPUT, 400), never another
 // error. Long byte arrays become Buffers by design (tests/unit/upload-body.test.ts); the generated
 // documents keep their arrays below that length.

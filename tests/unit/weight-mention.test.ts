@@ -1,4 +1,4 @@
-// The chat's weight offer (issue 22): a weight the owner writes ("she's 9.2 lbs today") is found by
+// The chat's weight offer: a weight the owner writes ("she's 9.2 lbs today") is found by
 // these rules, offline and online alike; losses, targets and food are not weighings.
 import { describe, expect, it } from 'vitest'
 import { weightMention } from '../../shared/rules/weight-mention.ts'

@@ -48,8 +48,8 @@ describe('lbs and kg (factor 0.453592, one decimal)', () => {
 
   it('shows the other unit beside the typed weight', () => {
     expect(otherUnitLabel(10, 'Lbs')).toBe('4.5 kg')
-    expect(otherUnitLabel(4.5, 'Kg')).toBe('9.9 lbs')
-    expect(otherUnitLabel(4.5, 'kg')).toBe('9.9 lbs')
+    expect(otherUnitLabel(4.5, 'Kg')).toBe('9.9 lb')
+    expect(otherUnitLabel(4.5, 'kg')).toBe('9.9 lb')
   })
 
   it('takes weights in pounds, converting kilograms', () => {
@@ -68,7 +68,7 @@ describe('weight options (0.5 to 20 lbs in steps of 0.5)', () => {
   })
 
   it('labels each with kilograms', () => {
-    expect(weightOptionLabel(8.5)).toBe('8.5 lbs (3.9 kg)')
+    expect(weightOptionLabel(8.5)).toBe('8.5 lb (3.9 kg)')
   })
 
   it('finds the nearest option, clamped to the range', () => {

@@ -20,6 +20,21 @@ const Sidebar = lazy(async () => {
   }
 })
 
+/** What the account held before its address was first proved: a signed-in owner's notice, its own chunk. */
+const HeldBeforeProofNotice = lazy(async () => {
+  const [{ HeldBeforeProofNotice }, { DataProviders }] = await Promise.all([
+    import('../features/account/index.ts'),
+    import('../data.tsx'),
+  ])
+  return {
+    default: () => (
+      <DataProviders>
+        <HeldBeforeProofNotice />
+      </DataProviders>
+    ),
+  }
+})
+
 /** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
 const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
 
@@ -47,6 +62,11 @@ export function Layout() {
         {!bare && <div className="corner-decoration" aria-hidden="true" />}
         <RouteFocus main={main} />
         <main className="page" ref={main}>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <HeldBeforeProofNotice />
+            </Suspense>
+          )}
           <Suspense fallback={<LoadingOverlay />}>
             <Outlet />
           </Suspense>

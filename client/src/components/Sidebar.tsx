@@ -161,6 +161,18 @@ function SidebarPanel({ token }: { token: string }) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/care" end className={linkClass} title={compact ? 'Care' : undefined}>
+                  <SidebarIcon name="care" />
+                  {label('Care')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/care/progress" className={linkClass} title={compact ? 'Progress' : undefined}>
+                  <SidebarIcon name="progress" />
+                  {label('Progress')}
+                </NavLink>
+              </li>
+              <li>
                 <button
                   type="button"
                   className="sidebar__item"

@@ -7,6 +7,7 @@ import type { Cat, CreateCatInput, Recommendations } from '../../../shared/schem
 import {
   type QuizKey,
   readText,
+  removeKey,
   type StorageKey,
   sessionId,
   useStoredText,
@@ -106,6 +107,37 @@ export function storeRecommendations(r: Recommendations) {
   writeText('welcome_message_relevant_response', r.welcome_message_relevant_response)
 }
 
+/** Every quiz answer of SPEC §3 (and the items of step 12): what one run of the wizard is about. */
+const QUIZ_ANSWER_KEYS: readonly (QuizKey | 'items')[] = [
+  'cat_name',
+  'gender',
+  'age',
+  'breed',
+  'weight',
+  'unit',
+  'target_weight',
+  'medical_conditions',
+  'medications',
+  'dietary_restrictions',
+  'medical_history',
+  'required_progress',
+  'issues_faced',
+  'goals',
+  'activity_level',
+  'check_in_period',
+  'training_days',
+  'items',
+]
+
+/**
+ * Forgets the quiz answers once they have made (or updated) a cat, or when the owner starts on another
+ * cat: the next run of the wizard is about a cat of its own, and nothing of this one's answers (a name,
+ * its barriers) is copied into it. The cat itself is on the server and mirrored under catDetails.
+ */
+export function forgetQuizAnswers() {
+  for (const key of QUIZ_ANSWER_KEYS) removeKey(key)
+}
+
 /** Remembers a cat just created: its id and what it was made from. */
 export function storeCreatedCat(id: number, input: CreateCatInput, r: Recommendations) {
   writeText('catId', String(id))
@@ -114,7 +146,7 @@ export function storeCreatedCat(id: number, input: CreateCatInput, r: Recommenda
   storeRecommendations(r)
 }
 
-/** Remembers a cat the wizard just updated (issue 23): it becomes the chosen cat. */
+/** Remembers a cat the wizard just updated: it becomes the chosen cat. */
 export function storeUpdatedCat(cat: Cat) {
   writeText('catId', String(cat.id))
   writeJson('catDetails', cat)

@@ -1,4 +1,4 @@
-// The server decides where a signed-in owner belongs (issue 14). After a sign-in and on every page load
+// The server decides where a signed-in owner belongs. After a sign-in and on every page load
 // with a token, the owner's cat, subscription, interview and conversation are read from the server
 // (account.state) and mirrored into the SPEC's local-storage keys before anything routes, so the
 // navigation guard of SPEC §2 runs on what the server knows, not on a browser a new sign-in has just

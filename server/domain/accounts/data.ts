@@ -1,11 +1,10 @@
-// "Download my data" and "Delete account" (issue 12): the owner takes everything of theirs, or erases it.
+// "Download my data" and "Delete account": the owner takes everything of theirs, or erases it.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Services } from '../../context.ts'
 import { appError } from '../../errors.ts'
 import type { SessionUser } from '../../services/tokens.ts'
 import { cancelOwnerSubscriptions } from '../billing/index.ts'
-import { careExportOf } from '../care/export.ts'
-import { progressExportOf } from '../care/progress-export.ts'
+import { exportDocument } from './export-stream.ts'
 import { CODE_FAILURES, checkCode } from './one-time-codes.ts'
 import { mailPasswordCode, stepUpKey } from './password.ts'
 
@@ -17,7 +16,8 @@ export function mailVerificationCode(
   services: Services,
   user: SessionUser,
 ): Promise<true | { retryAfterSeconds: number }> {
-  return mailPasswordCode(services, user.email)
+  // Worded for what it allows: a code "to change the password" would puzzle whoever asked to export.
+  return mailPasswordCode(services, user.email, 'account-data')
 }
 
 /**
@@ -35,73 +35,30 @@ export const photoPath = (catId: number) => `/api/supabase/cats/${catId}/photo`
 /**
  * One JSON document of the owner's records: the account (never its password hash), cats (each photo
  * apart: its address, `photo_url`), conversations and interviews with their messages, subscriptions and
- * payments. Photos are the megabytes of an account: 16 of them inline (base64) took the server past its
- * heap, so the document holds none and stays within the owner's quotas' size (README "Limits and
- * quotas"). Every query names the owner, so nothing of anyone else can be in it.
+ * payments, chat photos' details, weights, share links, care plans and check-ins. It is JSON text
+ * written a page at a time (export-stream.ts), never a whole document in memory. Every query names the
+ * owner, so nothing of anyone else can be in it.
  */
-export async function exportAccount(services: Services, userId: number) {
-  const { db } = services
-  const [user, cats, conversations, interviews, subscriptions, payments, chatPhotos, progress, care] =
-    await Promise.all([
-      db.user.findUnique({
-        where: { id: userId },
-        select: {
-          id: true,
-          email: true,
-          firstName: true,
-          lastName: true,
-          fullName: true,
-          avatarUrl: true,
-          billingPeriod: true,
-          emailVerifiedAt: true,
-          createdAt: true,
-          passwordHash: true,
-        },
-      }),
-      db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' }, omit: { photo: true } }),
-      db.conversation.findMany({
-        where: { userId },
-        orderBy: { id: 'asc' },
-        include: { messages: { orderBy: { id: 'asc' } } },
-      }),
-      db.interview.findMany({
-        where: { userId },
-        orderBy: { id: 'asc' },
-        include: { messages: { orderBy: { id: 'asc' } } },
-      }),
-      db.subscription.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
-      db.payment.findMany({ where: { userId }, orderBy: { id: 'asc' } }),
-      db.chatAttachment.findMany({
-        where: { userId },
-        orderBy: { id: 'asc' },
-        select: {
-          id: true,
-          conversationId: true,
-          mimetype: true,
-          width: true,
-          height: true,
-          bytes: true,
-          createdAt: true,
-        },
-      }),
-      progressExportOf(db, userId),
-      careExportOf(db, userId),
-    ])
+export async function exportAccount(services: Services, userId: number): Promise<AsyncGenerator<string>> {
+  const user = await services.db.user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      fullName: true,
+      avatarUrl: true,
+      billingPeriod: true,
+      emailVerifiedAt: true,
+      createdAt: true,
+      passwordHash: true,
+    },
+  })
   // Deleted between the token check and here: a session problem, not a server fault.
   if (!user) throw appError('NOT_AUTHENTICATED')
   const { passwordHash, ...account } = user
-  return {
-    exported_at: new Date().toISOString(),
-    account: { ...account, hasPassword: passwordHash !== null },
-    cats: cats.map((cat) => ({ ...cat, photo_url: cat.photoMimetype ? photoPath(cat.id) : null })),
-    conversations,
-    interviews,
-    subscriptions,
-    payments,
-    chat_photos: chatPhotos,
-    ...progress,
-    ...care,
-  }
+  return exportDocument(services.db, userId, { ...account, hasPassword: passwordHash !== null }, photoPath)
 }
 
 /**

@@ -8,9 +8,14 @@ import {
 import type { Db } from '../../db.ts'
 import type { CodePurpose, Mailer } from '../../services/mail.ts'
 
-// One-time sign-in codes (issue 3): 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
-// use, valid OTP_TTL_SECONDS, only an address's newest code counts, at most OTP_MAX_ATTEMPTS tries per
-// code, compared in constant time, and a new code for an address at most every OTP_RESEND_SECONDS.
+// One-time sign-in codes: 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
+// use, valid OTP_TTL_SECONDS, an address's last LIVE_CODES_PER_ADDRESS codes count (so someone asking
+// for codes for the address cannot void the one its owner just received), at most OTP_MAX_ATTEMPTS tries
+// per code (a wrong guess spends one of each live code), compared in constant time, and a new code for
+// an address at most every OTP_RESEND_SECONDS.
+
+/** The newest codes of an address that stay valid together. */
+export const LIVE_CODES_PER_ADDRESS = 3
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'exhausted'
 
@@ -37,7 +42,7 @@ function sameHash(a: string, b: string): boolean {
 /**
  * A new code for `email`, unless its newest code is younger than the resend interval. Serialised per
  * address with a transaction-scoped advisory lock, so two requests at once cannot both pass the check.
- * Older codes of the address are deleted: only the newest one could ever be used anyway.
+ * Codes older than the address's last LIVE_CODES_PER_ADDRESS are deleted.
  */
 export async function issueCode(db: Db, pepper: Buffer, email: string, now = new Date()): Promise<CodeIssue> {
   return db.$transaction(async (tx) => {
@@ -64,7 +69,13 @@ export async function issueCode(db: Db, pepper: Buffer, email: string, now = new
       },
       select: { id: true },
     })
-    await tx.otpCode.deleteMany({ where: { email, id: { not: row.id } } })
+    const kept = await tx.otpCode.findMany({
+      where: { email },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: LIVE_CODES_PER_ADDRESS,
+      select: { id: true },
+    })
+    await tx.otpCode.deleteMany({ where: { email, id: { notIn: kept.map((k) => k.id) } } })
     return { ok: true as const, code, id: row.id }
   })
 }
@@ -75,8 +86,10 @@ export async function withdrawCode(db: Db, id: number): Promise<void> {
 }
 
 /**
- * Checks `code` against the newest code of `email`. Every check of a live code spends one of its tries
- * first (atomically, so parallel guesses cannot exceed the budget); the right code marks it used.
+ * Checks `code` against the live codes of `email` (its last LIVE_CODES_PER_ADDRESS, unused, unexpired).
+ * Every check spends one try of each live code first, atomically (parallel guesses cannot exceed the
+ * budget, and more live codes give a guesser no more tries); the right code marks every live code of the
+ * address used, so each works once and none outlives the sign-in it was for.
  */
 export async function checkCode(
   db: Db,
@@ -85,28 +98,36 @@ export async function checkCode(
   code: string,
   now = new Date(),
 ): Promise<CodeCheck> {
-  const newest = await db.otpCode.findFirst({
+  const recent = await db.otpCode.findMany({
     where: { email },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: LIVE_CODES_PER_ADDRESS,
+    select: { id: true, consumedAt: true, expiresAt: true, attempts: true },
   })
-  if (!newest || newest.consumedAt) return 'invalid'
-  if (newest.expiresAt.getTime() <= now.getTime()) return 'expired'
-  if (newest.attempts >= OTP_MAX_ATTEMPTS) return 'exhausted'
+  const unused = recent.filter((row) => !row.consumedAt)
+  const live = unused.filter((row) => row.expiresAt.getTime() > now.getTime())
+  if (live.length === 0) return unused.length > 0 ? 'expired' : 'invalid'
+  const usable = live.filter((row) => row.attempts < OTP_MAX_ATTEMPTS)
+  if (usable.length === 0) return 'exhausted'
 
-  const spent = await db.otpCode.updateMany({
-    where: { id: newest.id, consumedAt: null, attempts: { lt: OTP_MAX_ATTEMPTS } },
-    data: { attempts: { increment: 1 } },
-  })
-  if (spent.count === 0) return 'exhausted'
+  const spent = await db.$queryRaw<{ id: number; code_hash: string; attempts: number }[]>`
+    UPDATE otp_codes SET attempts = attempts + 1
+    WHERE id = ANY(${usable.map((row) => row.id)}::int[]) AND consumed_at IS NULL AND attempts < ${OTP_MAX_ATTEMPTS}
+    RETURNING id, code_hash, attempts`
+  if (spent.length === 0) return 'exhausted'
 
-  if (!sameHash(hashCode(pepper, email, code), newest.codeHash)) {
-    return newest.attempts + 1 >= OTP_MAX_ATTEMPTS ? 'exhausted' : 'invalid'
-  }
+  const hash = hashCode(pepper, email, code)
+  // Every spent code is compared, so the time taken does not say which one matched.
+  let match: number | null = null
+  for (const row of spent) if (sameHash(hash, row.code_hash)) match = row.id
+  if (match === null) return spent.every((row) => row.attempts >= OTP_MAX_ATTEMPTS) ? 'exhausted' : 'invalid'
   const used = await db.otpCode.updateMany({
-    where: { id: newest.id, consumedAt: null },
+    where: { id: match, consumedAt: null },
     data: { consumedAt: now },
   })
-  return used.count === 1 ? 'ok' : 'invalid'
+  if (used.count !== 1) return 'invalid'
+  await db.otpCode.updateMany({ where: { email, consumedAt: null }, data: { consumedAt: now } })
+  return 'ok'
 }
 
 /** A failed check as the catalogue's error code. */

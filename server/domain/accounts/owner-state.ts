@@ -1,15 +1,16 @@
-// Where a signed-in owner stands (issue 14: "the server decides where a signed-in owner belongs"), from
+// Where a signed-in owner stands ("the server decides where a signed-in owner belongs"), from
 // their records. The browser mirrors the answer into the SPEC's local-storage keys and runs the
 // navigation guard of SPEC §2 on it, so a returning owner goes where their records say, not where an
 // empty browser would send a new visitor.
 import { currentCat } from '../../../shared/rules/current-cat.ts'
-import type { OwnerState } from '../../../shared/schemas/account.ts'
+import type { HeldBeforeProof, OwnerState } from '../../../shared/schemas/account.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'
 import type { Db } from '../../db.ts'
 import { isEntitled } from '../billing/entitlement.ts'
 import { browserSubscriptionId } from '../billing/status.ts'
 import { type CatRow, toCat } from '../cats/cat-record.ts'
 import { catsOfOwner } from '../cats/cats-of-owner.ts'
+import { heldBeforeProofOf } from './held-before-proof.ts'
 
 export interface OwnerRecords {
   /** Oldest first. */
@@ -22,6 +23,7 @@ export interface OwnerRecords {
   }>
   interviews: ReadonlyArray<{ id: number; sessionId: string; completed: boolean }>
   conversationIds: readonly number[]
+  heldBeforeProof?: HeldBeforeProof | null
 }
 
 const highest = <T extends { id: number }>(rows: readonly T[]): T | null =>
@@ -46,12 +48,13 @@ export function ownerState(records: OwnerRecords, now = new Date()): OwnerState 
     interviewCompleted,
     unfinishedInterview: unfinished ? { id: unfinished.id, session_id: unfinished.sessionId } : null,
     conversationId,
+    heldBeforeProof: records.heldBeforeProof ?? null,
   }
 }
 
 /** The owner's cats, subscriptions, interviews and conversations, read in one round of queries. */
 export async function readOwnerState(db: Db, userId: number): Promise<OwnerState> {
-  const [cats, subscriptions, interviews, conversations] = await Promise.all([
+  const [cats, subscriptions, interviews, conversations, heldBeforeProof] = await Promise.all([
     catsOfOwner<CatRow>(db, userId),
     db.subscription.findMany({
       where: { userId },
@@ -59,11 +62,13 @@ export async function readOwnerState(db: Db, userId: number): Promise<OwnerState
     }),
     db.interview.findMany({ where: { userId }, select: { id: true, sessionId: true, completed: true } }),
     db.conversation.findMany({ where: { userId }, select: { id: true } }),
+    heldBeforeProofOf(db, userId),
   ])
   return ownerState({
     cats: cats.map(toCat),
     subscriptions,
     interviews,
     conversationIds: conversations.map((row) => row.id),
+    heldBeforeProof,
   })
 }

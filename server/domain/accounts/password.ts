@@ -1,6 +1,7 @@
-// Passwords need a fresh proof of the address (issue 12): a one-time code mailed to the account's own
+// Passwords need a fresh proof of the address: a one-time code mailed to the account's own
 // e-mail, never a session token alone, so a stolen token cannot plant a password that outlives it.
 import type { Services } from '../../context.ts'
+import type { CodePurpose } from '../../services/mail.ts'
 import { type CodeCheck, checkCode, mailNewCode } from './one-time-codes.ts'
 import { hashPassword } from './password-hash.ts'
 
@@ -11,16 +12,17 @@ import { hashPassword } from './password-hash.ts'
  */
 export const stepUpKey = (email: string) => `password ${email}`
 
-/** Mails a step-up code to `email`; the wait when the last one is younger than the resend interval. */
-export function mailPasswordCode(services: Services, email: string) {
+/**
+ * Mails a step-up code to `email`, worded for what it allows; the wait when the last one is younger than
+ * the resend interval.
+ */
+export function mailPasswordCode(
+  services: Services,
+  email: string,
+  purpose: Extract<CodePurpose, 'password-change' | 'account-data'> = 'password-change',
+) {
   const { db, mailer, tokens } = services
-  return mailNewCode(
-    { db, mailer, pepper: tokens.codePepper },
-    stepUpKey(email),
-    email,
-    undefined,
-    'password-change',
-  )
+  return mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email, undefined, purpose)
 }
 
 /**

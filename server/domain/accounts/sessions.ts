@@ -1,4 +1,4 @@
-// Server-side sessions (issue 12, issue 19): a row per sign-in, ended by logout, "sign out everywhere",
+// Server-side sessions: a row per sign-in, ended by logout, "sign out everywhere",
 // account deletion, setting a password (when the owner asks), a proof of the address (the sessions opened
 // before it), or the reuse of a replaced refresh token after its grace window. Renewed by rotating refresh
 // tokens that idle out after 30 days; over SESSION_MAX_DAYS after the sign-in whatever the refreshes.
@@ -140,7 +140,7 @@ export async function endOtherSessions(
 
 /**
  * A proof of the address (a code sign-in) ends every session opened without one: whoever held them
- * never showed they read the owner's mail (issue 19).
+ * never showed they read the owner's mail.
  */
 export async function endUnprovenSessions(
   db: Db,

@@ -1,9 +1,10 @@
-// Sign-in with a one-time code (issue 3; the code rules are in one-time-codes.ts). Every address gets the
+// Sign-in with a one-time code. Every address gets the
 // same answer and a code: the account is made on the first verify, so the answer says nothing about who
-// has one. A used code proves the address (issue 19): the account becomes verified; on its first
-// verification what the party that signed the address up chose (a password, the names) is cleared in the
-// same update; and every session opened without a proof ends, so pre-registering someone else's address
-// keeps no access and puts no words in the owner's greeting.
+// has one. A used code proves the address: the account becomes verified; on its first
+// verification a password set before is cleared in the same update, every session opened without a
+// proof ends, and the links and push subscriptions made before are revoked, so pre-registering someone
+// else's address keeps no access; what else the account held (its name too) the owner is shown and
+// keeps or deletes (held-before-proof.ts).
 import type { FastifyBaseLogger } from 'fastify'
 import { resendWaitMessage } from '../../../shared/rules/resend-wait.ts'
 import type { Db } from '../../db.ts'
@@ -12,6 +13,7 @@ import type { Mailer } from '../../services/mail.ts'
 import { RateLimitedError } from '../../services/rate-limits.ts'
 import type { TokenService } from '../../services/tokens.ts'
 import { ACCOUNT_FIELDS, type AccountRow } from './account-row.ts'
+import { settleHeldBeforeProof } from './held-before-proof.ts'
 import { CODE_FAILURES, checkCode, mailNewCode } from './one-time-codes.ts'
 import { endUnprovenSessions } from './sessions.ts'
 
@@ -30,6 +32,12 @@ export async function mailSignInCode(deps: CodeDeps, email: string): Promise<voi
     appError('UNEXPECTED', { message: 'login code mail failed', cause: error }),
   )
   if (sent !== true) throw resendTooSoon(sent.retryAfterSeconds)
+}
+
+/** Someone proved `email` with a code before (its account is verified). */
+export async function isProvenAddress(db: Db, email: string): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { email }, select: { emailVerifiedAt: true } })
+  return Boolean(user?.emailVerifiedAt)
 }
 
 /** "Wait N seconds": the real wait in the text and, for Retry-After, on the error's cause. */
@@ -55,17 +63,18 @@ export async function verifySignInCode(deps: CodeDeps, email: string, code: stri
     create: { email, emailVerifiedAt: now },
     select: { ...ACCOUNT_FIELDS, emailVerifiedAt: true },
   })
-  let account = user
   if (!emailVerifiedAt) {
     const first = await db.user.updateMany({
       where: { id: user.id, emailVerifiedAt: null },
-      data: { emailVerifiedAt: now, passwordHash: null, firstName: '', lastName: '', fullName: '' },
+      data: { emailVerifiedAt: now, passwordHash: null },
     })
     if (first.count) {
-      account = { ...user, firstName: '', fullName: '' }
-      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and names cleared')
+      // The name stays (it is most often the owner's own, typed at sign-up); it is listed, with what
+      // else the account held, in the notice the owner keeps or deletes (held-before-proof.ts).
+      await settleHeldBeforeProof(db, user, now)
+      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password cleared')
     }
   }
   await endUnprovenSessions(db, deps.tokens, user.id, now)
-  return account
+  return user
 }

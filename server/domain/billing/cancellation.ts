@@ -54,7 +54,7 @@ async function cancelRow(
 /**
  * Cancels the owner's subscription by the id the browser stored, after SPEC §5's rule: sub_ ids are the
  * card provider's, I- ids PayPal's. The row `id` that GET /api/supabase/subscriptions lists is accepted
- * too (issue 19: a REST client cancels what it listed). `only` restricts a provider-specific row to its
+ * too (a REST client cancels what it listed). `only` restricts a provider-specific row to its
  * own kind of id. Another owner's subscription, or a missing one, is not found.
  */
 export async function cancelById(

@@ -1,6 +1,11 @@
 // SPEC §4's payment flow, step by step: the provider's customer with the card, the $1.99 activation fee,
-// the trial subscription recorded as plan 'Free Trial'. Each step runs inside the owner's lock on the
-// owner's one checkout (one-open-checkout.ts) and first looks at what that checkout already did.
+// the trial subscription recorded as plan 'Free Trial'. Each step works on the owner's one checkout
+// (one-open-checkout.ts) and first looks at what that checkout already did. Provider calls run outside
+// any transaction: a slow provider must not hold database connections (ten checkouts waiting on Stripe
+// held ten of the pool's connections, and every other owner's reads waited). Each call carries the
+// checkout's idempotency key for its step, so a concurrent or repeated call gets the same customer,
+// charge or subscription; the owner's lock is taken only around our own writes, which look again at
+// what a concurrent step recorded before writing.
 import {
   ACTIVATION_CURRENCY,
   ACTIVATION_FEE_CENTS,
@@ -17,6 +22,7 @@ import {
   PaymentDeclinedError,
   PaymentProviderError,
 } from '../../services/payments/errors.ts'
+import { withCheckoutLease } from './checkout-lease.ts'
 import type { BillingDeps, Owner } from './deps.ts'
 import { notFound, serverFault } from './failures.ts'
 import {
@@ -32,15 +38,22 @@ import { browserSubscriptionId } from './status.ts'
 
 type Step = 'customer' | 'intent' | 'subscription'
 
-/** Runs `step` on the owner's checkout (see findOrOpenCheckout) inside the owner's lock. */
+/**
+ * Runs `step` on the owner's checkout (see findOrOpenCheckout) holding the checkout's lease (one step of
+ * it at a time, no connection held while waiting or while the provider answers); the checkout is taken
+ * over by this key under the owner's lock, and the step locks only its own writes.
+ */
 async function onCheckout<T>(
   deps: BillingDeps,
   owner: Owner,
   key: string | undefined,
-  step: (tx: LockedDb, checkout: Checkout) => Promise<T>,
+  step: (db: LockedDb, checkout: Checkout) => Promise<T>,
 ): Promise<T> {
   const found = await findOrOpenCheckout(deps, owner, key)
-  return withOwnerLock(deps.db, owner.id, async (tx) => step(tx, await lockedCheckout(tx, found, key)))
+  return withCheckoutLease(deps.db, found.id, async () => {
+    const checkout = await withOwnerLock(deps.db, owner.id, (tx) => lockedCheckout(tx, found, key))
+    return step(deps.db, checkout)
+  })
 }
 
 const paymentOf = (tx: LockedDb, checkout: Checkout) =>
@@ -93,7 +106,7 @@ export function resolvePaymentMethod(
   return card.paymentMethod
 }
 
-// --- The steps (inside the owner's lock) -------------------------------------------------------------
+// --- The steps (their own writes under the owner's lock) -------------------------------------------------------------
 
 /** SPEC §4 step 3: the provider's customer with the card attached. */
 async function customerStep(
@@ -126,10 +139,17 @@ async function customerStep(
   } catch (error) {
     throw providerFailure(deps, owner, error, 'customer', 'CUSTOMER_FAILED')
   }
-  await tx.user.updateMany({ where: { id: owner.id }, data: { providerCustomerId: customerId } })
-  return tx.checkout.update({
-    where: { id: checkout.id },
-    data: { providerCustomerId: customerId, paymentMethodId: input.paymentMethodId },
+  const attempt = checkout.attempt
+  return withOwnerLock(deps.db, owner.id, async (locked) => {
+    // A concurrent step of this attempt recorded the same customer (same idempotency key): keep it.
+    const now = await locked.checkout.findUniqueOrThrow({ where: { id: checkout.id } })
+    if (now.attempt !== attempt || (now.providerCustomerId && now.paymentMethodId === input.paymentMethodId))
+      return now
+    await locked.user.updateMany({ where: { id: owner.id }, data: { providerCustomerId: customerId } })
+    return locked.checkout.update({
+      where: { id: checkout.id },
+      data: { providerCustomerId: customerId, paymentMethodId: input.paymentMethodId },
+    })
   })
 }
 
@@ -186,23 +206,28 @@ async function activationStep(
     await tx.checkout.update({ where: { id: checkout.id }, data: { attempt: { increment: 1 } } })
     throw appError('PAYMENT_FAILED')
   }
-  const payment = await tx.payment.create({
-    data: {
-      userId: owner.id,
-      provider: deps.payments.name,
-      providerPaymentIntentId: intent.paymentIntentId,
-      amount: ACTIVATION_FEE_CENTS,
-      currency: ACTIVATION_CURRENCY,
-      status: intent.status,
-      checkoutKey: checkout.key,
-      providerCustomerId: customerId,
-      paymentMethodId: input.paymentMethodId,
-      billingPeriod,
-      cardFingerprint,
-    },
+  return withOwnerLock(deps.db, owner.id, async (locked) => {
+    // The same charge recorded by a concurrent step (its key gave the provider's same intent).
+    const recorded = await paymentOf(locked, checkout)
+    if (recorded) return recorded
+    const payment = await locked.payment.create({
+      data: {
+        userId: owner.id,
+        provider: deps.payments.name,
+        providerPaymentIntentId: intent.paymentIntentId,
+        amount: ACTIVATION_FEE_CENTS,
+        currency: ACTIVATION_CURRENCY,
+        status: intent.status,
+        checkoutKey: checkout.key,
+        providerCustomerId: customerId,
+        paymentMethodId: input.paymentMethodId,
+        billingPeriod,
+        cardFingerprint,
+      },
+    })
+    await locked.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
+    return payment
   })
-  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod } })
-  return payment
 }
 
 /**
@@ -276,7 +301,7 @@ async function providerSubscription(
 async function recordSubscription(
   deps: BillingDeps,
   owner: Owner,
-  tx: LockedDb,
+  _db: LockedDb,
   checkout: Checkout,
   made: {
     plan: string
@@ -287,31 +312,36 @@ async function recordSubscription(
     customerId: string
   },
 ): Promise<Subscription> {
-  const row = await tx.subscription.create({
-    data: {
-      userId: owner.id,
-      email: owner.email,
-      plan: made.plan,
-      startDate: made.startDate,
-      endDate: made.endDate,
-      provider: deps.payments.name,
-      billingPeriod: made.billingPeriod,
-      status: made.created.status,
-      providerSubscriptionId: made.created.subscriptionId,
-      providerCustomerId: made.customerId,
-      checkoutKey: checkout.key,
-    },
+  return withOwnerLock(deps.db, owner.id, async (locked) => {
+    // Recorded by a concurrent step of this checkout (the provider's same subscription): that row.
+    const recorded = await subscriptionOf(locked, checkout)
+    if (recorded) return recorded
+    const row = await locked.subscription.create({
+      data: {
+        userId: owner.id,
+        email: owner.email,
+        plan: made.plan,
+        startDate: made.startDate,
+        endDate: made.endDate,
+        provider: deps.payments.name,
+        billingPeriod: made.billingPeriod,
+        status: made.created.status,
+        providerSubscriptionId: made.created.subscriptionId,
+        providerCustomerId: made.customerId,
+        checkoutKey: checkout.key,
+      },
+    })
+    await locked.checkout.update({
+      where: { id: checkout.id },
+      data: { completedAt: new Date(), openForUserId: null },
+    })
+    await locked.user.updateMany({ where: { id: owner.id }, data: { billingPeriod: made.billingPeriod } })
+    return row
   })
-  await tx.checkout.update({
-    where: { id: checkout.id },
-    data: { completedAt: new Date(), openForUserId: null },
-  })
-  await tx.user.updateMany({ where: { id: owner.id }, data: { billingPeriod: made.billingPeriod } })
-  return row
 }
 
 /**
- * Issue 23: the plan at its price from today, without the $1.99 trial (for an owner whose trial is used):
+ * the plan at its price from today, without the $1.99 trial (for an owner whose trial is used):
  * no activation fee; the provider charges the first period now; access until that period ends. Only
  * `checkout` calls it, inside the same locked transaction that has just found no subscription of this
  * checkout, so there is none to return here.

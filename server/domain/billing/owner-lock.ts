@@ -1,4 +1,6 @@
-// One owner's checkout steps run one at a time, across every instance that shares the database.
+// One owner's checkout writes run one at a time, across every instance that shares the database. Only
+// our own reads-then-writes run under it (short transactions): provider calls happen outside, so a slow
+// provider never holds a database connection (checkout.ts).
 import type { Db } from '../../db.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 
@@ -8,8 +10,8 @@ export type LockedDb = Prisma.TransactionClient
 /** First key of the two-key advisory lock: "checkout". The second is the owner's id. */
 const CHECKOUT_LOCK = 0x636b6f74
 
-/** Long enough for a provider call with its retry (the Stripe SDK times out after 20 s per try). */
-const LOCK_TRANSACTION = { maxWait: 15_000, timeout: 90_000 }
+/** The locked work is a few statements of our own; no provider call runs inside it. */
+const LOCK_TRANSACTION = { maxWait: 15_000, timeout: 15_000 }
 
 /**
  * Runs `task` holding a PostgreSQL transaction-level advisory lock on the owner

@@ -22,7 +22,7 @@ export async function checkInOpening(db: Db, userId: number, id: number, now = n
     weighIn: row.weighIn,
   })
   const question = row.weighIn
-    ? `It is weigh-in day: how much does ${day.catName} weigh today? Tell me here (for example "10.4 lbs") or use the form.`
+    ? `It is weigh-in day: how much does ${day.catName} weigh today? Tell me here (for example "10.4 lb") or use the form.`
     : `How is ${day.catName} doing today? Tell me here, or note it in the form.`
   const opening = [
     `Hi! ${EXPERT_NAME} here for ${day.catName}'s check-in. Today's plan:`,

@@ -1,4 +1,4 @@
-// What an owner's /progress calls do (issue 22): each first finds the owner's cat the call names, else
+// What an owner's /progress calls do: each first finds the owner's cat the call names, else
 // their current cat (careCat: someone else's or none is a 404), as plan.ts and check-ins.ts do, so the
 // router only wires schemas to these.
 
@@ -9,15 +9,19 @@ import { careCat } from './care-cat.ts'
 import { PAGE_CHECK_IN_DAYS, progressReport } from './progress-report.ts'
 import { checkInsForReport } from './report-check-ins.ts'
 import { renderReportPdf } from './report-pdf.ts'
-import { createShareLink, SHARED_REPORT_PATH } from './report-share.ts'
-import { listWeights, recordWeight } from './weights.ts'
+import { createShareLink, liveShareLinks, SHARED_REPORT_PATH } from './report-share.ts'
+import { listWeights, listWeightsPage, recordWeight } from './weights.ts'
 
 const DAY_MS = 86_400_000
 
-/** The cat's weight log, oldest first. */
-export async function ownerWeights(db: Db, userId: number, catId?: number): Promise<WeightEntry[]> {
-  const cat = await careCat(db, userId, catId)
-  return listWeights(db, cat.id)
+/** A page of the cat's weight log, oldest first (weights.ts: listWeightsPage). */
+export async function ownerWeights(
+  db: Db,
+  userId: number,
+  input: { cat_id?: number | undefined; after?: number | undefined; limit?: number | undefined },
+): Promise<WeightEntry[]> {
+  const cat = await careCat(db, userId, input.cat_id)
+  return listWeightsPage(db, cat.id, input)
 }
 
 /** A weight the owner logs on /progress (or through REST); the source says where it was typed. */
@@ -56,6 +60,12 @@ export async function ownerReportPdf(db: Db, userId: number, catId?: number): Pr
  * A share link to the report of the owner's cat, `days` long (7 unless told): the share path below
  * `publicBase`, the address the site is reached at (config publicUrl).
  */
+/** The live share links of the owner's cat named (else the current cat), newest first. */
+export async function ownerShareLinks(db: Db, userId: number, catId?: number) {
+  const cat = await careCat(db, userId, catId)
+  return liveShareLinks(db, userId, cat.id)
+}
+
 export async function shareOwnerReport(
   db: Db,
   userId: number,

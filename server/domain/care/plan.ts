@@ -1,6 +1,5 @@
 // The care plan (CONTRACT "Beyond SPEC §7"): one per cat, made from the quiz's answers the first time it
 // is needed, changed by the owner, paused by the e-mail's one-click link.
-import crypto from 'node:crypto'
 import { CHECK_IN_PERIODS, DEFAULT_CHECK_IN_PERIOD, TRAINING_DAYS } from '../../../shared/options.ts'
 import type { CarePlan, CarePlanUpdate } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
@@ -8,6 +7,7 @@ import { appError } from '../../errors.ts'
 import type { CarePlan as PlanRow } from '../../generated/prisma/client.ts'
 import { careCat } from './care-cat.ts'
 import { type CheckInPeriod, nextCheckInAt } from './schedule.ts'
+import { hashUnsubscribeToken, noUnsubscribeTokenYet } from './unsubscribe-token.ts'
 
 export const DEFAULT_REMINDER_TIME = '09:00'
 
@@ -77,7 +77,7 @@ export async function ensureCarePlan(
         catId,
         userId,
         nextCheckInAt: nextOf(fields, now),
-        unsubscribeToken: crypto.randomBytes(24).toString('base64url'),
+        unsubscribeToken: noUnsubscribeTokenYet(),
       },
     ],
     skipDuplicates: true,
@@ -101,10 +101,15 @@ export async function updateCarePlan(db: Db, userId: number, change: CarePlanUpd
     timezone: change.timezone ?? plan.timezone,
     paused: change.paused ?? plan.paused,
   }
+  // Resumed: the links of the e-mails sent before (an unsubscribe among them) stop working.
+  const resumed = plan.paused && next.paused === false
   const row = await db.carePlan.update({
     where: { catId: cat.id },
     data: {
       ...next,
+      ...(resumed
+        ? { unsubscribeGeneration: { increment: 1 }, unsubscribeToken: noUnsubscribeTokenYet() }
+        : {}),
       ...(change.timezone ? { timezoneChosen: true } : {}),
       emailOn: change.channels?.email ?? plan.emailOn,
       pushOn: change.channels?.push ?? plan.pushOn,
@@ -115,7 +120,7 @@ export async function updateCarePlan(db: Db, userId: number, change: CarePlanUpd
 }
 
 /**
- * The cat's quiz answers given again (the wizard's update, issue 23): the plan takes their rhythm and
+ * The cat's quiz answers given again (the wizard's update): the plan takes their rhythm and
  * days and its next check-in is recomputed from now; the owner's time, zone, channels and pause stay.
  */
 export async function replanFromQuiz(db: Db, userId: number, catId: number, now = new Date()) {
@@ -149,7 +154,10 @@ export async function rememberOwnerTimeZone(db: Db, userId: number, timezone: st
 
 /** RFC 8058 one-click: the token's owner's reminders are all paused. Unknown token: 404. */
 export async function unsubscribe(db: Db, token: string): Promise<void> {
-  const plan = await db.carePlan.findUnique({ where: { unsubscribeToken: token }, select: { userId: true } })
+  const plan = await db.carePlan.findUnique({
+    where: { unsubscribeToken: hashUnsubscribeToken(token) },
+    select: { userId: true },
+  })
   if (!plan) throw appError('NOT_FOUND')
   await db.carePlan.updateMany({
     where: { userId: plan.userId },

@@ -1,4 +1,4 @@
-// The progress part of "Download my data" (issue 22): every cat's weight log and the owner's share
+// The progress part of "Download my data": every cat's weight log and the owner's share
 // links (when made, until when, whether revoked; never the token or its hash).
 import type { Db } from '../../db.ts'
 

@@ -1,5 +1,6 @@
 // Everything the vet report and /progress show about one cat, read in a few statements.
 
+import { latestPerDay } from '../../../shared/rules/weight-log.ts'
 import type { WeightEntry } from '../../../shared/schemas/care.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'
 import type { Db } from '../../db.ts'
@@ -42,5 +43,6 @@ export async function progressReport(
     healthRecordForReport(db, catId, now),
   ])
   if (!row) throw appError('CAT_NOT_FOUND')
-  return { cat: toCat(row), weights, checkIns, concerns, record, generatedAt: now }
+  // The vet reads one weight a day: the day's latest.
+  return { cat: toCat(row), weights: latestPerDay(weights), checkIns, concerns, record, generatedAt: now }
 }

@@ -51,6 +51,7 @@ export function checkInReminderMail(input: {
     ...plan.lines.map((line) => `- ${line}`),
     '',
     `Open the check-in: ${link}`,
+    `Your plan and check-ins, on the Care page: ${input.origin}/care`,
     '',
     `Dr. Olivia, ${PRODUCT_NAME}`,
     '',
@@ -63,6 +64,7 @@ export function checkInReminderMail(input: {
 <p>It is time for ${escapeHtml(plan.catName)}'s check-in. Today's plan:</p>
 <ul>${plan.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#6b3fa0;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Open the check-in</a></p>
+<p><a href="${escapeHtml(`${input.origin}/care`)}">Your plan and check-ins, on the Care page</a></p>
 <p>Dr. Olivia, ${PRODUCT_NAME}</p>
 <p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}" style="color:#666">Pause these reminders</a></p>
 </div>`
@@ -75,7 +77,10 @@ export function checkInReminderMail(input: {
     messageId: `<${checkInReminderKey({ id: input.checkInId, dueAt: input.dueAt })}@${new URL(input.origin).hostname}>`,
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // RFC 8058 §3.1: One-Click only with an https link (a local http run keeps the plain link).
+      ...(unsubscribe.startsWith('https://')
+        ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
     },
   }
 }

@@ -1,7 +1,9 @@
 // Sending one check-in reminder, once: the plan's next_check_in_at is advanced and the check-in row made
 // in one statement (a compare-and-set on the due time) that also takes the row's short sending lease; a
 // retry or a duplicate job takes the lease of the row it finds. So a duplicate job, a second instance or
-// a restart never sends twice.
+// a restart never sends twice. E-mail and push are recorded apart (email_sent_at, push_sent_at): a retry
+// after a failed push never mails the e-mail again, and the plan's pause and channels are read before
+// each send, so a retry after a one-click unsubscribe sends nothing.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
@@ -18,6 +20,7 @@ import {
   type Schedule,
   weekdayIn,
 } from './schedule.ts'
+import { hashUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts'
 
 /** What a reminder job carries: the cat and the due time it was scheduled for (ISO). */
 export interface ReminderJob {
@@ -36,11 +39,13 @@ export interface ReminderDeps {
   origin: string
   /** Push, when the owner opted in (push.ts); absent, only e-mail. */
   push?: (userId: number, payload: PushPayload) => Promise<void>
+  /** The unsubscribe links' key (unsubscribe-token.ts: unsubscribeKey). */
+  unsubscribeKey: Buffer
 }
 
 export type ReminderOutcome =
   | { sent: true; checkInId: number; next: Date | null }
-  | { sent: false; reason: 'stale' | 'already-sent' | 'leased' | 'too-late'; next: Date | null }
+  | { sent: false; reason: 'stale' | 'already-sent' | 'leased' | 'too-late' | 'paused'; next: Date | null }
 
 /** The plan with what its reminder needs of the cat (DAY_PLAN_COLUMNS) and its owner. */
 interface ReminderPlan extends Omit<Schedule, 'checkInPeriod'> {
@@ -51,6 +56,7 @@ interface ReminderPlan extends Omit<Schedule, 'checkInPeriod'> {
   paused: boolean
   nextCheckInAt: Date | null
   unsubscribeToken: string
+  unsubscribeGeneration: number
   cat: DayPlanCat & { user: { id: number; email: string; firstName: string } | null }
 }
 
@@ -73,6 +79,7 @@ async function readReminderPlan(db: Db, catId: number): Promise<ReminderPlan | n
     SELECT p.cat_id AS "catId", p.check_in_period AS "checkInPeriod", p.training_days AS "trainingDays",
            p.reminder_time AS "reminderTime", p.timezone, p.email_on AS "emailOn", p.push_on AS "pushOn",
            p.paused, p.next_check_in_at AS "nextCheckInAt", p.unsubscribe_token AS "unsubscribeToken",
+           p.unsubscribe_generation AS "unsubscribeGeneration",
            ${CAT_COLUMNS}, u.id AS "userId", u.email, u.first_name AS "firstName"
     FROM care_plans p
     JOIN cats c ON c.id = p.cat_id
@@ -89,9 +96,17 @@ async function readReminderPlan(db: Db, catId: number): Promise<ReminderPlan | n
   return { ...plan, cat: { ...(cat as unknown as DayPlanCat), user } }
 }
 
+/** The check-in whose sending lease this worker holds, and what of it was delivered already. */
+interface LeasedCheckIn {
+  id: number
+  weighIn: boolean
+  emailSentAt: Date | null
+  pushSentAt: Date | null
+}
+
 type Claim =
   /** This worker took the due time: the check-in row is made and its sending lease is ours. */
-  | { taken: true; next: Date | null; checkIn: { id: number; weighIn: boolean } }
+  | { taken: true; next: Date | null; checkIn: LeasedCheckIn }
   /** The due time was taken before (a retry, a duplicate job) or the plan moved on: look at the row. */
   | { taken: false; next: Date | null; late?: true }
 
@@ -123,7 +138,9 @@ async function claimDueTime(db: Db, plan: ReminderPlan, dueAt: Date, now: Date):
     RETURNING id`
   const made = rows[0]
   if (!made) return { taken: false, next }
-  return late ? { taken: false, next, late: true } : { taken: true, next, checkIn: { id: made.id, weighIn } }
+  return late
+    ? { taken: false, next, late: true }
+    : { taken: true, next, checkIn: { id: made.id, weighIn, emailSentAt: null, pushSentAt: null } }
 }
 
 /** A due time taken before: the row says whether it is still to send, and the lease who sends it. */
@@ -136,7 +153,29 @@ async function leaseExisting(db: Db, catId: number, dueAt: Date, now: Date) {
     where: { id: row.id, sentAt: null, OR: [{ sendingUntil: null }, { sendingUntil: { lt: now } }] },
     data: { sendingUntil: new Date(now.getTime() + SENDING_LEASE_MS) },
   })
-  return lease.count === 0 ? ('leased' as const) : { id: row.id, weighIn: row.weighIn }
+  if (lease.count === 0) return 'leased' as const
+  return { id: row.id, weighIn: row.weighIn, emailSentAt: row.emailSentAt, pushSentAt: row.pushSentAt }
+}
+
+/** The plan's pause and channels as they are now (an unsubscribe may have come since the plan was read). */
+function channelsNow(db: Db, catId: number) {
+  return db.carePlan.findUnique({ where: { catId }, select: { paused: true, emailOn: true, pushOn: true } })
+}
+
+/**
+ * The plan's unsubscribe token for this e-mail; its hash is stored the first time a generation's token
+ * goes out (a new plan, a resumed one), so only the hash is ever kept.
+ */
+async function unsubscribeTokenOf(deps: ReminderDeps, plan: ReminderPlan): Promise<string> {
+  const token = unsubscribeToken(deps.unsubscribeKey, plan.catId, plan.unsubscribeGeneration)
+  const hash = hashUnsubscribeToken(token)
+  if (plan.unsubscribeToken !== hash) {
+    await deps.db.carePlan.updateMany({
+      where: { catId: plan.catId, unsubscribeGeneration: plan.unsubscribeGeneration },
+      data: { unsubscribeToken: hash },
+    })
+  }
+  return token
 }
 
 /** Sends the reminder of `job` unless it was sent, is being sent elsewhere, or the plan moved on. */
@@ -159,8 +198,27 @@ export async function sendCheckInReminder(
     trainingDay: isTrainingDay(plan.trainingDays, weekdayIn(dueAt, plan.timezone)),
     weighIn: checkIn.weighIn,
   })
+  const release = () => db.checkIn.update({ where: { id: checkIn.id }, data: { sendingUntil: null } })
+  const delivered: { emailSentAt?: Date; pushSentAt?: Date } = {}
+  const finish = () =>
+    // updateMany: nothing to read back (update would select the whole row again).
+    db.checkIn.updateMany({
+      where: { id: checkIn.id },
+      data: { ...delivered, sentAt: new Date(), sendingUntil: null },
+    })
   try {
-    if (plan.emailOn && cat.user) {
+    // A due time claimed just now was claimed from an unpaused plan in the same statement; a retry reads
+    // the plan again (an unsubscribe may have come in between).
+    let channels = claim.taken
+      ? { paused: false, emailOn: plan.emailOn, pushOn: plan.pushOn }
+      : await channelsNow(db, job.catId)
+    if (!channels || channels.paused) {
+      await release()
+      return { sent: false, reason: 'paused', next: claim.next }
+    }
+    const pushWanted = () => Boolean(channels?.pushOn && cat.user && deps.push && !checkIn.pushSentAt)
+    if (channels.emailOn && cat.user && !checkIn.emailSentAt) {
+      const unsubscribe = await unsubscribeTokenOf(deps, plan)
       await deps.mailer.send(
         checkInReminderMail({
           to: cat.user.email,
@@ -169,25 +227,38 @@ export async function sendCheckInReminder(
           origin: deps.origin,
           checkInId: checkIn.id,
           dueAt,
-          unsubscribeToken: plan.unsubscribeToken,
+          unsubscribeToken: unsubscribe,
         }),
       )
+      delivered.emailSentAt = new Date()
+      if (pushWanted()) {
+        // Recorded before the push: a failed push's retry must not mail it again.
+        await db.checkIn.updateMany({
+          where: { id: checkIn.id },
+          data: { emailSentAt: delivered.emailSentAt },
+        })
+        channels = await channelsNow(db, job.catId)
+        if (!channels || channels.paused) {
+          await finish()
+          return { sent: true, checkInId: checkIn.id, next: claim.next }
+        }
+      }
     }
-    if (plan.pushOn && cat.user && deps.push) {
+    if (pushWanted() && cat.user && deps.push) {
       await deps.push(cat.user.id, {
         title: `${day.catName}'s check-in`,
         body: day.lines[0] ?? '',
         url: `${deps.origin}/cat-assistant?check_in=${checkIn.id}`,
         tag: checkInReminderKey({ id: checkIn.id, dueAt }),
       })
+      delivered.pushSentAt = new Date()
     }
   } catch (error) {
-    // Free the lease at once: the queue's retry (with backoff) may send it again.
-    await db.checkIn.update({ where: { id: checkIn.id }, data: { sendingUntil: null } })
+    // Free the lease at once: the queue's retry (with backoff) sends what was not delivered.
+    await release()
     throw error
   }
-  // updateMany: nothing to read back (update would select the whole row again).
-  await db.checkIn.updateMany({ where: { id: checkIn.id }, data: { sentAt: new Date(), sendingUntil: null } })
+  await finish()
   return { sent: true, checkInId: checkIn.id, next: claim.next }
 }
 

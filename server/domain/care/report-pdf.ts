@@ -1,4 +1,4 @@
-// The vet report as a PDF (issue 22), drawn on the server with pdfkit: the profile, the food plan,
+// The vet report as a PDF, drawn on the server with pdfkit: the profile, the food plan,
 // medical notes and medications, the weight chart and table, the last 30 days' check-ins and the urgent
 // concerns raised in the chat. One page for a new owner; a year of daily weights stays within three
 // (the table then lists the last weighing of each week).
@@ -8,6 +8,7 @@ import type { WeightUnit } from '../../../shared/rules/weight.ts'
 import { bothUnits, inUnit, safeBand, toPoints, weightTrend } from '../../../shared/rules/weight-trend.ts'
 import { healthRecordSections } from '../record/report-record.ts'
 import type { ProgressReport } from './progress-report.ts'
+import { DEFAULT_FONT_FILE, fontName, registerReportFonts, writeText } from './report-fonts.ts'
 
 const MARGIN = 50
 const WEEK_MS = 7 * 86_400_000
@@ -42,13 +43,14 @@ function displayUnit(unit: string): WeightUnit {
 type Doc = PDFKit.PDFDocument
 
 function heading(doc: Doc, text: string) {
-  doc.moveDown(0.6).font('Helvetica-Bold').fontSize(12).fillColor(INK).text(text)
-  doc.moveDown(0.2).font('Helvetica').fontSize(10)
+  doc.moveDown(0.6).font(fontName('latin', true)).fontSize(12).fillColor(INK).text(text)
+  doc.moveDown(0.2).font(fontName('latin')).fontSize(10)
 }
 
+/** A label and what the owner typed (any script: report-fonts.ts picks the fonts). */
 function field(doc: Doc, label: string, value: string) {
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(`${label}: `, { continued: true })
-  doc.font('Helvetica').text(value)
+  doc.fontSize(10).fillColor(INK)
+  writeText(doc, [{ text: `${label}: `, bold: true }, { text: value }])
 }
 
 /** Keeps `height` points of room on the page, else starts a new one. */
@@ -165,8 +167,16 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    // Never Helvetica (Latin-1 only): the embedded Noto fonts draw every script (report-fonts.ts).
+    font: DEFAULT_FONT_FILE,
+    // Tagged, titled and with a language, for screen readers and archiving (PDF/UA's first asks).
+    tagged: true,
+    lang: 'en-US',
+    displayTitle: true,
+    pdfVersion: '1.7',
     info: { Title: `Kitty Care health report: ${name}`, Author: 'Kitty Care', Producer: 'Kitty Care' },
   })
+  registerReportFonts(doc)
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -174,9 +184,12 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
     doc.on('error', reject)
   })
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(INK).text(`Health report: ${name}`)
+  doc.fontSize(18).fillColor(INK)
+  writeText(doc, [
+    { text: 'Health report: ', bold: true },
+    { text: name, bold: true },
+  ])
   doc
-    .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
     .text(
@@ -232,14 +245,23 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
     for (const c of report.checkIns) {
       const weight = c.weight !== null && c.unit ? `, ${c.weight} ${c.unit}` : ''
       const note = c.note ? `: ${c.note}` : ''
-      doc.fontSize(9).text(`${dateText(c.due_at)}: ${c.status}${weight}${note}`)
+      doc.fontSize(9)
+      writeText(doc, [{ text: `${dateText(c.due_at)}: ${c.status}${weight}` }, { text: note }])
     }
   }
 
   room(doc, 50)
   heading(doc, 'Urgent concerns raised in the chat')
   if (report.concerns.length === 0) doc.text('None raised.')
-  for (const concern of report.concerns) doc.fontSize(9).text(`${dateText(concern.at)}: "${concern.text}"`)
+  for (const concern of report.concerns) {
+    doc.fontSize(9)
+    writeText(doc, [{ text: `${dateText(concern.at)}: "` }, { text: concern.text }, { text: '"' }])
+    if (concern.vetFinding) {
+      doc.fontSize(9).fillColor(MUTED)
+      writeText(doc, [{ text: 'Vet found: ' }, { text: concern.vetFinding }])
+      doc.fillColor(INK)
+    }
+  }
 
   doc.end()
   return done

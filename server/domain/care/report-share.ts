@@ -1,4 +1,4 @@
-// Share links to the vet report (issue 22): a 256-bit random token shown once, only its SHA-256 kept;
+// Share links to the vet report: a 256-bit random token shown once, only its SHA-256 kept;
 // 7 days unless told; revoking ends every link of the owner. A link opens the report of the cat it was
 // made for and nothing else of the account.
 import { createHash, randomBytes } from 'node:crypto'
@@ -28,6 +28,28 @@ export async function createShareLink(
 /** Every live link of the owner stops working. */
 export async function revokeShareLinks(db: Db, userId: number, now: Date = new Date()): Promise<void> {
   await db.reportShareLink.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } })
+}
+
+/** The cat's links that still open the report, newest first (only their dates: the tokens are not kept). */
+export async function liveShareLinks(db: Db, userId: number, catId: number, now: Date = new Date()) {
+  const rows = await db.reportShareLink.findMany({
+    where: { userId, catId, revokedAt: null, expiresAt: { gt: now } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { id: true, catId: true, createdAt: true, expiresAt: true },
+  })
+  return rows.map((row) => ({
+    id: row.id,
+    cat_id: row.catId,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+  }))
+}
+
+/** One link of the owner stops working; anyone else's (or a missing one) is a 404. */
+export async function revokeShareLink(db: Db, userId: number, id: number, now: Date = new Date()) {
+  const link = await db.reportShareLink.findFirst({ where: { id, userId }, select: { revokedAt: true } })
+  if (!link) throw appError('NOT_FOUND')
+  if (!link.revokedAt) await db.reportShareLink.update({ where: { id }, data: { revokedAt: now } })
 }
 
 /** The owner and cat a live link opens; an unknown, expired or revoked one is a 404. */

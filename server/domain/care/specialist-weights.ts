@@ -1,4 +1,4 @@
-// What the specialist is told about the weight log (issue 22): the last weighings, the trend (with the
+// What the specialist is told about the weight log: the last weighings, the trend (with the
 // fatty-liver warning when the loss is too fast), the one nutrition rule's food advice, and how to offer
 // logging a weight the owner reports. Server-written, so it is not capped like owner-typed fields.
 import { nutritionAdvice } from '../../../shared/rules/nutrition.ts'

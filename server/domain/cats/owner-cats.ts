@@ -53,7 +53,7 @@ export async function createCat(
 
 /**
  * Changes the fields sent (and the photo, when one is sent); answers the cat as it now is. When the
- * change touches what the daily suggestions are made from (a second run of the wizard, issue 23), they
+ * change touches what the daily suggestions are made from (a second run of the wizard), they
  * are made again from the cat as it will be, the same way as at creation.
  */
 export async function updateCat(

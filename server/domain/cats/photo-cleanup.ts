@@ -1,4 +1,4 @@
-// The one-off data step of issue 20: profile photos stored before the metadata strip still carry their
+// The one-off data step: profile photos stored before the metadata strip still carry their
 // EXIF (the GPS position of where the owner lives). Run at every start-up after the migrations (main.ts),
 // it cleans the rows not yet marked `photo_stripped`, one photo at a time, and does nothing once all are
 // done; instances starting together may clean a photo twice, which changes nothing. A stored photo that

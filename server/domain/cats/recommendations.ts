@@ -3,12 +3,42 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { nutritionRule } from '../../../shared/rules/nutrition.ts'
 import { type RecommendationResult, recommend } from '../../../shared/rules/recommendations.ts'
-import type { CatFields } from '../../../shared/schemas/cat.ts'
+import { type CatFields, recommendationsSchema } from '../../../shared/schemas/cat.ts'
 import type { Assistant, CatForRecommendations } from '../../services/assistant/types.ts'
 
 /** The cat's fields as the rule reads them: the name from either field, an unknown age as 0. */
 export function recommendationInput(fields: CatFields): CatForRecommendations {
   return { ...fields, name: fields.name ?? fields.cat_name ?? '', age: fields.age ?? 0 }
+}
+
+/** The welcome texts' longest answer (recommendationsSchema). */
+const WELCOME_MAX = 600
+
+/** A welcome text cut to WELCOME_MAX at a word, so an answer quoting long medical fields still fits. */
+function clipped(text: string): string {
+  if (text.length <= WELCOME_MAX) return text
+  const cut = text.slice(0, WELCOME_MAX - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > WELCOME_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+/**
+ * The recommendations as every answer may carry them, checked before anything is stored: a cat whose
+ * answer would fail its output schema was stored and then answered 400 (a retry made a second one).
+ */
+function answerable(r: RecommendationResult, cat: CatForRecommendations): RecommendationResult {
+  const fitted = {
+    ...r,
+    welcome_message_specific_detail: clipped(r.welcome_message_specific_detail),
+    welcome_message_relevant_response: clipped(r.welcome_message_relevant_response),
+  }
+  if (recommendationsSchema.safeParse(fitted).success) return fitted
+  const rule = recommend(cat)
+  return {
+    ...rule,
+    welcome_message_specific_detail: clipped(rule.welcome_message_specific_detail),
+    welcome_message_relevant_response: clipped(rule.welcome_message_relevant_response),
+  }
 }
 
 /** The assistant's recommendations; any failure or unusable answer means the rule. */
@@ -25,18 +55,21 @@ export async function recommendationsFor(
     const answer = await assistant.recommend(cat)
     const rule = recommend(cat)
     const question = nutritionRule(cat).kind === 'question'
-    return {
-      ...answer,
-      food_bowls: rule.food_bowls,
-      ...(question ? { welcome_message_relevant_response: rule.welcome_message_relevant_response } : {}),
-    }
+    return answerable(
+      {
+        ...answer,
+        food_bowls: rule.food_bowls,
+        ...(question ? { welcome_message_relevant_response: rule.welcome_message_relevant_response } : {}),
+      },
+      cat,
+    )
   } catch (error) {
     // Only the kind of failure is logged: upstream texts can quote the prompt.
     log.warn(
       { kind: error instanceof Error ? error.name : typeof error },
       'recommendations: assistant failed, rule used',
     )
-    return recommend(cat)
+    return answerable(recommend(cat), cat)
   }
 }
 

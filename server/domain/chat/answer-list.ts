@@ -36,7 +36,7 @@ export async function answerList(
     : await conversationForSession(db, userId, request.sessionId)
   const cat = await specialistCat(db, userId, request.catId)
   await claimListAttachments(db, userId, conversation.id, request.messages)
-  // The new questions are about the chosen cat, else the current one (issue 23), as conversation.send's.
+  // The new questions are about the chosen cat, else the current one, as conversation.send's.
   const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, request.messages, {
     quota: { ownerId: userId },
     catId: cat?.id ?? null,

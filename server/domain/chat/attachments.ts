@@ -1,4 +1,4 @@
-// Photos in the chat (issue 20): the rules. A photo is JPEG, PNG or WebP by its bytes (415 otherwise), at
+// Photos in the chat: the rules. A photo is JPEG, PNG or WebP by its bytes (415 otherwise), at
 // most 10 MB received (413), not a decompression bomb (413 from its header, never decoded); it is stored
 // upright, without metadata, at most ATTACHMENT_MAX_SIDE px on its long side. Every read is by id AND
 // owner together: another owner's photo is a 404 like a missing one (open-webui's CVE-2026-54009 was an
@@ -20,6 +20,7 @@ import { appError } from '../../errors.ts'
 import type { ChatAttachment } from '../../generated/prisma/client.ts'
 import { cleanImage, type ImageFormat, ImageRefusedError } from '../../services/images.ts'
 import { photoDataUrl, receivedBytes, sniffImage } from '../../services/photos.ts'
+import { requireRoom, tierOf } from '../quotas.ts'
 
 const KEPT_TYPES: ReadonlySet<string> = new Set(ATTACHMENT_TYPES)
 const LIMITS = {
@@ -45,6 +46,10 @@ export async function uploadAttachment(
   userId: number,
   input: AttachmentUploadInput,
 ): Promise<Attachment> {
+  // Counted before the image is decoded: a full account spends no CPU on a photo it cannot keep.
+  const tier = await tierOf(db, userId)
+  await requireRoom(db, userId, 'unsentChatPhotos', { tier })
+  await requireRoom(db, userId, 'chatPhotos', { tier })
   const received = receivedBytes(input.data, LIMITS)
   const type = await sniffImage(received)
   if (!type || !KEPT_TYPES.has(type.mime)) throw LIMITS.unsupported()

@@ -1,4 +1,4 @@
-// Which cat an owner of several cats is talking about (issue 23). Each message carries the cat chosen in
+// Which cat an owner of several cats is talking about. Each message carries the cat chosen in
 // the switcher, so a plain message is about that cat; but "my other cat", "one of my cats", "the other
 // one" or a name the owner has no cat called is about a cat the message does not say: the specialist
 // must ask which rather than answer about the chosen one (and triage must not name the chosen one).

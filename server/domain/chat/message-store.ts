@@ -1,4 +1,4 @@
-// A conversation's messages in the database (issue 11: every acknowledged message stored exactly once).
+// A conversation's messages in the database (every acknowledged message stored exactly once).
 // Messages are rows appended in order: every operation here touches only the new rows and a bounded
 // window of recent ones, so a long conversation costs the same per message as a short one.
 
@@ -8,12 +8,29 @@ import type { ChatMessage, ChatMessageInput } from '../../../shared/schemas/conv
 import type { Db } from '../../db.ts'
 import { type ConversationMessage, Prisma } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
-import { requireRoom } from '../quotas.ts'
+import { requireRoom, type Tier, tierOf } from '../quotas.ts'
 import { lockRow } from '../row-lock.ts'
 import { photosOfHistory } from './attachments.ts'
 import { asRole, serverClientId, toChatMessage } from './messages.ts'
-import { firstOfEachId, matchStored } from './reconcile.ts'
+import { firstOfEachId, lookupId, matchStored, messageKey } from './reconcile.ts'
 import { isUrgency, type Urgency } from './triage.ts'
+
+/**
+ * Refuses (409 QUOTA_EXCEEDED) new rows that would take the owner past their stored messages or their
+ * messages' characters: a list of 5,000 messages of 4,000 characters is checked whole, not as one row.
+ */
+async function requireMessageRoom(
+  db: Db,
+  ownerId: number,
+  fresh: readonly { content: string }[],
+  tiers: Map<number, Tier>,
+): Promise<void> {
+  const tier = tiers.get(ownerId) ?? (await tierOf(db, ownerId))
+  tiers.set(ownerId, tier)
+  await requireRoom(db, ownerId, 'messages', { adding: fresh.length, tier })
+  const characters = fresh.reduce((sum, m) => sum + m.content.length, 0)
+  await requireRoom(db, ownerId, 'messageCharacters', { adding: characters, tier })
+}
 
 /**
  * Appends what is new in `list` (a client's copy of the conversation, whole or only its newest part;
@@ -29,7 +46,7 @@ export async function appendConversationList(
   options: {
     /** The owner's, checked before the first new row only (a list that repeats what is stored is never refused). */
     quota?: { ownerId: number }
-    /** The cat the new owner messages are about (issue 23). */
+    /** The cat the new owner messages are about. */
     catId?: number | null
   } = {},
 ): Promise<{ appended: number; lastRowId: number | null; lastIsNew: boolean }> {
@@ -42,12 +59,13 @@ export async function appendConversationList(
       const storedCount = messages.some((m) => !m.id)
         ? await tx.conversationMessage.count({ where: { conversationId } })
         : 0
+      const tiers = new Map<number, Tier>()
       let appended = 0
       let lastRowId: number | null = null
       let lastNewClientId: string | null = null
       for (let start = 0; start < messages.length; start += CHAT_APPEND_BATCH) {
         const slice = messages.slice(start, start + CHAT_APPEND_BATCH)
-        const ids = slice.flatMap((m) => (m.id ? [m.id] : []))
+        const ids = slice.flatMap((m) => lookupId(m) ?? [])
         const known =
           ids.length > 0
             ? await tx.conversationMessage.findMany({
@@ -76,14 +94,14 @@ export async function appendConversationList(
             conversationId,
             role: m.role,
             content: m.content,
-            clientId: m.id ?? serverClientId(),
+            clientId: m.id ?? messageKey(m) ?? serverClientId(),
             attachmentIds: [...new Set(m.attachment_ids ?? [])],
             catId: m.role === 'user' ? (options.catId ?? null) : null,
           }))
         if (fresh.length > 0) {
           // Inside the transaction (PGlite has one connection: a query beside it would wait forever).
-          if (appended === 0 && options.quota)
-            await requireRoom(tx as unknown as Db, options.quota.ownerId, 'messages')
+          if (options.quota)
+            await requireMessageRoom(tx as unknown as Db, options.quota.ownerId, fresh, tiers)
           const { count } = await tx.conversationMessage.createMany({ data: fresh, skipDuplicates: true })
           appended += count
         }
@@ -126,7 +144,7 @@ export async function appendUserMessage(
       where: { conversationId_clientId: { conversationId, clientId: message.clientId } },
     })
     if (existing) return { row: existing, retried: true }
-    await requireRoom(tx as unknown as Db, quota.ownerId, 'messages')
+    await requireMessageRoom(tx as unknown as Db, quota.ownerId, [message], new Map())
     const row = await tx.conversationMessage.create({
       data: {
         conversationId,
@@ -155,7 +173,13 @@ export async function appendAssistantMessage(
   db: Db,
   conversationId: number,
   content: string,
-  replyTo: { questionId?: number | null | undefined; clientId?: string | undefined; urgency?: Urgency } = {},
+  replyTo: {
+    questionId?: number | null | undefined
+    clientId?: string | undefined
+    urgency?: Urgency
+    /** The triage rule that escalated the reply (the safety scoreboard counts escalations by it). */
+    sign?: string | null
+  } = {},
 ): Promise<ConversationMessage> {
   const create = (clientId: string) =>
     db.$transaction([
@@ -168,6 +192,7 @@ export async function appendAssistantMessage(
           replyToId: replyTo.questionId ?? null,
           // Only the server writes an urgency: it marks the reply as the specialist's own.
           urgency: replyTo.urgency ?? 'routine',
+          sign: replyTo.sign ?? null,
         },
       }),
       db.conversation.update({ where: { id: conversationId }, data: { updatedAt: new Date() } }),
@@ -187,7 +212,7 @@ export async function appendAssistantMessage(
  * The specialist's view of the conversation: the newest CHAT_HISTORY_WINDOW messages up to and
  * including `uptoId` (the question being answered), oldest first. An 'assistant' row a client wrote
  * (PUT of a conversation: no urgency) is left out: only replies the server generated are the
- * specialist's own turns (issue 19 item 10).
+ * specialist's own turns.
  */
 export async function recentHistory(
   db: Db,

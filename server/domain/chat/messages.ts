@@ -14,10 +14,10 @@ export function toChatMessage(row: ConversationMessage | InterviewMessage): Chat
     role: asRole(row.role),
     content: row.content,
     timestamp: row.createdAt.toISOString(),
-    // Only on the specialist's own replies (issue 20): how urgent it judged them.
+    // Only on the specialist's own replies: how urgent it judged them.
     ...(urgency === 'routine' || urgency === 'urgent' || urgency === 'emergency' ? { urgency } : {}),
     ...('attachmentIds' in row && row.attachmentIds.length > 0 ? { attachment_ids: row.attachmentIds } : {}),
-    // On the owner's messages (issue 23): the cat each was sent about, in a household's one conversation.
+    // On the owner's messages: the cat each was sent about, in a household's one conversation.
     ...('catId' in row && row.catId !== null && row.role === 'user' ? { cat_id: row.catId } : {}),
   }
 }

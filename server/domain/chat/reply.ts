@@ -1,10 +1,12 @@
-// The specialist's reply (issue 15): generated apart from any request, readable from any instance while
+// The specialist's reply: generated apart from any request, readable from any instance while
 // it is written, stored once when it completes or is stopped.
 
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
 import { weightLogForSpecialist } from '../care/specialist-weights.ts'
+import { answerFollowUpInChat } from '../follow-ups/chat-answer.ts'
+import { scheduleFollowUp } from '../follow-ups/store.ts'
 import { currentMedications } from '../record/medications.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
@@ -57,34 +59,47 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   let text = ''
   let said = ''
   let urgency: Urgency = 'routine'
+  let sign: string | null = null
+  let catId: number | null = null
   let failed = false
   try {
     const history = await recentHistory(db, request.conversationId, request.questionId)
+    // "Yes, the vet said it was cystitis" after a follow-up answers it (docs/follow-ups.md).
+    await answerFollowUpInChat(db, request.conversationId, request.questionId).catch((error: unknown) =>
+      log.warn({ err: error, replyId }, 'a follow-up could not be answered from the chat'),
+    )
     // Safety is the product's: the owner's message is triaged here, before any assistant, and what
     // triage says opens the reply whatever the assistant writes after it.
     const safety = await triageQuestion(db, request.cat, history)
     urgency = safety.triage.urgency
+    sign = safety.triage.findings[0]?.id ?? null
+    catId = safety.cat?.id ?? null
     if (safety.opening) {
       said = `${safety.opening}\n\n`
       text += said
       await streams.append(streamId, said)
     }
-    for await (const piece of deps.assistant.reply({
-      cat: withCurrentMedications(
-        withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
-        safety.cat ? await currentMedications(db, safety.cat.id) : [],
-      ),
-      history,
-      signal: controller.signal,
-      triage: {
-        urgency: safety.triage.urgency,
-        said: safety.opening,
-        signs: safety.triage.findings.map((finding) => finding.title),
-      },
-      onUrgency: (level) => {
-        urgency = higherUrgency(urgency, level)
-      },
-    })) {
+    // A follow-up while an escalation is open is answered by the product alone: no assistant may turn
+    // "he seems fine now" into "see how it goes".
+    const assistantPieces = safety.triage.kept
+      ? []
+      : deps.assistant.reply({
+          cat: withCurrentMedications(
+            withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+            safety.cat ? await currentMedications(db, safety.cat.id) : [],
+          ),
+          history,
+          signal: controller.signal,
+          triage: {
+            urgency: safety.triage.urgency,
+            said: safety.opening,
+            signs: safety.triage.findings.map((finding) => finding.title),
+          },
+          onUrgency: (level) => {
+            urgency = higherUrgency(urgency, level)
+          },
+        })
+    for await (const piece of assistantPieces) {
       if (!piece) continue
       text += piece
       await streams.append(streamId, piece)
@@ -103,11 +118,22 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       try {
         // A reply that is only the escalation keeps it without the gap left for what would follow.
         const stored = text.trim() === said.trim() ? said.trimEnd() : text
-        await appendAssistantMessage(db, request.conversationId, stored, {
+        const reply = await appendAssistantMessage(db, request.conversationId, stored, {
           questionId: request.questionId,
           clientId: replyId,
           urgency,
+          sign: urgency === 'routine' ? null : sign,
         })
+        // Every escalation is followed up later: did the cat see a vet? (docs/follow-ups.md)
+        await scheduleFollowUp(db, {
+          conversationId: request.conversationId,
+          messageId: reply.id,
+          catId,
+          urgency: reply.urgency === 'emergency' || reply.urgency === 'urgent' ? reply.urgency : 'routine',
+          sign: reply.sign,
+        }).catch((error: unknown) =>
+          log.error({ err: error, replyId }, 'the follow-up could not be scheduled'),
+        )
       } catch (error) {
         failed = true
         log.error({ err: error, replyId }, 'the reply could not be stored')
@@ -119,7 +145,7 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   }
 }
 
-/** What a reply stream returns when it ends: how urgent the stored reply was judged (issue 20). */
+/** What a reply stream returns when it ends: how urgent the stored reply was judged. */
 export interface ReplyEnd {
   urgency: Urgency
 }

@@ -1,11 +1,11 @@
-// The safety step of every reply (issue 20): which cat the owner is talking about, and what the product's
+// The safety step of every reply: which cat the owner is talking about, and what the product's
 // triage says about the message, before any assistant writes a word.
 import { FALLBACK_CAT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
 import { namePattern, unclearCatReference } from './cat-reference.ts'
-import { forCat, type TriageResult, triageMessage } from './triage.ts'
+import { forCat, type TriageCat, type TriageResult, triageMessage } from './triage.ts'
 
 export interface Safety {
   /** The cat the reply is about: the one the owner names, else the conversation's. */
@@ -66,17 +66,25 @@ export async function triageQuestion(
   const cats = await ownerCats(db, current?.userId ?? null)
   const cat = catNamedIn(question, cats, current) ?? current
   const known = cats.some((c) => c.id === current?.id) || !current ? cats : [...cats, current]
-  // "My other cat…" is about a cat the message does not say (issue 23): what triage says is for "your
+  // "My other cat…" is about a cat the message does not say: what triage says is for "your
   // cat", and the chosen cat's sex is not that cat's.
   const unclear = unclearCatReference(
     question,
     known.map((c) => c.name),
   )
-  const triage = triageMessage(
-    withoutCatNames(question, known),
-    { gender: unclear ? null : cat?.gender },
-    history.slice(0, -1),
-  )
+  // Sex, age, weight and conditions decide some signs (a straining tom, a kitten off food, a diabetic
+  // cat who is wobbly); they are the chosen cat's only when the message is about that cat.
+  const about: TriageCat =
+    unclear || !cat
+      ? {}
+      : {
+          gender: cat.gender,
+          age: cat.age,
+          weight: cat.weight,
+          weightUnit: cat.weightUnit,
+          medicalConditions: cat.medicalConditions,
+        }
+  const triage = triageMessage(withoutCatNames(question, known), about, history.slice(0, -1))
   const name = (!unclear && cat?.name.trim()) || FALLBACK_CAT_NAME
   const opening = triage.escalation ?? triage.caution
   return { cat, triage, opening: opening ? forCat(opening, name) : null }

@@ -1,4 +1,4 @@
-// One message to the specialist (issue 15). The owner's message is saved first; the reply is generated
+// One message to the specialist. The owner's message is saved first; the reply is generated
 // apart from the request, so a dropped connection or a reload does not stop it. A retried message gets
 // its stored reply, or joins the reply still being written.
 
@@ -38,13 +38,13 @@ export async function sendMessage(
       content: message.content,
       clientId: message.clientId,
       attachmentIds,
-      // The cat it is about (issue 23): the one chosen, else the current cat the reply is for.
+      // The cat it is about: the one chosen, else the current cat the reply is for.
       catId: cat?.id ?? null,
     },
     { ownerId: userId },
   )
   // A retried message whose reply is stored gets that reply, in one piece; nothing new is asked.
-  // A weight in the message answers the owner's open check-in (issue 21).
+  // A weight in the message answers the owner's open check-in.
   if (!question.retried) await answerCheckInFromChat(db, userId, message.content)
   const stored = question.retried ? await storedReply(db, question.row.id) : null
   if (stored) return onePiece(stored.content, stored.urgency)

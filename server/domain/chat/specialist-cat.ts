@@ -24,7 +24,7 @@ function withHousehold(cat: Cat, cats: readonly Cat[], chosen: boolean): Special
 
 /**
  * The owner's `catId` when given (someone else's is a 404), else the owner's current cat (the highest
- * id, shared/rules/current-cat.ts), else none; with the names of all the owner's cats (issue 23).
+ * id, shared/rules/current-cat.ts), else none; with the names of all the owner's cats.
  */
 export async function specialistCat(
   db: Db,
@@ -63,7 +63,7 @@ export function catProfile(cat: SpecialistCat | null): CatProfileForAssistant | 
   }
 }
 
-/** The profile with the weight log's paragraph (issue 22), when there is a profile. */
+/** The profile with the weight log's paragraph, when there is a profile. */
 export function withWeightLog(
   profile: CatProfileForAssistant | null,
   weightLog: string | null,

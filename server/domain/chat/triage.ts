@@ -1,17 +1,22 @@
-// The product's triage (issue 20): urgent signs are recognised here, on every owner message, before any
-// assistant; no model or configuration can turn the escalation off. The signs are reviewed data
-// (server/knowledge/urgent-signs.json); this file only reads them.
+// The product's triage: urgent signs are recognised here, on every owner message, before any assistant;
+// no model or configuration can turn the escalation off. How it reads a message (spelling, negation,
+// concepts, rules over them) is in docs/triage.md; the signs and concepts are reviewed data in
+// server/knowledge/. An escalation stays open through the conversation until the owner says the cat has
+// been seen or that it was a mistake.
 
 import { plainText } from '../../../shared/rules/plain-text.ts'
 import { URGENCY_LEVELS, URGENT_SIGNS, type Urgency, type UrgentSign } from '../../knowledge/index.ts'
+import { readConcepts, spelling } from '../triage/concepts.ts'
+import { normaliseMessage } from '../triage/normalise.ts'
+import { type SignFound, signsIn, type TriageCat } from '../triage/rules.ts'
 
-export type { Urgency }
+export type { TriageCat, Urgency }
 
 /** One turn as triage reads it: server-written replies carry the urgency they were judged with. */
 export interface TriageTurn {
   role: 'user' | 'assistant'
   content: string
-  urgency?: Urgency | null
+  urgency?: Urgency | null | undefined
 }
 
 export interface TriageFinding {
@@ -28,6 +33,8 @@ export interface TriageResult {
   escalation: string | null
   /** A clear "no, and why" for a question about a poison that has not happened; null otherwise. */
   caution: string | null
+  /** The reply keeps an escalation made earlier in the conversation (a follow-up that puts off the vet). */
+  kept: boolean
 }
 
 export function isUrgency(value: unknown): value is Urgency {
@@ -40,59 +47,32 @@ export function higherUrgency(a: Urgency, b: Urgency): Urgency {
   return RANK[b] > RANK[a] ? b : a
 }
 
-interface CompiledSign {
-  rule: UrgentSign
-  any: RegExp[]
-  all: RegExp[][]
-}
-
-const COMPILED: readonly CompiledSign[] = URGENT_SIGNS.rules.map((rule) => ({
-  rule,
-  any: rule.signs.map((source) => new RegExp(source)),
-  all: (rule.all ?? []).map((group) => group.map((source) => new RegExp(source))),
-}))
-
-/** Words that say it already happened: "he ate", "I gave", "she licked". */
-const HAPPENED =
-  /\b(?:ate|eaten|chewed|chewing|licked|licking|drank|drunk|drinking|swallowed|gave|given|got into|nibbled|bit into|bitten|has had|had some|just had|already|applied|put (?:some|it|the|a|dog)|sprayed|is eating|was eating)\b/
-
-/** A question about something that has not happened: "can I give…?", "are lilies in a vase OK?". */
-const PREVENTION =
-  /^(?:can|could|should|may|is|are|does|do|what|which|how|would|will)\b|\b(?:safe|ok|okay|alright|all right|allowed|good (?:for|snack|idea|treat)|bad for|toxic|poisonous|dangerous|harmful)\b/
-
-/** Asking to wait after a warning: "can it wait until morning?", "is tomorrow ok?". */
-const ASKS_TO_WAIT =
-  /\b(?:wait|until (?:the )?morning|till (?:the )?morning|tomorrow|overnight|in the morning|hold off|next week|monday|after work|sleep on it|see how (?:he|she|it|they) (?:is|does))\b/
-
-function sexOf(text: string, gender: string | null | undefined): 'male' | 'female' | 'unknown' {
-  const profile = gender?.trim().toLowerCase()
-  if (profile === 'male' || profile === 'female') return profile
-  if (/\b(?:he|him|his|he's|male|tom|boy)\b/.test(text)) return 'male'
-  if (/\b(?:she|her|hers|she's|female|girl|queen)\b/.test(text)) return 'female'
-  return 'unknown'
-}
-
-function matches(sign: CompiledSign, text: string, sex: ReturnType<typeof sexOf>): boolean {
-  if (sign.rule.notFor === 'female' && sex === 'female') return false
-  if (sign.any.some((pattern) => pattern.test(text))) return true
-  return sign.all.length > 0 && sign.all.every((group) => group.some((pattern) => pattern.test(text)))
-}
-
 const POISON_LINE = '{POISON_ADVICE}'
 const withHotlines = (line: string) => (line === POISON_LINE ? URGENT_SIGNS.poisonAdvice : line)
+/** A reply names at most this many signs: more would bury the first aid that matters. */
+const MAX_SECTIONS = 3
 
-/** The rules a message describes, most pressing first, without saying the same thing twice. */
-function signsIn(text: string, gender: string | null | undefined): UrgentSign[] {
-  const sex = sexOf(text, gender)
-  const found = COMPILED.filter((sign) => matches(sign, text, sex)).map((sign) => sign.rule)
-  const ids = new Set(found.map((rule) => rule.id))
-  // A blocked cat already gets the straining advice; a named toxin already the general poisoning advice;
-  // not eating already has its own entry when it comes with hiding and vomiting.
+/** Rules that say less than another rule found in the same message. */
+function withoutRedundant(rules: readonly UrgentSign[]): UrgentSign[] {
+  const ids = new Set(rules.map((rule) => rule.id))
   const redundant = new Set<string>()
-  if (ids.has('urinary-blockage')) redundant.add('urinary-straining-male')
-  if (found.some((rule) => rule.toxin && rule.id !== 'poisoning')) redundant.add('poisoning')
-  if (ids.has('hiding-vomiting-not-eating')) redundant.add('not-eating')
-  return found.filter((rule) => !redundant.has(rule.id)).sort((a, b) => RANK[b.level] - RANK[a.level])
+  if (ids.has('urinary-blockage')) redundant.add('urinary-female')
+  if (rules.some((rule) => rule.toxin && rule.id !== 'unknown-toxin'))
+    redundant.add('poisoning').add('unknown-toxin')
+  if (ids.has('eye-out')) redundant.add('eye')
+  if (ids.has('urinary-blockage') || ids.has('dystocia')) redundant.add('straining-long')
+  if (ids.has('heatstroke')) redundant.add('collapse')
+  if (ids.has('not-eating')) redundant.add('not-eating-ask')
+  if (ids.has('diabetic-crisis')) redundant.add('head-tilt').add('seizure').add('collapse')
+  if (ids.has('neonatal-kitten')) redundant.add('young-kitten').add('not-eating').add('collapse')
+  if (ids.has('painkillers')) redundant.add('human-medicines')
+  if (['seizure', 'collapse', 'heatstroke', 'diabetic-crisis'].some((id) => ids.has(id)))
+    redundant.add('head-tilt')
+  if (ids.has('dystocia')) redundant.add('urinary-female').add('urinary-blockage')
+  if (ids.has('black-stool-vomit-blood')) redundant.add('vomiting')
+  if (ids.has('snake-sting')) redundant.add('face-swelling')
+  if (ids.has('lilies')) redundant.add('lily-pollen-unknown')
+  return rules.filter((rule) => !redundant.has(rule.id)).sort((a, b) => RANK[b.level] - RANK[a.level])
 }
 
 function section(rule: UrgentSign): string {
@@ -100,55 +80,97 @@ function section(rule: UrgentSign): string {
 }
 
 function escalationText(level: Exclude<Urgency, 'routine'>, rules: readonly UrgentSign[]): string {
+  const asks = level === 'urgent' ? rules.flatMap((rule) => (rule.ask ? [`**${rule.ask}**`] : [])) : []
   return [
     URGENT_SIGNS.headlines[level],
-    ...rules.map(section),
+    ...asks,
+    ...rules.slice(0, MAX_SECTIONS).map(section),
     URGENT_SIGNS.bring,
     URGENT_SIGNS.closing,
   ].join('\n\n')
 }
 
-/** The most pressing level an earlier reply of the conversation was judged with. */
-function earlierWarning(earlier: readonly TriageTurn[]): Urgency {
-  return earlier
-    .filter((turn) => turn.role === 'assistant')
-    .slice(-2)
-    .reduce<Urgency>((level, turn) => higherUrgency(level, turn.urgency ?? 'routine'), 'routine')
+/** The level of the escalation still open in the conversation: the latest reply's, if it escalated. */
+function openEscalation(earlier: readonly TriageTurn[]): Urgency {
+  const last = earlier.filter((turn) => turn.role === 'assistant').at(-1)
+  return last?.urgency ?? 'routine'
+}
+
+const WORRIES: ReadonlyArray<[keyof typeof URGENT_SIGNS.followUps, RegExp]> = [
+  [
+    'cost',
+    /\b(?:afford|money|expensive|cost|costs|price|pay|broke|cheap|bill|bills|insurance|funds|cash|budget|savings)\b/,
+  ],
+  [
+    'better',
+    /\b(?:better|fine|okay|ok|normal|perked up|eating (?:now|again)|ate (?:a bit|something|some|a little)|calmer|improv\w*|recovered|playing|purring|back to (?:himself|herself|normal))\b/,
+  ],
+  [
+    'wait',
+    /\b(?:wait|watch|tonight|overnight|morning|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|later|next week|see how|monitor|keep an eye|in a few|hours|days)\b/,
+  ],
+  [
+    'home',
+    /\b(?:at home|home remed\w*|remed\w*|instead|give (?:him|her|them|it)|washed|wash|rinse|rinsed|bath|made (?:him|her) (?:sick|vomit|throw up)|make (?:him|her) (?:sick|vomit|throw up)|peroxide|salt|milk|oil|cranberry|natural|herbal|cbd|benadryl|tea|honey|home)\b/,
+  ],
+  [
+    'closed',
+    /\b(?:closed|no vet|not open|nobody open|after hours|out of hours|appointment|booked|nearest)\b/,
+  ],
+]
+
+/** A reply to a follow-up while an escalation is open: the level holds, and the worry is answered. */
+function keptEscalation(level: Exclude<Urgency, 'routine'>, text: string): TriageResult {
+  const worries = WORRIES.filter(([, pattern]) => pattern.test(text)).map(
+    ([key]) => URGENT_SIGNS.followUps[key],
+  )
+  return {
+    urgency: level,
+    findings: [],
+    escalation: [
+      URGENT_SIGNS.followUps.keep[level],
+      ...worries,
+      URGENT_SIGNS.bring,
+      URGENT_SIGNS.closing,
+    ].join('\n\n'),
+    caution: null,
+    kept: true,
+  }
 }
 
 /**
- * Triage of the owner's message `message` about a cat of `gender`, in the light of the turns before it.
- * The texts it returns keep `{name}` for the caller to fill in with the cat's name.
+ * Triage of the owner's message `message` about `cat`, in the light of the turns before it. The texts
+ * it returns keep `{name}` for the caller to fill in with the cat's name.
  */
 export function triageMessage(
   message: string,
-  cat: { gender?: string | null | undefined },
+  cat: TriageCat,
   earlier: readonly TriageTurn[] = [],
 ): TriageResult {
-  const text = plainText(message)
-  const found = signsIn(text, cat.gender)
-  const question = PREVENTION.test(text) && !HAPPENED.test(text)
-  // A question about a poison that has not happened is answered with a clear no; any other sign is urgent.
-  const cautions = question ? found.filter((rule) => rule.toxin && rule.caution) : []
-  const urgent = found.filter((rule) => !cautions.includes(rule))
-  const caution = cautions.length > 0 ? cautions.map((rule) => rule.caution).join('\n\n') : null
-  const findings = urgent.map(({ id, title, advice }) => ({ id, title, advice: advice.map(withHotlines) }))
+  const normalised = normaliseMessage(plainText(message), spelling)
+  const found = signsIn(normalised, cat)
+  const cautions = found.filter((sign) => sign.asQuestion && sign.rule.caution)
+  const urgent = withoutRedundant(found.filter((sign) => !sign.asQuestion).map((sign) => sign.rule))
+  const caution = cautions.length > 0 ? cautions.map(cautionFor).join('\n\n') : null
   const level = urgent.reduce<Urgency>((max, rule) => higherUrgency(max, rule.level), 'routine')
-  if (level !== 'routine') {
-    return { urgency: level, findings, escalation: escalationText(level, urgent), caution }
+  const open = openEscalation(earlier)
+  if (level !== 'routine' && RANK[level] >= RANK[open]) {
+    const findings = urgent.map(({ id, title, advice }) => ({ id, title, advice: advice.map(withHotlines) }))
+    return { urgency: level, findings, escalation: escalationText(level, urgent), caution, kept: false }
   }
-  // "It's 2 am, can it wait until morning?" right after a warning: no.
-  const warned = earlierWarning(earlier)
-  if (warned !== 'routine' && ASKS_TO_WAIT.test(text)) {
-    const lines = warned === 'emergency' ? URGENT_SIGNS.waitFollowUp : URGENT_SIGNS.waitFollowUpUrgent
-    return {
-      urgency: warned,
-      findings: [],
-      escalation: [lines, URGENT_SIGNS.bring, URGENT_SIGNS.closing].join('\n\n'),
-      caution: null,
-    }
+  if (open !== 'routine') {
+    const closes = readConcepts(normalised).mentions.some((m) => m.concept === 'closing' && !m.negated)
+    if (!closes) return keptEscalation(open, normalised.text)
   }
-  return { urgency: 'routine', findings: [], escalation: null, caution }
+  return { urgency: 'routine', findings: [], escalation: null, caution, kept: false }
+}
+
+/** The rule's calm "no", naming the thing in the owner's own words when the rule's text does not. */
+function cautionFor(sign: SignFound): string {
+  const text = sign.rule.caution ?? ''
+  const named = sign.named
+  if (!named || text.toLowerCase().includes(named)) return text
+  return text.replace(/^(\*\*[^*]+\*\*)/, `$1 That goes for ${named} too.`)
 }
 
 /** `{name}` filled in with the cat's name. */

@@ -4,10 +4,9 @@
 // the server slept through by more than the dose window is skipped, not sent late.
 import type { Db } from '../../db.ts'
 import { ensureCarePlan } from '../care/plan.ts'
-import type { ReminderDeps } from '../care/reminders.ts'
 import { nextDoseAt } from './dose-times.ts'
 import { DOSE_WINDOW_MS, doseSchedule } from './medications.ts'
-import { sendRecordReminder } from './record-reminder.ts'
+import { type RecordReminderDeps, sendRecordReminder } from './record-reminder.ts'
 
 const BATCH = 200
 
@@ -19,7 +18,7 @@ const formatTime = (at: Date, timezone: string) =>
     hour12: false,
   }).format(at)
 
-export async function sendDueDoseReminders(deps: ReminderDeps, now = new Date()): Promise<number> {
+export async function sendDueDoseReminders(deps: RecordReminderDeps, now = new Date()): Promise<number> {
   const db: Db = deps.db
   const due = await db.medication.findMany({
     where: { nextDoseAt: { lte: now } },

@@ -22,7 +22,10 @@ export interface RecordReminder {
   path: string
 }
 
-export async function sendRecordReminder(deps: Omit<ReminderDeps, 'db'>, reminder: RecordReminder) {
+/** What a health-record reminder needs of the check-in reminders' dependencies (no unsubscribe key). */
+export type RecordReminderDeps = Pick<ReminderDeps, 'db' | 'mailer' | 'log' | 'origin' | 'push'>
+
+export async function sendRecordReminder(deps: Omit<RecordReminderDeps, 'db'>, reminder: RecordReminder) {
   const link = `${deps.origin}${reminder.path}`
   if (reminder.channels.email) {
     await deps.mailer.send({

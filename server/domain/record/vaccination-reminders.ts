@@ -4,8 +4,7 @@
 // however many run. A send that fails puts the instant back (if untouched since) for the next sweep.
 import type { Db } from '../../db.ts'
 import { ensureCarePlan } from '../care/plan.ts'
-import type { ReminderDeps } from '../care/reminders.ts'
-import { sendRecordReminder } from './record-reminder.ts'
+import { type RecordReminderDeps, sendRecordReminder } from './record-reminder.ts'
 import { nextVaccinationReminder, toVaccination } from './vaccinations.ts'
 import { coreVaccineOf } from './vaccine-schedule.ts'
 
@@ -24,7 +23,10 @@ async function stillDue(db: Db, v: { id: number; catId: number; name: string; gi
 }
 
 /** Sends the vaccination reminders due by `now`; answers how many were sent. */
-export async function sendDueVaccinationReminders(deps: ReminderDeps, now = new Date()): Promise<number> {
+export async function sendDueVaccinationReminders(
+  deps: RecordReminderDeps,
+  now = new Date(),
+): Promise<number> {
   const due = await deps.db.vaccination.findMany({
     where: { nextReminderAt: { lte: now } },
     orderBy: { nextReminderAt: 'asc' },

@@ -1,5 +1,5 @@
 // The reviewed entries (server/knowledge) that match an owner's question, written out for a model's
-// instructions, so both assistants answer from the same reviewed advice (issue 20).
+// instructions, so both assistants answer from the same reviewed advice.
 import { matchTopics } from './offline/topic-match.ts'
 import type { AssistantMessage } from './types.ts'
 

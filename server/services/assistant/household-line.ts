@@ -1,4 +1,4 @@
-// What the specialist is told about an owner's other cats (issue 23): their names, which one the chat is
+// What the specialist is told about an owner's other cats: their names, which one the chat is
 // about, and to ask which cat the owner means when it matters and the owner chose none.
 import type { CatProfileForAssistant } from './types.ts'
 

@@ -1,4 +1,4 @@
-// The owner's photos on the OpenAI wire format (issue 20): a user turn with photos becomes content parts,
+// The owner's photos on the OpenAI wire format: a user turn with photos becomes content parts,
 // its text then one `image_url` part per photo (a data URL: nothing is fetched from us), which vision
 // models read; a turn without photos stays plain text.
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'

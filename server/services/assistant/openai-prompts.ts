@@ -45,7 +45,7 @@ export function specialistSystemPrompt(
 
 /**
  * The profile as the owner typed it, as data: a fenced JSON block with only the fields that are set, so
- * nothing an owner writes in a field can read as an instruction (issue 19 item 10).
+ * nothing an owner writes in a field can read as an instruction.
  */
 export function renderCatProfile(cat: CatProfileForAssistant | null): string {
   if (!cat) return 'No cat profile is stored yet; ask for what you need.'

@@ -8,11 +8,11 @@ export interface AssistantMessage {
   content: string
   /** On the specialist's own stored replies: how urgent it judged them (follow-ups are read in that light). */
   urgency?: Urgency | undefined
-  /** The owner's photos sent with this message, as data URLs (issue 20). */
+  /** The owner's photos sent with this message, as data URLs. */
   images?: string[]
 }
 
-/** What the product's triage found in the owner's last message, before any assistant (issue 20). */
+/** What the product's triage found in the owner's last message, before any assistant. */
 export interface TriageForAssistant {
   urgency: Urgency
   /** The escalation (or a poison question's clear no) the reply already starts with; null when none. */
@@ -24,7 +24,7 @@ export interface TriageForAssistant {
 /** What the specialist knows about the cat; every field may be missing for a new owner. */
 export interface CatProfileForAssistant {
   name?: string | null
-  /** The owner's cats by name (issue 23), and whether the owner chose this one for the chat. */
+  /** The owner's cats by name, and whether the owner chose this one for the chat. */
   household?: { names: string[]; chosen: boolean } | undefined
   breed?: string | null
   gender?: string | null

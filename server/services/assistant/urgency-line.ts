@@ -1,4 +1,4 @@
-// A model's own judgement of urgency (issue 20): the reply's first line, `{"urgency":"urgent"}`, read
+// A model's own judgement of urgency: the reply's first line, `{"urgency":"urgent"}`, read
 // and removed from the stream. A reply without it passes through untouched, piece for piece.
 import type { Urgency } from '../../knowledge/index.ts'
 

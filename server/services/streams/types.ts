@@ -1,4 +1,4 @@
-// Resumable replies (issue 15): a specialist's reply is generated apart from the HTTP request that asked
+// Resumable replies: a specialist's reply is generated apart from the HTTP request that asked
 // for it. Its pieces are kept where every instance can read them (Redis when REDIS_URL is set, this
 // process otherwise), so a reloaded page, or a page on another instance, reads what was already written
 // and then the rest as it arrives. Stop is a signal any instance can send.

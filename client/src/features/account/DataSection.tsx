@@ -1,4 +1,4 @@
-// "Download my data" and "Delete account" (issues 12, 19): both need a fresh code mailed to the account's
+// "Download my data" and "Delete account": both need a fresh code mailed to the account's
 // address, as setting a password does. A failure shows its message; only a real 401 (handled by the
 // tRPC link for every call) ends the session.
 import { useState } from 'react'
@@ -29,7 +29,10 @@ export function DataSection() {
 
   function download() {
     return run(async () => {
-      const data = await exportData.mutateAsync({ code })
+      // The server writes the document as it reads it: its JSON text arrives in pieces.
+      let text = ''
+      for await (const piece of await exportData.mutateAsync({ code })) text += piece
+      const data = JSON.parse(text)
       // The code is spent: the next download or deletion asks for a new one.
       setSent(false)
       setCode('')

@@ -1,5 +1,7 @@
-// The check-ins on /progress: the open ones with their form, then the last few answered or missed.
+// The check-ins on /progress of the cat it is given (the switcher's cat): the open ones with their form,
+// then the last few answered or missed.
 
+import { unitLabel, type WeightUnit } from '../../../../shared/rules/weight.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { CheckInForm } from './CheckInForm.tsx'
@@ -15,8 +17,9 @@ const when = (iso: string) =>
 
 const STATUS = { due: 'Open', done: 'Done', missed: 'Missed' } as const
 
-export function CareCheckIns() {
-  const query = trpc.care.checkIns.useQuery({})
+/** `unit`: the one the owner last used for this cat (the profile's), the form's default. */
+export function CareCheckIns({ catId, unit }: { catId: number; unit: WeightUnit }) {
+  const query = trpc.care.checkIns.useQuery({ cat_id: catId })
   if (query.isLoading)
     return (
       <p className="muted" role="status">
@@ -39,7 +42,7 @@ export function CareCheckIns() {
       {open.map((c) => (
         <div key={c.id} className="stack">
           <h3>{when(c.due_at)}</h3>
-          <CheckInForm checkInId={c.id} weighIn={c.weigh_in} />
+          <CheckInForm key={`${c.id}-${unit}`} checkInId={c.id} weighIn={c.weigh_in} defaultUnit={unit} />
         </div>
       ))}
       {past.length > 0 && (
@@ -47,7 +50,7 @@ export function CareCheckIns() {
           {past.map((c) => (
             <li key={c.id}>
               {when(c.due_at)}: {STATUS[c.status]}
-              {c.weight !== null ? `, ${c.weight} ${c.unit === 'Kg' ? 'kg' : 'lb'}` : ''}
+              {c.weight !== null ? `, ${c.weight} ${unitLabel(c.unit)}` : ''}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
-// The care plan, editable (issue 21): the rhythm, the training days as toggle buttons, the reminder time,
-// the zone by name, e-mail and push, pause and resume. Mounted with one line on /progress and /profile.
+// The care plan, editable: the rhythm, the training days as toggle buttons, the reminder time,
+// the zone by name, e-mail and push, pause and resume, of the cat it is given (the switcher's cat): every
+// read and write names that cat, so the server's "current cat" default never picks another one.
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
 import type { CarePlan } from '../../../../shared/schemas/care.ts'
@@ -30,8 +31,8 @@ const nextText = (iso: string, timeZone: string) =>
   })
 
 /** `card`: drawn as a card of its own (the profile page); else a section of the page's card (/progress). */
-export function CarePlanEditor({ card = false }: { card?: boolean }) {
-  const plan = trpc.care.plan.useQuery({}, { retry: false })
+export function CarePlanEditor({ catId, card = false }: { catId: number; card?: boolean }) {
+  const plan = trpc.care.plan.useQuery({ cat_id: catId }, { retry: false })
   if (plan.isLoading) {
     return (
       <p className="muted" role="status">
@@ -43,7 +44,7 @@ export function CarePlanEditor({ card = false }: { card?: boolean }) {
     if (errorCode(plan.error) === 'CAT_NOT_FOUND') return null
     return <ErrorBox>{errorMessage(plan.error, 'Could not load the care plan')}</ErrorBox>
   }
-  return <Editor plan={plan.data} card={card} />
+  return <Editor key={catId} catId={catId} plan={plan.data} card={card} />
 }
 
 /** A row of toggle buttons under a legend (each says whether it is pressed). */
@@ -73,7 +74,7 @@ function ToggleGroup<T extends string>(props: {
   )
 }
 
-function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
+function Editor({ catId, plan, card }: { catId: number; plan: CarePlan; card: boolean }) {
   const id = useId()
   const utils = trpc.useUtils()
   const [draft, setDraft] = useState<Draft>(() => draftOf(plan))
@@ -81,7 +82,7 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
   useEffect(() => setDraft(draftOf(plan)), [plan])
   const update = trpc.care.updatePlan.useMutation({
     onSuccess: (fresh) => {
-      utils.care.plan.setData({}, fresh)
+      utils.care.plan.setData({ cat_id: catId }, fresh)
       setSaved(true)
     },
   })
@@ -109,7 +110,7 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setSaved(false)
-    update.mutate(draft)
+    update.mutate({ ...draft, cat_id: catId })
   }
   const set = (change: Partial<Draft>) => {
     setSaved(false)
@@ -203,7 +204,7 @@ function Editor({ plan, card }: { plan: CarePlan; card: boolean }) {
             disabled={update.isPending}
             onClick={() => {
               setSaved(false)
-              update.mutate({ paused: !plan.paused })
+              update.mutate({ cat_id: catId, paused: !plan.paused })
             }}
           >
             {plan.paused ? 'Resume reminders' : 'Pause reminders'}

@@ -1,14 +1,12 @@
-// The check-in form (issue 21): a weight (asked on weigh-in days, optional otherwise) and a note. The
+// The check-in form: a weight (asked on weigh-in days, optional otherwise) and a note. The
 // server decides (a closed check-in, a weight out of range); the form shows what it says.
 import { type FormEvent, useId, useState } from 'react'
-import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
+import type { WeightUnit } from '../../../../shared/rules/weight.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
+import { humanWeightError, typedWeight, UNIT_OPTIONS } from '../../components/weight-field-text.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
-
-/** The units, written as an owner says them. */
-const UNIT_OPTIONS = WEIGHT_UNITS.map((unit) => ({ value: unit, label: unit === 'Kg' ? 'kg' : 'lb' }))
 
 export interface CheckInFormProps {
   checkInId: number
@@ -26,16 +24,22 @@ export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }:
   const [problem, setProblem] = useState<string | null>(null)
   const answer = trpc.care.answerCheckIn.useMutation({
     onSuccess: async () => {
-      await Promise.all([utils.care.checkIns.invalidate(), utils.care.checkIn.invalidate({ id: checkInId })])
+      // A weight lands in the cat's log and its profile too: every screen showing them reads again.
+      await Promise.all([
+        utils.care.checkIns.invalidate(),
+        utils.care.checkIn.invalidate({ id: checkInId }),
+        utils.progress.invalidate(),
+        utils.cat.list.invalidate(),
+      ])
       onDone?.()
     },
   })
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const value = weight.trim() ? Number(weight.replace(',', '.')) : undefined
+    const value = typedWeight(weight)
     if (value !== undefined && !(value > 0)) {
-      setProblem('Enter the weight as a number, like 10.4')
+      setProblem('Enter the weight as a number, like 10.4 or 10,4.')
       return
     }
     if (weighIn && value === undefined && !note.trim()) {
@@ -50,7 +54,9 @@ export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }:
     })
   }
 
-  const error = problem ?? (answer.error ? errorMessage(answer.error, 'Could not save the check-in') : null)
+  const error =
+    problem ??
+    (answer.error ? humanWeightError(errorMessage(answer.error, 'Could not save the check-in')) : null)
   return (
     <form className="stack check-in-form" noValidate onSubmit={submit} aria-label="Check-in">
       <div className="check-in-form__weight">

@@ -1,5 +1,5 @@
 // Tells the server the browser's time zone once per signed-in owner and zone, so reminders fall at the
-// owner's own 09:00 (issue 21: sent when the owner signs in or finishes the quiz; UTC when never sent).
+// owner's own 09:00 (sent when the owner signs in or finishes the quiz; UTC when never sent).
 import { useEffect } from 'react'
 import { useStoredText, writeText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'

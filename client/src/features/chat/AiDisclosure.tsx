@@ -2,7 +2,7 @@ import { AI_DISCLOSURE_RECEPTION, AI_DISCLOSURE_SPECIALIST } from '../../../../s
 
 /**
  * The one line every chat screen shows in its header (so it never scrolls away): the assistants are AI,
- * not veterinarians (issue 23). The receptionist's screens name both personas.
+ * not veterinarians. The receptionist's screens name both personas.
  */
 export function AiDisclosure({ reception = false }: { reception?: boolean }) {
   return <p className="ai-disclosure">{reception ? AI_DISCLOSURE_RECEPTION : AI_DISCLOSURE_SPECIALIST}</p>

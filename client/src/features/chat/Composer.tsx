@@ -1,7 +1,21 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
+import { CHAT_MESSAGE_MAX_CHARS } from '../../../../shared/constants.ts'
 
 export const COMPOSER_MIN_HEIGHT = 56
 export const COMPOSER_MAX_HEIGHT = 150
+/** From here on the box shows how long the message is: the limit is near. */
+export const COMPOSER_COUNT_FROM = CHAT_MESSAGE_MAX_CHARS - 500
+
+const number = (n: number) => n.toLocaleString('en-US')
+
+/** '' while the text is short; the count near the limit; the count and what to do past it. */
+export function lengthNote(length: number): string {
+  if (length < COMPOSER_COUNT_FROM) return ''
+  const count = `${number(length)} / ${number(CHAT_MESSAGE_MAX_CHARS)}`
+  return length > CHAT_MESSAGE_MAX_CHARS
+    ? `${count}: too long to send. Shorten it, or send it in two messages.`
+    : count
+}
 
 export interface ComposerProps {
   value: string
@@ -25,7 +39,10 @@ export interface ComposerProps {
 export function Composer(props: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null)
   const blank = props.value.trim() === ''
-  const canSend = !props.sendDisabled && !props.inputDisabled && !blank
+  // A paste past the limit is kept whole (never cut silently); it cannot be sent until it is shortened.
+  const tooLong = props.value.length > CHAT_MESSAGE_MAX_CHARS
+  const note = lengthNote(props.value.length)
+  const canSend = !props.sendDisabled && !props.inputDisabled && !blank && !tooLong
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
   useLayoutEffect(() => {
@@ -67,9 +84,17 @@ export function Composer(props: ComposerProps) {
         disabled={props.inputDisabled}
         onChange={(event) => props.onChange(event.target.value)}
         onKeyDown={onKeyDown}
-        maxLength={4000}
+        aria-describedby="chat-input-count"
+        aria-invalid={tooLong || undefined}
         enterKeyHint="send"
       />
+      <p
+        id="chat-input-count"
+        className={tooLong ? 'chat__count chat__count--over' : 'chat__count'}
+        aria-live="polite"
+      >
+        {note}
+      </p>
       {props.streaming && props.onStop ? (
         <button type="button" className="btn btn--secondary chat__send" onClick={props.onStop}>
           Stop

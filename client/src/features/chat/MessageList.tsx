@@ -12,7 +12,7 @@ const NEAR_BOTTOM_PX = 48
 /**
  * The conversation, oldest first, with the typing indicator under it. It follows new messages down
  * while the owner is at the bottom, but a long reply is followed only until its first line reaches the
- * top of the view (issue 14: the owner reads it from its start), and following stops as soon as the
+ * top of the view (the owner reads it from its start), and following stops as soon as the
  * owner scrolls away. The log takes keyboard focus so it scrolls with the arrow and page keys.
  */
 export function MessageList(props: {
@@ -39,9 +39,12 @@ export function MessageList(props: {
     const bottom = box.scrollHeight - box.clientHeight
     let target = bottom
     const bubble = last?.role === 'assistant' ? lastBubble(box) : null
-    if (bubble) {
+    // An urgent reply is read from its banner: the view stops at the banner, so it stays in view.
+    const banner = bubble?.previousElementSibling
+    const head = banner instanceof HTMLElement && banner.classList.contains('urgency') ? banner : bubble
+    if (head) {
       const start =
-        bubble.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - START_MARGIN_PX
+        head.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - START_MARGIN_PX
       if (start < bottom) {
         target = Math.max(0, start)
         anchored.current = last?.id ?? null

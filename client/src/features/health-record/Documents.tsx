@@ -17,9 +17,11 @@ function dataUrlOf(file: Blob): Promise<string> {
   })
 }
 
-export function Documents() {
+/** `catId`: the cat the page shows (else the current cat). */
+export function Documents({ catId }: { catId?: number } = {}) {
+  const cat = catId === undefined ? {} : { cat_id: catId }
   const utils = trpc.useUtils()
-  const query = trpc.record.documents.useQuery({})
+  const query = trpc.record.documents.useQuery(cat)
   const refresh = () => utils.record.documents.invalidate()
   const upload = trpc.record.uploadDocument.useMutation({ onSuccess: refresh })
   const remove = trpc.record.deleteDocument.useMutation({ onSuccess: refresh })
@@ -33,7 +35,7 @@ export function Documents() {
     if (!file) return
     const form = event.currentTarget
     upload.mutate(
-      { title, kind, data: await dataUrlOf(file), mimetype: file.type },
+      { ...cat, title, kind, data: await dataUrlOf(file), mimetype: file.type },
       {
         onSuccess: () => {
           setTitle('')

@@ -8,9 +8,11 @@ import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' })
 
-export function Medications() {
+/** `catId`: the cat the page shows (else the current cat). */
+export function Medications({ catId }: { catId?: number } = {}) {
+  const cat = catId === undefined ? {} : { cat_id: catId }
   const utils = trpc.useUtils()
-  const query = trpc.record.medications.useQuery({})
+  const query = trpc.record.medications.useQuery(cat)
   const refresh = () => utils.record.medications.invalidate()
   const add = trpc.record.addMedication.useMutation({ onSuccess: refresh })
   const remove = trpc.record.deleteMedication.useMutation({ onSuccess: refresh })
@@ -27,7 +29,7 @@ export function Medications() {
       .map((time) => time.trim())
       .filter(Boolean)
     add.mutate(
-      { name, dose, times: list },
+      { ...cat, name, dose, times: list },
       {
         onSuccess: () => {
           setName('')

@@ -5,9 +5,11 @@ import { ErrorBox } from '../../components/ErrorBox.tsx'
 import './health-record.css'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 
-export function Vaccinations() {
+/** `catId`: the cat the page shows (else the current cat). */
+export function Vaccinations({ catId }: { catId?: number } = {}) {
+  const cat = catId === undefined ? {} : { cat_id: catId }
   const utils = trpc.useUtils()
-  const query = trpc.record.vaccinations.useQuery({})
+  const query = trpc.record.vaccinations.useQuery(cat)
   const refresh = () => utils.record.vaccinations.invalidate()
   const add = trpc.record.addVaccination.useMutation({ onSuccess: refresh })
   const remove = trpc.record.deleteVaccination.useMutation({ onSuccess: refresh })
@@ -19,7 +21,7 @@ export function Vaccinations() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     add.mutate(
-      { name, given_on: givenOn, ...(nextDueOn ? { next_due_on: nextDueOn } : {}) },
+      { ...cat, name, given_on: givenOn, ...(nextDueOn ? { next_due_on: nextDueOn } : {}) },
       {
         onSuccess: () => {
           setName('')

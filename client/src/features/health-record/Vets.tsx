@@ -8,9 +8,11 @@ type Which = 'usual' | 'emergency'
 const LABEL: Record<Which, string> = { usual: 'Usual vet', emergency: 'Emergency vet' }
 const empty = { name: '', phone: '', address: '' }
 
-export function Vets() {
+/** `catId`: the cat the page shows (else the current cat). */
+export function Vets({ catId }: { catId?: number } = {}) {
+  const cat = catId === undefined ? {} : { cat_id: catId }
   const utils = trpc.useUtils()
-  const query = trpc.record.vets.useQuery({})
+  const query = trpc.record.vets.useQuery(cat)
   const save = trpc.record.updateVets.useMutation({ onSuccess: () => utils.record.vets.invalidate() })
   const [form, setForm] = useState({ usual: empty, emergency: empty })
   useEffect(() => {
@@ -28,7 +30,7 @@ export function Vets() {
   }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    save.mutate({ usual: vetOf('usual'), emergency: vetOf('emergency') })
+    save.mutate({ ...cat, usual: vetOf('usual'), emergency: vetOf('emergency') })
   }
   const set = (which: Which, field: keyof typeof empty, value: string) =>
     setForm((f) => ({ ...f, [which]: { ...f[which], [field]: value } }))

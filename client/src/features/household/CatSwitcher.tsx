@@ -1,33 +1,47 @@
-// The cat switcher (issue 23): which of the owner's cats a screen is about, shown only to an owner of two
+// The cat switcher: which of the owner's cats a screen is about, shown only to an owner of two
 // or more cats. The choice is the SPEC's `catId` key, so the chat, /cat-profile and /progress agree.
+// Beside it, "Add a cat" starts the wizard afresh for another cat (any owner of a cat sees it).
 import { useId } from 'react'
+import { Link } from 'react-router'
 import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
+import { forgetQuizAnswers } from '../../hooks/useCatAnswers.ts'
 import { useCats } from '../../hooks/useCats.ts'
 import './cat-switcher.css'
+
+/** Where "Add a cat" leads: the numbered wizard's first step (step 13 then asks "new cat or update?"). */
+export const ADD_CAT_PATH = '/onboarding?step=1'
 
 /** `onChosen` runs after the choice is stored (the chat reopens on it, chat B opens the chat). */
 export function CatSwitcher({ onChosen }: { onChosen?: (id: number) => void }) {
   const { cats, current, choose } = useCats()
   const id = useId()
-  if (cats.length < 2 || !current) return null
+  if (cats.length === 0 || !current) return null
   return (
     <div className="cat-switcher">
-      <label htmlFor={id}>Your cat</label>
-      <select
-        id={id}
-        value={current.id}
-        onChange={(event) => {
-          const chosen = Number(event.target.value)
-          choose(chosen)
-          onChosen?.(chosen)
-        }}
-      >
-        {cats.map((cat) => (
-          <option key={cat.id} value={cat.id}>
-            {catDisplayName(cat.name)}
-          </option>
-        ))}
-      </select>
+      {cats.length > 1 && (
+        <>
+          <label htmlFor={id}>Your cat</label>
+          <select
+            id={id}
+            value={current.id}
+            onChange={(event) => {
+              const chosen = Number(event.target.value)
+              choose(chosen)
+              onChosen?.(chosen)
+            }}
+          >
+            {cats.map((cat) => (
+              <option key={cat.id} value={cat.id}>
+                {catDisplayName(cat.name)}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      {/* The last run's answers are about a cat the owner has: the new one's wizard starts empty. */}
+      <Link className="cat-switcher__add" to={ADD_CAT_PATH} onClick={forgetQuizAnswers}>
+        Add a cat
+      </Link>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-// Step 13's question for an owner who already has a cat (issue 23): are these answers about a new cat,
+// Step 13's question for an owner who already has a cat: are these answers about a new cat,
 // or an update of one they have (which one, when several)? Nothing is created or changed before the
 // answer, so a second run of the wizard never silently adds a cat.
 import { useState } from 'react'

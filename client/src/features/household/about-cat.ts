@@ -1,4 +1,4 @@
-// Which cat an owner's message was about (issue 23): one conversation serves the household, so for an
+// Which cat an owner's message was about: one conversation serves the household, so for an
 // owner of two or more cats each of their messages names its cat; an owner of one cat sees nothing new.
 import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
 import type { UiMessage } from '../../chat-message.ts'

@@ -41,7 +41,7 @@ function loadFieldIndex(): number {
 
 /**
  * The answers the interview collected: the fields before currentFieldIndex (the quiz shares keys), and
- * the age when the quiz already asked it (issue 23: never asked twice).
+ * the age when the quiz already asked it (never asked twice).
  */
 function loadAnswers(fieldIndex: number): InterviewAnswers {
   const answers: InterviewAnswers = {}

@@ -1,4 +1,4 @@
-// The receptionist interview's state as one pure reducer (issue 14). `stored` is what the browser keeps
+// The receptionist interview's state as one pure reducer. `stored` is what the browser keeps
 // so the interview resumes after a reload: each of its fields is one SPEC §3 local-storage key, read and
 // written only by interview-keys.ts. `view` is what the screen shows now and is never stored. The hook
 // (useInterviewEngine.ts) runs the waits and the server calls and dispatches what happened; every change

@@ -186,7 +186,7 @@ export async function checkAnswer(ctx: TurnContext, field: InterviewField, signa
     lastUser?.content ?? '',
     CHECK_FAILED_REASON,
   )
-  // An urgent sign in the answer (the product's triage, issue 20): the vet first, then the interview.
+  // An urgent sign in the answer (the product's triage): the vet first, then the interview.
   if (result.escalation) ctx.say({ type: 'said', message: message('assistant', result.escalation) })
   if (lastUser) {
     ctx.dispatch({

@@ -34,8 +34,8 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
 }
 
 /**
- * SPEC §5's one message for step 1: a missing field first (SPEC's text, then the fields it means,
- * issue 23), else the first field's own message.
+ * SPEC §5's one message for step 1: a missing field first (SPEC's text, then the fields it means),
+ * else the first field's own message.
  */
 function firstProblem(errors: FieldErrors<ContactForm>): string | null {
   const failing = FIELDS.filter((field) => errors[field]?.message)

@@ -132,7 +132,7 @@ export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: Paym
     </p>
   )
   const payLabel = trial ? `Pay ${ACTIVATION_FEE_TEXT} and start` : `Pay ${price} and subscribe`
-  // The price stays beside the buttons, in the footer that never scrolls away (issue 23).
+  // The price stays beside the buttons, in the footer that never scrolls away.
   const actions = (
     <CardActions
       processing={processing || finishing}
@@ -145,7 +145,11 @@ export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: Paym
 
   if (step === 1) {
     return (
-      <ContactStep value={contact} onChange={setContact} askEmail={askEmail} error={error} onNext={next} />
+      // What today costs, before the contact and card steps ask for anything.
+      <>
+        {summary}
+        <ContactStep value={contact} onChange={setContact} askEmail={askEmail} error={error} onNext={next} />
+      </>
     )
   }
   return runtimeConfig.stripePublishableKey ? (

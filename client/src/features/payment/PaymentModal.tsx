@@ -28,7 +28,7 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
   const titleId = useId()
   const [busy, setBusy] = useState(false)
   // A payment started in this dialog: once it succeeds the form stays, with its progress, until the
-  // thank-you (issue 23: it shrank to an empty 'One moment...' box).
+  // thank-you (it shrank to an empty 'One moment...' box).
   const [payingHere, setPayingHere] = useState(false)
   const dialog = useRef<HTMLDialogElement>(null)
 
@@ -67,7 +67,7 @@ export function PaymentModal({ open, onClose, onSuccess }: PaymentModalProps) {
       }}
     >
       <div className="payment-modal__header">
-        {!subscribed && <h2 id={titleId}>{trial ? 'Start your free trial' : 'Subscribe to Kitty Care'}</h2>}
+        {!subscribed && <h2 id={titleId}>{trial ? 'Start your trial' : 'Subscribe to Kitty Care'}</h2>}
         <button
           type="button"
           className="payment-modal__close"

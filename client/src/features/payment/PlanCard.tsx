@@ -14,9 +14,10 @@ export function PlanCard({ billing }: { billing: BillingChoice }) {
   return (
     <section className="plan-card" aria-labelledby={labelId}>
       <div className="plan-card__head">
-        <h3 id={labelId} className="plan-card__name">
+        {/* An h2: the card sits right under the wait screen's h1 (axe heading-order). */}
+        <h2 id={labelId} className="plan-card__name">
           {card.name}
-        </h3>
+        </h2>
         {trial && <span className="plan-card__trial">{card.trial}</span>}
       </div>
       <p className="plan-card__price">

@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
-import { EXPERT_NAME, WAIT_COUNTDOWN_SECONDS } from '../../../../shared/constants.ts'
+import {
+  AI_DISCLOSURE_SPECIALIST,
+  EXPERT_NAME,
+  WAIT_COUNTDOWN_SECONDS,
+} from '../../../../shared/constants.ts'
 import { formatCountdown } from '../../../../shared/rules/pricing.ts'
 import { PlanCard } from './PlanCard.tsx'
 import { useBillingChoice } from './useBillingChoice.ts'
@@ -46,6 +50,8 @@ export function SpecialistWait({ onContinue }: SpecialistWaitProps) {
         <strong>{formatCountdown(left)}</strong> left to respond
       </p>
       <PlanCard billing={billing} />
+      {/* The chat's own line, before the sale too: the specialist is an AI, not a vet. */}
+      <p className="ai-disclosure">{AI_DISCLOSURE_SPECIALIST}</p>
       <button type="button" className="btn btn--primary btn--block" onClick={onContinue}>
         Continue
       </button>

@@ -31,7 +31,7 @@ export interface Welcome {
 }
 
 /**
- * The thank-you screen and the meow happen once per subscription, ever (issue 14). When the stored
+ * The thank-you screen and the meow happen once per subscription, ever. When the stored
  * subscriptionId is set and the screen wants the thank-you (`active`), or the owner has just become
  * subscribed in this tab or another one (storage event), the server is asked once per subscription id;
  * the first caller ever gets `welcome: true` and the meow plays.

@@ -1,4 +1,4 @@
-// What /progress adds for one cat (issue 22): this week, the weight chart and log, and the vet report.
+// What /progress adds for one cat: this week, the weight chart and log, and the vet report.
 import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
 import type { WeightUnit } from '../../../../shared/rules/weight.ts'
 import { weightTrend } from '../../../../shared/rules/weight-trend.ts'

@@ -1,4 +1,4 @@
-// "This week" on /progress (issue 22): one sentence on what changed since last week (with the
+// "This week" on /progress: one sentence on what changed since last week (with the
 // fatty-liver warning when the log shows a loss faster than 2 % a week), the check-ins kept against
 // planned over the last four weeks, and this week's plan from the one nutrition rule.
 import { foodText, nutritionRule } from '../../../../shared/rules/nutrition.ts'

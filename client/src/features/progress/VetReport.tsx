@@ -1,5 +1,7 @@
-// "Download for my vet" and the share link (issue 22). The PDF comes from GET /api/care/report.pdf with
-// the bearer token (a link cannot send it), saved as a file; a share link opens it with no session.
+// "Download for my vet" and the share link. The PDF comes from GET /api/care/report.pdf with
+// the bearer token (a link cannot send it), saved as a file; a share link opens it with no session. A new
+// link can be copied in one press; the live links are listed (dates only: the server keeps no token) and
+// each can be revoked on its own.
 import { useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { currentToken } from '../../session.ts'
@@ -30,9 +32,34 @@ const dateText = (iso: string) =>
 export function VetReport({ catId }: { catId: number }) {
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
   const [problem, setProblem] = useState<string | null>(null)
-  const share = trpc.progress.shareReport.useMutation()
-  const revoke = trpc.progress.revokeShares.useMutation({ onSuccess: () => share.reset() })
+  const utils = trpc.useUtils()
+  const refreshLinks = () => utils.progress.shareLinks.invalidate({ cat_id: catId })
+  const live = trpc.progress.shareLinks.useQuery({ cat_id: catId })
+  const share = trpc.progress.shareReport.useMutation({
+    onSuccess: () => {
+      setCopied(null)
+      return refreshLinks()
+    },
+  })
+  const revoke = trpc.progress.revokeShares.useMutation({
+    onSuccess: () => {
+      share.reset()
+      return refreshLinks()
+    },
+  })
+  const revokeOne = trpc.progress.revokeShare.useMutation({ onSettled: refreshLinks })
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
   const link = share.data ? new URL(share.data.url, window.location.origin).href : null
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text)
+      setCopied('yes')
+    } catch {
+      // No clipboard (an insecure page, a refused permission): the field stays selected to copy by hand.
+      setCopied('no')
+    }
+  }
 
   const download = async () => {
     setProblem(null)
@@ -83,13 +110,43 @@ export function VetReport({ catId }: { catId: number }) {
           <label htmlFor="report-share-link">
             Anyone with this link can open the report until {dateText(share.data.expires_at)}:
           </label>
-          <input
-            id="report-share-link"
-            className="input"
-            readOnly
-            value={link}
-            onFocus={(e) => e.currentTarget.select()}
-          />
+          <div className="row report-share__copy">
+            <input
+              id="report-share-link"
+              className="input"
+              readOnly
+              value={link}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <button type="button" className="btn btn--secondary" onClick={() => void copy(link)}>
+              Copy link
+            </button>
+          </div>
+          <p role="status" className="muted">
+            {copied === 'yes' ? 'Link copied.' : copied === 'no' ? 'Select the link and copy it.' : ''}
+          </p>
+        </div>
+      )}
+      {live.data && live.data.length > 0 && (
+        <div className="stack">
+          <h4 id="report-live-links">Live share links</h4>
+          <ul className="report-share__list" aria-labelledby="report-live-links">
+            {live.data.map((item) => (
+              <li key={item.id} className="row report-share__item">
+                <span>
+                  Made {dateText(item.created_at)}, works until {dateText(item.expires_at)}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  disabled={revokeOne.isPending && revokeOne.variables?.id === item.id}
+                  onClick={() => revokeOne.mutate({ id: item.id })}
+                >
+                  Revoke<span className="sr-only"> the link made {dateText(item.created_at)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <div>

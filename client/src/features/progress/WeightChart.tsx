@@ -1,4 +1,4 @@
-// The weight chart (issue 22): an SVG drawn by hand (smaller than any chart library, and accessible):
+// The weight chart: an SVG drawn by hand (smaller than any chart library, and accessible):
 // the weights over time, the target as a dashed line and, when losing toward a lower target, the safe
 // pace (0.5–2 % of body weight a week from the first weighing) as a shaded band. Its numbers are also
 // in the table below it (WeightTable).

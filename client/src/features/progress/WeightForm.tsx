@@ -1,14 +1,17 @@
 // Log a weight on /progress: react-hook-form over the server's own schema (weightInput), as the other
-// forms; the date defaults to today (now) and cannot be in the future.
+// forms; the date defaults to today (now) and cannot be in the future. The unit defaults to the one the
+// owner last used for this cat (the profile's unit follows the newest weighing), and a decimal comma reads
+// as a point.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { WEIGHT_UNITS, type WeightUnit } from '../../../../shared/rules/weight.ts'
+import type { WeightUnit } from '../../../../shared/rules/weight.ts'
 import { type WeightInput, weightInput } from '../../../../shared/schemas/care.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
+import { humanWeightError, typedWeight, UNIT_OPTIONS } from '../../components/weight-field-text.ts'
 import { errorMessage } from '../../trpc.ts'
 import { useWeightChanges } from './useProgress.ts'
 
@@ -41,7 +44,8 @@ export function WeightForm({ catId, unit }: { catId: number; unit: WeightUnit })
   })
   const errors = formState.errors
   const submit = handleSubmit(async (values) => {
-    await log.mutateAsync(values)
+    // The cat is the one this form is for, whatever the form state kept.
+    await log.mutateAsync({ ...values, cat_id: catId })
     reset({ cat_id: catId, unit: values.unit, source: 'progress' })
   })
 
@@ -52,26 +56,26 @@ export function WeightForm({ catId, unit }: { catId: number; unit: WeightUnit })
         <TextField
           id={`${id}-weight`}
           label="Weight"
-          type="number"
           inputMode="decimal"
-          step="0.01"
-          min="0"
-          error={errors.weight?.message}
-          {...register('weight', { valueAsNumber: true })}
+          autoComplete="off"
+          error={humanWeightError(errors.weight?.message)}
+          {...register('weight', { setValueAs: typedWeight })}
         />
-        <SelectField id={`${id}-unit`} label="Unit" options={WEIGHT_UNITS} {...register('unit')} />
+        <SelectField id={`${id}-unit`} label="Unit" options={UNIT_OPTIONS} {...register('unit')} />
         <TextField
           id={`${id}-date`}
           label="Date"
           type="date"
           max={today()}
           defaultValue={today()}
-          error={errors.measured_at?.message}
+          error={humanWeightError(errors.measured_at?.message)}
           {...register('measured_at', { setValueAs: measuredAt })}
         />
       </div>
       {log.error && (
-        <ErrorBox>{errorMessage(log.error, 'The weight could not be saved. Please try again.')}</ErrorBox>
+        <ErrorBox>
+          {humanWeightError(errorMessage(log.error, 'The weight could not be saved. Please try again.'))}
+        </ErrorBox>
       )}
       <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Saving…' : 'Save weight'}

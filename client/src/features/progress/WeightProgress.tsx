@@ -1,9 +1,13 @@
-// The weight part of /progress: the chart, its table and the form to log a weight, for one cat.
+// The weight part of /progress: the chart, its table and the form to log a weight, for one cat. A delete
+// is asked once more first: a weighing cannot be brought back.
+import { useState } from 'react'
 import type { WeightUnit } from '../../../../shared/rules/weight.ts'
+import { unitLabel } from '../../../../shared/rules/weight.ts'
 import type { WeightTrend } from '../../../../shared/rules/weight-trend.ts'
 import { inUnit } from '../../../../shared/rules/weight-trend.ts'
 import type { WeightEntry } from '../../../../shared/schemas/care.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage } from '../../trpc.ts'
 import { useWeightChanges } from './useProgress.ts'
@@ -21,6 +25,7 @@ export interface WeightProgressProps {
 
 export function WeightProgress({ cat, catName, unit, entries, trend }: WeightProgressProps) {
   const { remove } = useWeightChanges()
+  const [asked, setAsked] = useState<WeightEntry | null>(null)
   const target = cat.target_weight ? inUnit(cat.target_weight, cat.unit, unit) : null
   return (
     <section aria-labelledby="report-weight" className="report__section stack">
@@ -34,7 +39,7 @@ export function WeightProgress({ cat, catName, unit, entries, trend }: WeightPro
             catName={catName}
             entries={entries}
             deleting={remove.isPending ? Number(remove.variables?.id) : null}
-            onDelete={(id) => remove.mutate({ id })}
+            onDelete={(id) => setAsked(entries.find((entry) => entry.id === id) ?? null)}
           />
           {remove.error && (
             <ErrorBox>
@@ -43,7 +48,22 @@ export function WeightProgress({ cat, catName, unit, entries, trend }: WeightPro
           )}
         </>
       )}
-      <WeightForm catId={cat.id} unit={unit} />
+      {asked && (
+        <ConfirmDialog
+          title="Delete this weight?"
+          busy={remove.isPending}
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          cancelLabel="Keep it"
+          onCancel={() => setAsked(null)}
+          onConfirm={() => remove.mutate({ id: asked.id }, { onSettled: () => setAsked(null) })}
+        >
+          {asked.weight} {unitLabel(asked.unit)} of{' '}
+          {new Date(asked.measured_at).toLocaleDateString(undefined, { dateStyle: 'medium' })} leaves{' '}
+          {catName}'s log for good.
+        </ConfirmDialog>
+      )}
+      <WeightForm key={`${cat.id}-${unit}`} catId={cat.id} unit={unit} />
     </section>
   )
 }

@@ -1,6 +1,6 @@
-// The chart's numbers as a table (issue 22): every weighing, newest first, in the unit it was logged
+// The chart's numbers as a table: every weighing, newest first, in the unit it was logged
 // with the other unit beside it, each with a Delete button.
-import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
+import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { WeightEntry } from '../../../../shared/schemas/care.ts'
 
 const dateText = (iso: string) =>
@@ -34,7 +34,7 @@ export function WeightTable({ catName, entries, deleting, onDelete }: WeightTabl
             <tr key={entry.id}>
               <td>{dateText(entry.measured_at)}</td>
               <td>
-                {entry.weight} {entry.unit === 'Kg' ? 'kg' : 'lb'}{' '}
+                {entry.weight} {unitLabel(entry.unit)}{' '}
                 <span className="muted">({otherUnitLabel(entry.weight, entry.unit)})</span>
               </td>
               <td>
@@ -42,7 +42,7 @@ export function WeightTable({ catName, entries, deleting, onDelete }: WeightTabl
                   type="button"
                   className="btn btn--ghost progress-table__delete"
                   disabled={deleting === entry.id}
-                  aria-label={`Delete ${entry.weight} ${entry.unit === 'Kg' ? 'kg' : 'lb'} of ${dateText(entry.measured_at)}`}
+                  aria-label={`Delete ${entry.weight} ${unitLabel(entry.unit)} of ${dateText(entry.measured_at)}`}
                   onClick={() => onDelete(entry.id)}
                 >
                   Delete

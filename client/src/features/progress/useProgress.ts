@@ -12,7 +12,8 @@ export function useProgressOverview(catId: number) {
  */
 export function useWeightChanges() {
   const utils = trpc.useUtils()
-  const refresh = () => utils.progress.overview.invalidate()
+  // The log, and the profile whose weight follows the newest weighing.
+  const refresh = () => Promise.all([utils.progress.invalidate(), utils.cat.list.invalidate()])
   const log = trpc.progress.logWeight.useMutation({ onSuccess: refresh })
   const remove = trpc.progress.deleteWeight.useMutation({ onSettled: refresh })
   return { log, remove }

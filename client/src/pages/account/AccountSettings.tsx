@@ -1,4 +1,4 @@
-// The owner's account controls on the profile (issue 12): a password set with a mailed code, sign out
+// The owner's account controls on the profile: a password set with a mailed code, sign out
 // everywhere, download my data, delete account. The server decides; these only ask and report.
 import { type FormEvent, useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox.tsx'

@@ -13,10 +13,10 @@ import { errorMessage } from '../../trpc.ts'
 import { AccountSettings } from '../account/AccountSettings.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 
-/** Issue 23: what cancelling does, beside SPEC's question (cancellation is immediate, see README). */
+/** what cancelling does, beside SPEC's question (cancellation is immediate, see README). */
 const CANCEL_EFFECT = `Your access to ${EXPERT_NAME} ends at once and nothing more is charged; the ${ACTIVATION_FEE_TEXT} trial fee and any payment already made are not refunded.`
 
-/** /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo (issue 23). */
+/** /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo. */
 export function CatProfilePage() {
   const { current, isLoading, error, refetch } = useCats()
 
@@ -52,7 +52,7 @@ export function CatProfilePage() {
         {body}
       </section>
       <CancelSubscription />
-      <CarePlanEditor card />
+      {current && <CarePlanEditor catId={current.id} card />}
       <AccountSettings />
     </div>
   )

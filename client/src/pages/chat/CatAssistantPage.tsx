@@ -11,6 +11,7 @@ import {
   usePhotoAttachments,
   useSpecialistChat,
 } from '../../features/chat/index.ts'
+import { FollowUpAnswers } from '../../features/follow-ups/FollowUpAnswers.tsx'
 import { withCatNames } from '../../features/household/about-cat.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
@@ -21,7 +22,7 @@ export function CatAssistantPage() {
   const chat = useSpecialistChat()
   const photos = usePhotoAttachments()
   const connected = chat.connection === 'connected'
-  const { cats } = useCats()
+  const { cats, current } = useCats()
   const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
 
   return (
@@ -60,7 +61,10 @@ export function CatAssistantPage() {
         chat.error ? (
           <ChatError message={chat.error.text} onRetry={chat.error.retry} />
         ) : (
-          <ChatWeightOffer messages={chat.messages} catName={chat.catName} />
+          <>
+            <ChatWeightOffer messages={chat.messages} cats={cats} chatCat={current ?? null} />
+            <FollowUpAnswers messages={chat.messages} catName={chat.catName} />
+          </>
         )
       }
       bottom={<PhotoTray attachments={photos} />}

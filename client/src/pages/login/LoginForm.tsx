@@ -42,10 +42,10 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
   // The fields, their messages and focus live in the two forms; what is left here is the screen's own state.
   const [step, setStep] = useState<Step>('email')
   const [method, setMethod] = useState<Method>(handoff?.method ?? 'code')
-  /** "Forgot your password?": a code sign-in, then the profile's Password section (issue 12). */
+  /** "Forgot your password?": a code sign-in, then the profile's Password section. */
   const [forgot, setForgot] = useState(handoff?.forgot ?? false)
   const [resendAt, setResendAt] = useState(0)
-  /** Seconds until a new code may be asked, when the server said one went out moments ago (issue 19). */
+  /** Seconds until a new code may be asked, when the server said one went out moments ago. */
   const [sentWait, setSentWait] = useState<number | null>(null)
   const [resent, setResent] = useState(false)
   const secondsLeft = useSecondsUntil(resendAt)

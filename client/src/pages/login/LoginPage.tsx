@@ -31,6 +31,7 @@ function loadForm(): Promise<Form> {
 export function LoginPage() {
   const [params] = useSearchParams()
   const expired = params.get('expired') === '1'
+  const ended = params.get('ended') === '1'
   const planSelection = params.get('planSelection')
 
   useEffect(() => {
@@ -47,6 +48,11 @@ export function LoginPage() {
       {expired && (
         <p className="notice" role="status">
           {ERRORS.sessionExpired}
+        </p>
+      )}
+      {ended && !expired && (
+        <p className="notice" role="status">
+          {ERRORS.sessionEnded}
         </p>
       )}
       {form ? (

@@ -19,7 +19,7 @@ export function useFinishSignIn(
     // Nothing cached for a previous session may show in this one.
     queryClient.clear()
     storeSession(session)
-    // The server decides where a returning owner belongs (issue 14): their state first, then the route.
+    // The server decides where a returning owner belongs: their state first, then the route.
     await restoreOwnerState()
     const destination = forgot
       ? '/cat-profile#password'

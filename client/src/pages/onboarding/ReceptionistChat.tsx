@@ -1,7 +1,7 @@
 // /onboarding without a step (SPEC §4 "Onboarding chat"): the receptionist's six scripted lines with
 // their delays, then the interview. A stored subscription goes to /paywall and a stored cat to
 // /cat-assistant instead; a reply starting with a yes-word goes to the interview at once, and 'Skip
-// intro' goes straight to the interview's first question (issue 14: the owner's time). The interview
+// intro' goes straight to the interview's first question (the owner's time). The interview
 // continues this conversation: what was said here becomes its first messages.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -78,7 +78,7 @@ export function ReceptionistChat() {
       return
     }
     setMessages((list) => [...list, mine])
-    // Not yet a yes, but perhaps a worry: the product's triage reads every owner message (issue 20), and
+    // Not yet a yes, but perhaps a worry: the product's triage reads every owner message, and
     // an urgent sign is answered with its escalation before the script's nudge. No check, no escalation:
     // the nudge still comes.
     triage.mutate(

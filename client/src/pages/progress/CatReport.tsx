@@ -1,15 +1,14 @@
 import { Link } from 'react-router'
 import { cupsText, foodText, nutritionRule } from '../../../../shared/rules/nutrition.ts'
 import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
-import { otherUnitLabel } from '../../../../shared/rules/weight.ts'
+import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
-import { ProgressReport } from '../../features/progress/index.ts'
 import { Field, ListValue, NOT_GIVEN, text } from './report-fields.tsx'
 
-/** '8.5 Lbs (3.9 kg)': the weight as typed, with the other unit beside it. */
+/** '8.5 lb (3.9 kg)': the weight as typed, with the other unit beside it, units written one way. */
 function weightText(weight: number | null, unit: string): string {
   if (weight === null || weight <= 0) return NOT_GIVEN
-  return `${weight} ${unit} (${otherUnitLabel(weight, unit)})`
+  return `${weight} ${unitLabel(unit)} (${otherUnitLabel(weight, unit)})`
 }
 
 function ageText(age: number | null): string {
@@ -58,7 +57,14 @@ export function CatReport({ cat }: { cat: Cat }) {
   return (
     <div className="stack">
       <h2 className="report__name">{catDisplayName(cat.name)}</h2>
-      <ProgressReport cat={cat} />
+      <nav className="row report__actions" aria-label={`${catDisplayName(cat.name)}'s care`}>
+        <Link className="btn btn--secondary" to="/care">
+          Care: plan and check-ins
+        </Link>
+        <Link className="btn btn--secondary" to="/care/progress">
+          Progress: weight and vet report
+        </Link>
+      </nav>
 
       <section aria-labelledby="report-daily" className="report__section">
         <h3 id="report-daily">Daily suggestions</h3>

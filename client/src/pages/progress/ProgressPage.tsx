@@ -2,15 +2,16 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
-import { CareCheckIns, CarePlanEditor } from '../../features/care/index.ts'
-import { Documents, Medications, Vaccinations, Vets } from '../../features/health-record/index.ts'
 import { CatSwitcher } from '../../features/household/index.ts'
 import { useCats } from '../../hooks/useCats.ts'
 import { errorMessage } from '../../trpc.ts'
 import { CatReport } from './CatReport.tsx'
 import { SubscriptionSummary } from './SubscriptionSummary.tsx'
 
-/** /progress 'Review Report' (SPEC §2): the current cat's profile, daily plan and subscription. */
+/**
+ * /progress 'Review Report' (SPEC §2): the current cat's profile, daily plan and subscription. The care
+ * plan and check-ins (/care) and the weight log and vet report (/care/progress) are pages of their own.
+ */
 export function ProgressPage() {
   const { current, isLoading, error, refetch } = useCats()
 
@@ -46,12 +47,6 @@ export function ProgressPage() {
       <h1 id="report-title">Review Report</h1>
       <CatSwitcher />
       {body}
-      {current && <CarePlanEditor />}
-      {current && <CareCheckIns />}
-      {current && <Vaccinations />}
-      {current && <Medications />}
-      {current && <Documents />}
-      {current && <Vets />}
       <SubscriptionSummary />
     </section>
   )

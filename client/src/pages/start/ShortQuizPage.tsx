@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
+import { AI_DISCLOSURE_SPECIALIST } from '../../../../shared/constants.ts'
 import { SHORT_QUIZ_AGES, SHORT_QUIZ_WEIGHTS } from '../../../../shared/options.ts'
 import { ChoiceCards, type ChoiceOption } from '../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../components/quiz/QuizStep.tsx'
@@ -82,6 +83,7 @@ export function ShortQuizPage() {
         We have a live specialist available to speak with you now. If you're ready to connect, please click
         the button below.
       </p>
+      <p className="ai-disclosure">{AI_DISCLOSURE_SPECIALIST}</p>
     </QuizStep>
   )
 }

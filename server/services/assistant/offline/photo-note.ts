@@ -1,4 +1,4 @@
-// The offline specialist cannot look at photos (issue 20): when the owner's message carries some, the
+// The offline specialist cannot look at photos: when the owner's message carries some, the
 // reply says it has them and that the advice goes by what the owner wrote, so nobody believes a photo
 // was examined.
 import type { AssistantMessage } from '../types.ts'

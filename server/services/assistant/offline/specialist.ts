@@ -143,7 +143,7 @@ export function composeReply(input: {
 }): string {
   const question = lastUserMessage(input.history).trim()
   const household = input.cat?.household?.names ?? []
-  // A message about one of the owner's cats that does not say which (issue 23): nothing in this reply
+  // A message about one of the owner's cats that does not say which: nothing in this reply
   // may be about the chosen cat, so it says "your cat" until the owner says which.
   const unclear = question ? unclearCatReference(question, household) : null
   // A cat its owner says is not eating gets no diet anywhere in the reply (the nutrition rule).

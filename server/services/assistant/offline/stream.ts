@@ -1,4 +1,4 @@
-// Streams a finished reply in small pieces at a live model's pace (issue 14: the offline reply no
+// Streams a finished reply in small pieces at a live model's pace (the offline reply no
 // longer lands all at once after the typing dots), and stops on abort.
 import { setTimeout as sleep } from 'node:timers/promises'
 

@@ -1,4 +1,4 @@
-// The offline specialist's "which cat?" (issue 23): an owner of several cats wrote about one of them
+// The offline specialist's "which cat?": an owner of several cats wrote about one of them
 // without saying which, so the reply asks, by name, instead of answering about the cat in the switcher.
 import { asAboutTheCat, catNameChoice, type UnclearCat } from '../../../domain/chat/cat-reference.ts'
 import type { AssistantMessage } from '../types.ts'

@@ -1,4 +1,4 @@
-// The photos waiting in the composer (issue 20): added by the button, a drop or a paste; each uploaded at
+// The photos waiting in the composer: added by the button, a drop or a paste; each uploaded at
 // once, one after another (uploads are heavy on the server, which takes a few at a time), so the message
 // is sent with their ids. A busy server is retried; a refused photo says why and can be removed.
 import { type ClipboardEvent, type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'

@@ -1,4 +1,4 @@
-// The reply stream (issues 15, 20): the one place the chat reads below React Query. A reply is a stream
+// The reply stream: the one place the chat reads below React Query. A reply is a stream
 // of pieces the server writes; React Query's mutations hand over neither a stream nor an abort signal,
 // so sending a message and reattaching to a reply being written call the provider's tRPC client here,
 // with the signal that Stop and leaving the page abort.

@@ -1,4 +1,4 @@
-// The conversation on screen and its replies (SPEC §4, §8, issue 15): a message sent streams its reply
+// The conversation on screen and its replies (SPEC §4, §8): a message sent streams its reply
 // under it once the typing indicator has shown its minimum, Stop asks the server to end the reply, a
 // failed send offers Retry, and a reply the server is still writing when the chat opens is shown as it
 // goes on. Both kinds of reply are read by `read`, the one reading of a reply stream.
@@ -91,7 +91,7 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
     [readStream, patch],
   )
 
-  /** Issue 15: shows a reply the server is still writing (what is written, then the rest as it comes). */
+  /** shows a reply the server is still writing (what is written, then the rest as it comes). */
   const reattach = useCallback(
     async (conversationId: number, replyId: string) => {
       append({ id: replyId, role: 'assistant', content: '', status: 'streaming' })
@@ -193,7 +193,7 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
   )
 
   /**
-   * Stop (issue 15): the reply is written on the server apart from this page, so Stop asks the server
+   * Stop: the reply is written on the server apart from this page, so Stop asks the server
    * (whichever instance writes it); the stream then ends with what was saved. Should that call fail,
    * the page stops reading at least.
    */

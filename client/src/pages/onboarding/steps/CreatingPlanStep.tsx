@@ -10,7 +10,12 @@ import {
   NewOrUpdateQuestion,
   type PlanTarget,
 } from '../../../features/household/NewOrUpdateQuestion.tsx'
-import { catInputFromStorage, storeCreatedCat, storeUpdatedCat } from '../../../hooks/useCatAnswers.ts'
+import {
+  catInputFromStorage,
+  forgetQuizAnswers,
+  storeCreatedCat,
+  storeUpdatedCat,
+} from '../../../hooks/useCatAnswers.ts'
 import { wait } from '../../../runtime-config.ts'
 import { readText } from '../../../storage.ts'
 import { errorMessage, trpc } from '../../../trpc.ts'
@@ -25,7 +30,7 @@ const PlanAnimation = lazy(async () => ({ default: (await import('./PlanAnimatio
 
 /**
  * Step 13. An owner who already has a cat is asked first whether the answers are a new cat or an update
- * of one of theirs (issue 23); an owner without one goes straight on.
+ * of one of theirs; an owner without one goes straight on.
  */
 export function CreatingPlanStep() {
   const cats = trpc.cat.list.useQuery(undefined, { staleTime: 0 })
@@ -67,7 +72,8 @@ function CreatingPlan({ target }: { target: PlanTarget }) {
   const [error, setError] = useState<string | null>(null)
   // One creation per mount and per Retry, whatever React does with effects (StrictMode runs them twice).
   const started = useRef(-1)
-  const name = catDisplayName(readText('cat_name'))
+  // Read once: the answers are forgotten as soon as the cat is made, while this screen still shows.
+  const [name] = useState(() => catDisplayName(readText('cat_name')))
 
   // SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
   // use steps 1 to 3; the wizard refuses them the rest). A failure is logged and the wizard does not move on.
@@ -75,6 +81,7 @@ function CreatingPlan({ target }: { target: PlanTarget }) {
   const create = trpc.cat.create.useMutation({
     onSuccess: (created, input) => {
       storeCreatedCat(created.id, input, created.recommendations)
+      forgetQuizAnswers()
       return utils.cat.list.invalidate()
     },
     onError,
@@ -82,6 +89,7 @@ function CreatingPlan({ target }: { target: PlanTarget }) {
   const update = trpc.cat.update.useMutation({
     onSuccess: (updated) => {
       storeUpdatedCat(updated)
+      forgetQuizAnswers()
       return utils.cat.list.invalidate()
     },
     onError,

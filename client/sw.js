@@ -1,0 +1,93 @@
+// Kitty Care's service worker, registered for everyone (client/src/service-worker.ts):
+// - it precaches the app's shell (the entry script and style, the offline page, the manifest and the
+//   icons; the list below is written at build time by vite.config.ts) and keeps each hashed asset it
+//   fetches, so a reload without a network shows the offline page instead of the browser's error;
+// - it shows the check-in reminders pushed to this device (push stays opt-in: nothing is pushed until
+//   the owner turns it on) and opens the check-in when one is tapped.
+// API calls and pages always go to the server: nothing personal is ever cached here.
+
+// The build replaces this line with the shell's files and a version that changes with any of them.
+const PRECACHE = { version: 'dev', urls: ['/offline.html'] }
+
+const CACHE = `kitty-shell-${PRECACHE.version}`
+const OFFLINE_PAGE = '/offline.html'
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(PRECACHE.urls))
+      .then(() => self.skipWaiting()),
+  )
+})
+
+self.addEventListener('activate', (event) => {
+  // The shells of earlier versions go; this version takes over the open pages at once.
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((key) => key.startsWith('kitty-shell-') && key !== CACHE)
+            .map((key) => caches.delete(key)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  )
+})
+
+/** Built files have a content hash in their names: a cached copy is never stale. */
+const isHashedAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/')
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request
+  if (request.method !== 'GET') return
+  if (request.mode === 'navigate') {
+    // Pages come from the server (it writes the runtime config into them); offline, the offline page.
+    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_PAGE)))
+    return
+  }
+  const url = new URL(request.url)
+  if (isHashedAsset(url) || PRECACHE.urls.includes(url.pathname)) {
+    event.respondWith(
+      caches.match(request).then(
+        (cached) =>
+          cached ??
+          fetch(request).then((response) => {
+            if (response.ok && isHashedAsset(url)) {
+              const copy = response.clone()
+              event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)))
+            }
+            return response
+          }),
+      ),
+    )
+  }
+})
+
+self.addEventListener('push', (event) => {
+  let data = { title: 'Kitty Care', body: 'Time for a check-in', url: '/progress' }
+  try {
+    data = { ...data, ...event.data.json() }
+  } catch {}
+  event.waitUntil(
+    // The check-in's tag: a reminder pushed again (a retry) replaces its notification instead of adding one.
+    self.registration.showNotification(data.title, {
+      body: data.body,
+      tag: data.tag,
+      data: { url: data.url },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const url = new URL(event.notification.data?.url ?? '/progress', self.location.origin)
+  // Only this app's own pages are opened.
+  const target =
+    url.origin === self.location.origin
+      ? url.href
+      : new URL(url.pathname + url.search, self.location.origin).href
+  event.waitUntil(self.clients.openWindow(target))
+})

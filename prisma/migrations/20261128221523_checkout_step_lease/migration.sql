@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "checkouts" ADD COLUMN     "busy_until" TIMESTAMP(3);

@@ -1,0 +1,235 @@
+// "Download my data" written as it is read: the document's JSON text comes out a page of rows at a time
+// (EXPORT_PAGE rows, read by id cursor), so the server holds one page whatever the account's size. A whole
+// account built in memory first (10,000 messages of 4,000 characters, twice over as objects and as text)
+// took the process past its heap.
+import type { Db } from '../../db.ts'
+import { toCheckIn } from '../care/check-ins.ts'
+import { toCarePlan } from '../care/plan.ts'
+
+/** Rows read per query; each page's text is handed on before the next is read. */
+export const EXPORT_PAGE = 500
+
+type Row = { id: number }
+
+/** Every row `read` returns, EXPORT_PAGE at a time in id order, each turned into JSON text by `write`. */
+async function* pagedArray<T extends Row>(
+  read: (after: number, take: number) => Promise<T[]>,
+  write: (row: T) => unknown = (row) => row,
+): AsyncGenerator<string> {
+  yield '['
+  let after = 0
+  let first = true
+  for (;;) {
+    const page = await read(after, EXPORT_PAGE)
+    if (page.length === 0) break
+    let text = ''
+    for (const row of page) {
+      text += (first ? '' : ',') + JSON.stringify(write(row))
+      first = false
+    }
+    yield text
+    after = (page.at(-1) as T).id
+    if (page.length < EXPORT_PAGE) break
+  }
+  yield ']'
+}
+
+/** An object whose last field is a paged array: `{...fields, "<key>": [ …pages… ]}`. */
+async function* withPagedField(
+  fields: Record<string, unknown>,
+  key: string,
+  pages: AsyncGenerator<string>,
+): AsyncGenerator<string> {
+  const head = JSON.stringify(fields)
+  yield `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}${JSON.stringify(key)}:`
+  yield* pages
+  yield '}'
+}
+
+const after = (id: number) => ({ id: { gt: id } })
+
+/** Messages of one conversation or interview, paged. */
+function conversationMessages(db: Db, conversationId: number) {
+  return pagedArray((id, take) =>
+    db.conversationMessage.findMany({
+      where: { conversationId, ...after(id) },
+      orderBy: { id: 'asc' },
+      take,
+    }),
+  )
+}
+
+function interviewMessages(db: Db, interviewId: number) {
+  return pagedArray((id, take) =>
+    db.interviewMessage.findMany({ where: { interviewId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+  )
+}
+
+/** Each parent row (paged) with its children (paged) nested under `key`. */
+async function* nestedArray<T extends Row>(
+  read: (after: number, take: number) => Promise<T[]>,
+  key: string,
+  children: (parent: T) => AsyncGenerator<string>,
+): AsyncGenerator<string> {
+  yield '['
+  let cursor = 0
+  let first = true
+  for (;;) {
+    const page = await read(cursor, EXPORT_PAGE)
+    for (const parent of page) {
+      if (!first) yield ','
+      first = false
+      yield* withPagedField(parent as Record<string, unknown>, key, children(parent))
+    }
+    if (page.length < EXPORT_PAGE) break
+    cursor = (page.at(-1) as T).id
+  }
+  yield ']'
+}
+
+/**
+ * The document's fields in order, each value a JSON text stream. The same fields, with the same values,
+ * as the document built whole used to have (README "The API").
+ */
+export async function* exportDocument(
+  db: Db,
+  userId: number,
+  account: Record<string, unknown>,
+  photoPath: (catId: number) => string,
+): AsyncGenerator<string> {
+  const fields: [string, () => AsyncGenerator<string>][] = [
+    [
+      'cats',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.cat.findMany({
+              where: { userId, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              omit: { photo: true },
+            }),
+          (cat) => ({ ...cat, photo_url: cat.photoMimetype ? photoPath(cat.id) : null }),
+        ),
+    ],
+    [
+      'conversations',
+      () =>
+        nestedArray(
+          (id, take) =>
+            db.conversation.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+          'messages',
+          (c) => conversationMessages(db, c.id),
+        ),
+    ],
+    [
+      'interviews',
+      () =>
+        nestedArray(
+          (id, take) =>
+            db.interview.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+          'messages',
+          (i) => interviewMessages(db, i.id),
+        ),
+    ],
+    [
+      'subscriptions',
+      () =>
+        pagedArray((id, take) =>
+          db.subscription.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+        ),
+    ],
+    [
+      'payments',
+      () =>
+        pagedArray((id, take) =>
+          db.payment.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+        ),
+    ],
+    [
+      'chat_photos',
+      () =>
+        pagedArray((id, take) =>
+          db.chatAttachment.findMany({
+            where: { userId, ...after(id) },
+            orderBy: { id: 'asc' },
+            take,
+            select: {
+              id: true,
+              conversationId: true,
+              mimetype: true,
+              width: true,
+              height: true,
+              bytes: true,
+              createdAt: true,
+            },
+          }),
+        ),
+    ],
+    [
+      'weights',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.weightEntry.findMany({
+              where: { cat: { userId }, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              select: { id: true, catId: true, weight: true, unit: true, measuredAt: true, source: true },
+            }),
+          (w) => ({
+            id: w.id,
+            cat_id: w.catId,
+            weight: w.weight,
+            unit: w.unit,
+            measured_at: w.measuredAt.toISOString(),
+            source: w.source,
+          }),
+        ),
+    ],
+    [
+      'report_share_links',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.reportShareLink.findMany({
+              where: { userId, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              select: { id: true, catId: true, createdAt: true, expiresAt: true, revokedAt: true },
+            }),
+          (l) => ({
+            id: l.id,
+            cat_id: l.catId,
+            created_at: l.createdAt.toISOString(),
+            expires_at: l.expiresAt.toISOString(),
+            revoked_at: l.revokedAt?.toISOString() ?? null,
+          }),
+        ),
+    ],
+    [
+      'care_plans',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.carePlan.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+          toCarePlan,
+        ),
+    ],
+    [
+      'check_ins',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.checkIn.findMany({ where: { cat: { userId }, ...after(id) }, orderBy: { id: 'asc' }, take }),
+          (row) => ({ cat_id: row.catId, ...toCheckIn(row) }),
+        ),
+    ],
+  ]
+  yield `{"exported_at":${JSON.stringify(new Date().toISOString())},"account":${JSON.stringify(account)}`
+  for (const [key, value] of fields) {
+    yield `,${JSON.stringify(key)}:`
+    yield* value()
+  }
+  yield '}'
+}

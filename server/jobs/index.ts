@@ -10,6 +10,7 @@ import { createPushSender } from '../services/push.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
 import { startFollowUpWorker } from './follow-ups.ts'
+import { type RecordReminderOptions, startRecordReminders } from './record-reminders.ts'
 import { startUnsentPhotoCleanup, type UnsentPhotoOptions } from './unsent-photos.ts'
 
 export interface Jobs {
@@ -21,7 +22,7 @@ export interface Jobs {
 export async function startJobs(
   database: Database,
   services: Services,
-  options: BossOptions & CareWorkerOptions & UnsentPhotoOptions = {},
+  options: BossOptions & CareWorkerOptions & UnsentPhotoOptions & RecordReminderOptions = {},
 ): Promise<Jobs> {
   const log: FastifyBaseLogger = services.log.child({ worker: 'jobs' })
   const boss = createBoss(database, options)
@@ -38,14 +39,15 @@ export async function startJobs(
   }
   const care = await startCareWorker(boss, careDeps, options)
   const followUps = await startFollowUpWorker(boss, careDeps, options)
+  const record = startRecordReminders(careDeps, options)
   const unsentPhotos = startUnsentPhotoCleanup({ db: services.db, log }, options)
-  log.info('job worker started (check-in reminders, follow-ups, unsent photo clean-up)')
+  log.info('job worker started (check-in, follow-up and health record reminders, unsent photo clean-up)')
   return {
     async sweep() {
-      await Promise.all([care.sweep(), followUps.run(), unsentPhotos.run()])
+      await Promise.all([care.sweep(), followUps.run(), unsentPhotos.run(), record.run()])
     },
     async stop() {
-      await Promise.all([care.stop(), followUps.stop(), unsentPhotos.stop()])
+      await Promise.all([care.stop(), followUps.stop(), unsentPhotos.stop(), record.stop()])
       await boss.stop({ graceful: true, wait: true, timeout: 8000, close: true })
       log.info('job worker stopped')
     },

@@ -10,6 +10,7 @@ import { followUpRouter } from './follow-up.ts'
 import { interviewRouter } from './interview.ts'
 import { opsRouter } from './ops.ts'
 import { progressRouter } from './progress.ts'
+import { recordRouter } from './record.ts'
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   progress: progressRouter,
   attachment: attachmentRouter,
   care: careRouter,
+  record: recordRouter,
   followUp: followUpRouter,
   ops: opsRouter,
 })

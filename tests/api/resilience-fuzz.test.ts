@@ -55,6 +55,9 @@ const own = {
   weight: 0,
   attachment: 0,
   checkIn: 0,
+  vaccination: 0,
+  medication: 0,
+  document: 0,
   shareLink: 0,
   followUp: 0,
 }
@@ -506,6 +509,11 @@ beforeAll(async () => {
   own.interview = (await api.interview.create({ session_id: 'fuzz-session-0001' })).id
   own.weight = (await api.progress.logWeight({ weight: 9, unit: 'Lbs' })).id
   own.attachment = (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
+  own.vaccination = (await api.record.addVaccination({ name: 'Rabies', given_on: '2026-01-10' })).id
+  own.medication = (
+    await api.record.addMedication({ name: 'Methimazole', dose: '2.5 mg', times: ['08:00'] })
+  ).id
+  own.document = (await api.record.uploadDocument({ title: 'Lab', data: TINY_PNG_BASE64 })).id
   // Check-ins are made by the reminder worker; one is written directly.
   own.checkIn = (
     await t.db.checkIn.create({ data: { catId: own.cat, dueAt: new Date(), sentAt: new Date() } })

@@ -52,6 +52,9 @@ const KINDS: RecordKind[] = [
   'weight',
   'attachment',
   'checkIn',
+  'vaccination',
+  'medication',
+  'document',
   'shareLink',
   'followUp',
 ]
@@ -133,6 +136,10 @@ async function owner(name: string): Promise<Owner> {
   )
   const weight = await api.progress.logWeight({ weight: 9.5, unit: 'Lbs' })
   const attachment = await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })
+  const vaccination = await api.record.addVaccination({ name: 'Rabies', given_on: '2026-01-10' })
+  const medication = await api.record.addMedication({ name: 'Methimazole', dose: '2.5 mg', times: ['08:00'] })
+  await api.record.logDose({ id: medication.id })
+  const document = await api.record.uploadDocument({ title: 'Lab', data: TINY_PNG_BASE64 })
   const interview = await api.interview.create({ session_id: sessionId })
   await api.interview.update({
     id: interview.id,
@@ -156,6 +163,9 @@ async function owner(name: string): Promise<Owner> {
       weight: [weight.id],
       attachment: [attachment.id],
       checkIn: [await checkInOf(cat.id)],
+      vaccination: [vaccination.id],
+      medication: [medication.id],
+      document: [document.id],
       shareLink: [await shareLinkOf(user.token)],
       followUp: [await followUpOf(user.id, cat.id, conversation.id)],
     },
@@ -243,8 +253,17 @@ function ownIds(of: Owner, procedure: ProcedureInfo, except: string): Record<str
 async function freshRecord(kind: RecordKind, like: number | string): Promise<number | string> {
   const api = await t.caller(b.token)
   switch (kind) {
-    case 'cat':
+    case 'cat': {
+      // Every cat_id-taking row gets a cat of its own; older control cats go, under the cats quota.
+      const controls = await t.db.cat.findMany({
+        where: { userId: b.id, name: 'Control' },
+        orderBy: { id: 'desc' },
+        skip: 10,
+        select: { id: true },
+      })
+      await t.db.cat.deleteMany({ where: { id: { in: controls.map((c) => c.id) } } })
       return (await api.cat.create({ name: 'Control', breed: 'Siamese', age: 2 })).id
+    }
     case 'conversation':
       return (await api.conversation.create({})).id
     case 'interview':
@@ -262,6 +281,12 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.attachment.upload({ data: TINY_PNG_BASE64, mimetype: 'image/png' })).id
     case 'checkIn':
       return checkInOf(b.records.cat[0] as number)
+    case 'vaccination':
+      return (await api.record.addVaccination({ name: 'Rabies', given_on: '2026-01-10' })).id
+    case 'medication':
+      return (await api.record.addMedication({ name: 'Control', dose: '1 mg', times: ['08:00'] })).id
+    case 'document':
+      return (await api.record.uploadDocument({ title: 'Control', data: TINY_PNG_BASE64 })).id
     case 'shareLink':
       return shareLinkOf(b.token)
     case 'followUp':

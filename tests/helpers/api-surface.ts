@@ -169,6 +169,9 @@ export type RecordKind =
   | 'weight'
   | 'attachment'
   | 'checkIn'
+  | 'vaccination'
+  | 'medication'
+  | 'document'
   | 'shareLink'
   | 'followUp'
 
@@ -186,14 +189,21 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
   followUp: 'followUp',
 }
 
+/** Procedures whose `id` names another record than their router's (the health record has three kinds). */
+const PROCEDURE_KINDS: Record<string, RecordKind> = {
+  'progress.revokeShare': 'shareLink',
+  'record.deleteVaccination': 'vaccination',
+  'record.logDose': 'medication',
+  'record.deleteMedication': 'medication',
+  'record.document': 'document',
+  'record.deleteDocument': 'document',
+}
+
 /**
  * Procedures reached through a secret link rather than an owned id (the e-mail's one-click
- * unsubscribe): whoever holds the link may use it, so ownership attempts skip them.
+ * unsubscribe, a calendar feed): whoever holds the link may use it, so ownership attempts skip them.
  */
-export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe'])
-
-/** Procedures whose `id` names another record than their router's. */
-const PROCEDURE_KINDS: Record<string, RecordKind> = { 'progress.revokeShare': 'shareLink' }
+export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe', 'record.calendarFeed'])
 
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */
 export function recordKind(procedure: string, field: string): RecordKind | null {
@@ -267,6 +277,10 @@ export function sampleField(field: string, ctx: SampleContext): unknown {
     customerId: () => 'cus_sample',
     payload: () => Buffer.from('{"id":"evt_sample","type":"ping"}').toString('base64'),
     signature: () => 't=1,v1=0000',
+    given_on: () => '2026-01-10',
+    times: () => ['08:00'],
+    dose: () => '5 mg',
+    title: () => 'Blood panel',
   }
   if (ctx.ids && field in ctx.ids) return ctx.ids[field]
   return samples[field]?.()

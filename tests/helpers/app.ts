@@ -11,6 +11,7 @@ import type { Database, Db } from '../../server/db.ts'
 import type { BossOptions } from '../../server/jobs/boss.ts'
 import type { CareWorkerOptions } from '../../server/jobs/care-reminders.ts'
 import { type Jobs, startJobs } from '../../server/jobs/index.ts'
+import type { RecordReminderOptions } from '../../server/jobs/record-reminders.ts'
 import { createLogger } from '../../server/logger.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createServices } from '../../server/services/index.ts'
@@ -60,7 +61,7 @@ export async function createTestApp(
     clientDir?: string
     database?: Database
     /** Start the job worker (check-in reminders) too; off by default so other files stay fast. */
-    jobs?: boolean | (BossOptions & CareWorkerOptions)
+    jobs?: boolean | (BossOptions & CareWorkerOptions & RecordReminderOptions)
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await freshDatabase())

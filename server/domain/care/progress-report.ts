@@ -6,6 +6,7 @@ import type { Cat } from '../../../shared/schemas/cat.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import { CAT_COLUMNS, toCat } from '../cats/cat-record.ts'
+import { healthRecordForReport, type ReportHealthRecord } from '../record/report-record.ts'
 import { checkInsForReport, type ReportCheckIn } from './report-check-ins.ts'
 import { type UrgentConcern, urgentConcerns } from './urgent-concerns.ts'
 import { listWeights } from './weights.ts'
@@ -22,6 +23,8 @@ export interface ProgressReport {
   weights: WeightEntry[]
   checkIns: ReportCheckIn[]
   concerns: UrgentConcern[]
+  /** Vaccinations, current medications and documents' titles (server/domain/record). */
+  record: ReportHealthRecord
   generatedAt: Date
 }
 
@@ -32,13 +35,14 @@ export async function progressReport(
   catId: number,
   now: Date = new Date(),
 ): Promise<ProgressReport> {
-  const [row, weights, checkIns, concerns] = await Promise.all([
+  const [row, weights, checkIns, concerns, record] = await Promise.all([
     db.cat.findFirst({ where: { id: catId, userId }, select: CAT_COLUMNS }),
     listWeights(db, catId),
     checkInsForReport(db, catId, new Date(now.getTime() - REPORT_DAYS * DAY_MS)),
     urgentConcerns(db, userId, new Date(now.getTime() - CONCERN_DAYS * DAY_MS)),
+    healthRecordForReport(db, catId, now),
   ])
   if (!row) throw appError('CAT_NOT_FOUND')
   // The vet reads one weight a day: the day's latest.
-  return { cat: toCat(row), weights: latestPerDay(weights), checkIns, concerns, generatedAt: now }
+  return { cat: toCat(row), weights: latestPerDay(weights), checkIns, concerns, record, generatedAt: now }
 }

@@ -6,6 +6,7 @@ import { foodText, type NutritionOutcome, nutritionRule, paceText } from '../../
 import { catDisplayName } from '../../../shared/rules/recommendations.ts'
 import type { WeightUnit } from '../../../shared/rules/weight.ts'
 import { bothUnits, inUnit, safeBand, toPoints, weightTrend } from '../../../shared/rules/weight-trend.ts'
+import { healthRecordSections } from '../record/report-record.ts'
 import type { ProgressReport } from './progress-report.ts'
 import { DEFAULT_FONT_FILE, fontName, registerReportFonts, writeText } from './report-fonts.ts'
 
@@ -217,6 +218,12 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
   field(doc, 'Medications', orNotGiven(cat.medications))
   field(doc, 'Dietary restrictions', orNotGiven(cat.dietary_restrictions))
   field(doc, 'Medical history', orNotGiven(cat.medical_history))
+
+  for (const section of healthRecordSections(report.record)) {
+    room(doc, 40)
+    heading(doc, section.heading)
+    for (const line of section.lines) doc.fontSize(9).text(line)
+  }
 
   heading(doc, 'Weight')
   if (report.weights.length === 0) {

@@ -7,11 +7,12 @@ import { followReply, ReplyFailedError, ReplyLostError } from '../../services/st
 import { weightLogForSpecialist } from '../care/specialist-weights.ts'
 import { answerFollowUpInChat } from '../follow-ups/chat-answer.ts'
 import { scheduleFollowUp } from '../follow-ups/store.ts'
+import { currentMedications } from '../record/medications.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
 import { triageQuestion } from './safety.ts'
-import { catProfile, withWeightLog } from './specialist-cat.ts'
+import { catProfile, withCurrentMedications, withWeightLog } from './specialist-cat.ts'
 import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
 /**
@@ -83,7 +84,10 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     const assistantPieces = safety.triage.kept
       ? []
       : deps.assistant.reply({
-          cat: withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+          cat: withCurrentMedications(
+            withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+            safety.cat ? await currentMedications(db, safety.cat.id) : [],
+          ),
           history,
           signal: controller.signal,
           triage: {

@@ -70,3 +70,11 @@ export function withWeightLog(
 ): CatProfileForAssistant | null {
   return profile ? { ...profile, weightLog } : null
 }
+
+/** The profile with the health record's current medications, when there is a profile. */
+export function withCurrentMedications(
+  profile: CatProfileForAssistant | null,
+  medications: NonNullable<CatProfileForAssistant['currentMedications']>,
+): CatProfileForAssistant | null {
+  return profile ? { ...profile, currentMedications: medications } : null
+}

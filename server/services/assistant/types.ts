@@ -42,6 +42,14 @@ export interface CatProfileForAssistant {
   medicalHistory?: string | null
   /** The weight log, its trend and the food advice (server/domain/care/specialist-weights.ts). */
   weightLog?: string | null
+  /** The health record's current medications (server/domain/record/medications.ts). */
+  currentMedications?: Array<{
+    name: string
+    dose: string
+    times: string[]
+    start_on: string
+    end_on: string | null
+  }>
 }
 
 /** SPEC §3 "Interview answer check result": satisfied is the text 'true' or 'false'. */

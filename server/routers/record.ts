@@ -1,0 +1,193 @@
+// The cat's health record (CONTRACT "the health record"): each procedure with its REST row; the rules
+// are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
+import { z } from 'zod'
+import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
+import { calendarFeedSchema, calendarInput, calendarTokenInput } from '../../shared/schemas/calendar.ts'
+import { careCatInput } from '../../shared/schemas/care.ts'
+import {
+  DOCUMENT_TYPES,
+  documentFileSchema,
+  documentSchema,
+  documentUploadInput,
+} from '../../shared/schemas/documents.ts'
+import { doseInput, doseSchema, medicationInput, medicationSchema } from '../../shared/schemas/medications.ts'
+import { successOutput } from '../../shared/schemas/primitives.ts'
+import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
+import { vetsInput, vetsSchema, vetsUpdateInput } from '../../shared/schemas/vets.ts'
+import { ATTACHMENT_BODY_LIMIT } from '../body-limits.ts'
+import { publicUrl } from '../config.ts'
+import {
+  calendarFeedTarget,
+  createCalendarFeed,
+  revokeCalendarFeeds,
+} from '../domain/record/calendar-feed.ts'
+import { careCalendar } from '../domain/record/calendar-ics.ts'
+import { deleteDocument, documentFile, listDocuments, uploadDocument } from '../domain/record/documents.ts'
+import { addMedication, deleteMedication, listMedications, logDose } from '../domain/record/medications.ts'
+import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
+import { getVets, updateVets } from '../domain/record/vets.ts'
+import { rest } from '../rest/meta.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
+
+export const recordRouter = router({
+  vaccinations: authedProcedure
+    .meta(rest('GET', '/api/care/vaccinations', { summary: "The cat's vaccinations, soonest due first" }))
+    .input(careCatInput)
+    .output(z.array(vaccinationSchema))
+    .query(({ ctx, input }) => listVaccinations(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  addVaccination: authedProcedure
+    .meta(
+      rest('POST', '/api/care/vaccinations', {
+        summary: 'Record a vaccination; with no next_due_on, one is proposed for the core vaccines',
+      }),
+    )
+    .input(vaccinationInput)
+    .output(vaccinationSchema)
+    .mutation(({ ctx, input }) => addVaccination(ctx.services.db, ctx.user.id, input)),
+
+  deleteVaccination: authedProcedure
+    .meta(rest('DELETE', '/api/care/vaccinations/:id', { summary: 'Delete a vaccination and its reminders' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteVaccination(ctx.services.db, ctx.user.id, input.id)),
+
+  medications: authedProcedure
+    .meta(
+      rest('GET', '/api/care/medications', {
+        summary: "The cat's medications, with doses logged and missed",
+      }),
+    )
+    .input(careCatInput)
+    .output(z.array(medicationSchema))
+    .query(({ ctx, input }) => listMedications(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  addMedication: authedProcedure
+    .meta(
+      rest('POST', '/api/care/medications', {
+        summary: "Add a medication; a reminder goes at each dose time in the plan's zone until end_on",
+      }),
+    )
+    .input(medicationInput)
+    .output(medicationSchema)
+    .mutation(({ ctx, input }) => addMedication(ctx.services.db, ctx.user.id, input)),
+
+  logDose: authedProcedure
+    .meta(
+      rest('POST', '/api/care/medications/:id/doses', {
+        summary: 'Log a dose given, by whoever is signed in',
+      }),
+    )
+    .input(doseInput)
+    .output(doseSchema)
+    .mutation(({ ctx, input }) => logDose(ctx.services.db, ctx.user.id, input)),
+
+  deleteMedication: authedProcedure
+    .meta(rest('DELETE', '/api/care/medications/:id', { summary: 'Delete a medication: its reminders stop' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteMedication(ctx.services.db, ctx.user.id, input.id)),
+
+  vets: authedProcedure
+    .meta(rest('GET', '/api/care/vets', { summary: "The cat's usual and emergency vets" }))
+    .input(vetsInput)
+    .output(vetsSchema)
+    .query(({ ctx, input }) => getVets(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  updateVets: authedProcedure
+    .meta(rest('PUT', '/api/care/vets', { summary: 'Set or clear (null) the usual and the emergency vet' }))
+    .input(vetsUpdateInput)
+    .output(vetsSchema)
+    .mutation(({ ctx, input }) => updateVets(ctx.services.db, ctx.user.id, input)),
+
+  documents: authedProcedure
+    .meta(rest('GET', '/api/care/documents', { summary: "The cat's documents, newest first" }))
+    .input(careCatInput)
+    .output(z.array(documentSchema))
+    .query(({ ctx, input }) => listDocuments(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  /** A PDF, JPEG, PNG or WebP by its bytes; images stored as chat photos are (upright, no metadata). */
+  uploadDocument: authedProcedure
+    .meta(
+      rest('POST', '/api/care/documents', {
+        summary: 'Add a document (PDF, JPEG, PNG or WebP, at most 10 MB)',
+        bodyLimit: ATTACHMENT_BODY_LIMIT,
+        uploadMaxBytes: ATTACHMENT_MAX_BYTES,
+      }),
+    )
+    .input(documentUploadInput)
+    .output(documentSchema)
+    .mutation(({ ctx, input }) => uploadDocument(ctx.services.db, ctx.user.id, input)),
+
+  /** The document: a data URL on tRPC, the bytes with their type on REST. */
+  document: authedProcedure
+    .meta({
+      ...rest('GET', '/api/care/documents/:id', {
+        summary: "One of the cat's documents (its bytes)",
+        binary: {
+          types: DOCUMENT_TYPES,
+          body: dataUrlBody,
+          headers: { 'cache-control': 'private, max-age=86400' },
+        },
+      }),
+      heavy: true,
+    })
+    .input(recordIdInput)
+    .output(documentFileSchema)
+    .query(({ ctx, input }) => documentFile(ctx.services.db, ctx.user.id, input.id)),
+
+  deleteDocument: authedProcedure
+    .meta(rest('DELETE', '/api/care/documents/:id', { summary: 'Delete a document' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => deleteDocument(ctx.services.db, ctx.user.id, input.id)),
+
+  createCalendar: authedProcedure
+    .meta(
+      rest('POST', '/api/care/calendar', {
+        summary: "A secret iCalendar feed of the cat's check-ins, vaccinations due and doses (60 days)",
+      }),
+    )
+    .input(calendarInput)
+    .output(calendarFeedSchema)
+    .mutation(({ ctx, input }) =>
+      createCalendarFeed(ctx.services.db, ctx.user.id, input.cat_id, publicUrl(ctx.services.config)),
+    ),
+
+  revokeCalendar: authedProcedure
+    .meta(rest('DELETE', '/api/care/calendar', { summary: "Revoke every one of the owner's calendar feeds" }))
+    .output(successOutput)
+    .mutation(({ ctx }) => revokeCalendarFeeds(ctx.services.db, ctx.user.id)),
+
+  /** What a calendar app reads: no session (the token is the secret), never indexed or cached long. */
+  calendarFeed: publicProcedure
+    .meta(
+      rest('GET', '/api/care/calendar/:token', {
+        summary: 'The iCalendar feed a secret calendar URL opens (text/calendar; no session)',
+        binary: {
+          types: ['text/calendar'],
+          body: (output) => ({
+            type: 'text/calendar; charset=utf-8',
+            body: Buffer.from(output as string, 'utf8'),
+          }),
+        },
+        headers: {
+          'cache-control': 'no-store',
+          'x-robots-tag': 'noindex, nofollow',
+          'referrer-policy': 'no-referrer',
+        },
+      }),
+    )
+    .input(calendarTokenInput)
+    .output(z.string())
+    .query(async ({ ctx, input }) => {
+      const target = await calendarFeedTarget(ctx.services.db, input.token)
+      return careCalendar(ctx.services.db, target, publicUrl(ctx.services.config))
+    }),
+})
+
+/** REST sends the document itself: the data URL's bytes with its type. */
+function dataUrlBody(output: unknown): { type: string; body: Buffer } {
+  const { data_url: dataUrl, mimetype } = output as { data_url: string; mimetype: string }
+  return { type: mimetype, body: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64') }
+}

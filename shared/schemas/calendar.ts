@@ -1,0 +1,9 @@
+// The secret calendar feed (CONTRACT "the health record").
+import { z } from 'zod'
+import { careCatInput } from './care.ts'
+
+export const calendarInput = careCatInput
+export const calendarFeedSchema = z.object({ url: z.string() })
+export const calendarTokenInput = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'token is not a calendar feed'),
+})

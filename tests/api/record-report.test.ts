@@ -1,0 +1,66 @@
+// The vet report lists the health record (CONTRACT "the health record"): vaccinations with their due
+// dates, current medications (an ended one is left out) and the documents' titles. Read with pdftotext.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { TINY_PNG_BASE64 } from '../helpers/api-surface.ts'
+import { suiteApp } from '../helpers/app.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
+
+const t = suiteApp()
+
+function pdfText(bytes: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'record-report-')), 'report.pdf')
+  fs.writeFileSync(file, bytes)
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString()
+}
+
+describe('the vet report', () => {
+  it('lists vaccinations with due dates, current medications and document titles', async () => {
+    const { owner } = await subscriberWithCat(t, { cat: { name: 'Mochi' } })
+    const api = await t.caller(owner.token)
+    await api.record.addVaccination({
+      name: 'Rabies',
+      given_on: '2026-03-01',
+      next_due_on: '2027-03-01',
+      clinic: 'Downtown Vets',
+    })
+    await api.record.addMedication({ name: 'Methimazole', dose: '2.5 mg', times: ['08:00', '20:00'] })
+    await api.record.addMedication({
+      name: 'Amoxicillin',
+      dose: '50 mg',
+      times: ['09:00'],
+      start_on: '2026-01-01',
+      end_on: '2026-01-10',
+    })
+    await api.record.uploadDocument({ title: 'Blood panel March', kind: 'lab', data: TINY_PNG_BASE64 })
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/care/report.pdf',
+      headers: { authorization: `Bearer ${owner.token}` },
+    })
+    expect(res.statusCode).toBe(200)
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ')
+    expect(text).toContain('Vaccinations')
+    expect(text).toContain('Rabies: given 2026-03-01, next due 2027-03-01 (Downtown Vets)')
+    expect(text).toContain('Current medications')
+    expect(text).toContain('Methimazole: 2.5 mg at 08:00, 20:00')
+    expect(text).not.toContain('Amoxicillin')
+    expect(text).toContain('Documents')
+    expect(text).toContain('Blood panel March (lab)')
+  })
+
+  it('says so when the record is empty', async () => {
+    const { owner } = await subscriberWithCat(t)
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/care/report.pdf',
+      headers: { authorization: `Bearer ${owner.token}` },
+    })
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ')
+    expect(text).toContain('Vaccinations None recorded.')
+    expect(text).toContain('Documents None stored.')
+  })
+})

@@ -166,7 +166,11 @@ describe('POST /api/openai/chat reconciles by message id', () => {
     const third = await restChat(user.token, { session_id: sessionId, catId: cat.id, messages: [q3] })
     expect(third.body.message).toBe('Better not.')
 
-    expect(askedUpstream()).toEqual(['Is a cardboard box a good toy?', 'And a paper bag?', 'What about a laser pointer?'])
+    expect(askedUpstream()).toEqual([
+      'Is a cardboard box a good toy?',
+      'And a paper bag?',
+      'What about a laser pointer?',
+    ])
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual([
       'Hello! How can I help?',
       'Is a cardboard box a good toy?',

@@ -1,6 +1,6 @@
 // How much one owner may store, and one interview hold: without these an owner could fill the disk (or,
 // through "Download my data", the server's memory) with cats and their photos, conversations, messages,
-// chat photos and weights. Free accounts get less than subscribers. The figures are in the README's
+// chat photos, weights and the health record. Free accounts get less than subscribers. The figures are in the README's
 // "Limits and quotas" table; a visitor's address is bounded by rate limits
 // (server/services/rate-limits.ts: visitorInterviewPerIp, visitorInterviewsPerIpDaily).
 import type { Db } from '../db.ts'
@@ -24,6 +24,14 @@ const PER_OWNER = {
   chatPhotos: { free: 20, subscriber: 500 },
   /** Weights logged for one cat. */
   weightsPerCat: { free: 1_000, subscriber: 5_000 },
+  /** Documents of the health record (each at most 10 MB), over all the owner's cats. */
+  documents: { free: 10, subscriber: 200 },
+  /** Medications of the health record, over all the owner's cats. */
+  medications: { free: 20, subscriber: 200 },
+  /** Vaccinations of the health record, over all the owner's cats. */
+  vaccinations: { free: 50, subscriber: 500 },
+  /** Doses logged for one medication (several a day for years). */
+  dosesPerMedication: { free: 2_000, subscriber: 10_000 },
 } as const
 
 export type OwnerQuota = keyof typeof PER_OWNER
@@ -42,6 +50,10 @@ const WHAT: Record<OwnerQuota | 'interviewMessages', string> = {
   unsentChatPhotos: 'chat photos not sent yet',
   chatPhotos: 'chat photos',
   weightsPerCat: 'weights for one cat',
+  documents: 'documents',
+  medications: 'medications',
+  vaccinations: 'vaccinations',
+  dosesPerMedication: 'doses for one medication',
   interviewMessages: 'messages in one interview',
 }
 
@@ -81,6 +93,14 @@ async function stored(db: Db, ownerId: number, kind: OwnerQuota, catId?: number)
       return db.chatAttachment.count({ where: { userId: ownerId } })
     case 'weightsPerCat':
       return db.weightEntry.count({ where: { catId: catId ?? -1 } })
+    case 'documents':
+      return db.catDocument.count({ where: { cat: { userId: ownerId } } })
+    case 'medications':
+      return db.medication.count({ where: { cat: { userId: ownerId } } })
+    case 'vaccinations':
+      return db.vaccination.count({ where: { cat: { userId: ownerId } } })
+    case 'dosesPerMedication':
+      return db.medicationDose.count({ where: { medicationId: catId ?? -1 } })
   }
 }
 
@@ -92,6 +112,7 @@ export async function requireRoom(
   db: Db,
   ownerId: number,
   kind: OwnerQuota,
+  /** `catId`: the cat of a per-cat figure, or the medication of dosesPerMedication. */
   options: { adding?: number; tier?: Tier; catId?: number } = {},
 ): Promise<void> {
   const tier = options.tier ?? (await tierOf(db, ownerId))

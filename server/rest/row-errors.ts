@@ -81,6 +81,10 @@ const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {
   ],
   'attachment.get': ['ATTACHMENT_NOT_FOUND'],
   'care.answerCheckIn': ['CHECK_IN_CLOSED'],
+  'record.addVaccination': ['QUOTA_EXCEEDED'],
+  'record.addMedication': ['QUOTA_EXCEEDED'],
+  'record.logDose': ['QUOTA_EXCEEDED'],
+  'record.uploadDocument': ['QUOTA_EXCEEDED'],
   'care.subscribePush': ['QUOTA_EXCEEDED'],
 }
 

@@ -2,6 +2,7 @@
 // otherwise), at most 10 MB received (413); images are cleaned as chat photos are (upright, no
 // metadata, at most ATTACHMENT_MAX_SIDE px on the long side), a PDF is kept as received. Reads and
 // deletes are by id AND the cat's owner together: another owner's document is a 404 like a missing one.
+
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_SIDE } from '../../../shared/constants.ts'
 import {
   DOCUMENT_KINDS,
@@ -13,6 +14,7 @@ import { appError } from '../../errors.ts'
 import { cleanImage, type ImageFormat, ImageRefusedError } from '../../services/images.ts'
 import { photoDataUrl, receivedBytes, sniffImage } from '../../services/photos.ts'
 import { careCat } from '../care/care-cat.ts'
+import { requireRoom } from '../quotas.ts'
 
 const KEPT_TYPES: ReadonlySet<string> = new Set(DOCUMENT_TYPES)
 const unsupported = () =>
@@ -77,6 +79,7 @@ async function keptBytes(received: Uint8Array, mime: string): Promise<Uint8Array
 
 export async function uploadDocument(db: Db, userId: number, input: DocumentUploadInput) {
   const cat = await careCat(db, userId, input.cat_id)
+  await requireRoom(db, userId, 'documents')
   const received = receivedBytes(input.data, LIMITS)
   const type = await sniffImage(received)
   if (!type || !KEPT_TYPES.has(type.mime)) throw unsupported()

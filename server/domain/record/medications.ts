@@ -1,11 +1,13 @@
 // The cat's medications (CONTRACT "the health record"): add, list (with the doses logged and the doses
 // missed), log a dose (by whom), delete. A reminder goes at each dose time in the plan's zone until
 // end_on (medication-reminders.ts); deleting the medication stops them.
+
 import type { MedicationInput } from '../../../shared/schemas/medications.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import { careCat } from '../care/care-cat.ts'
 import { ensureCarePlan } from '../care/plan.ts'
+import { requireRoom } from '../quotas.ts'
 import { type DoseSchedule, doseTimesBetween, nextDoseAt } from './dose-times.ts'
 import { dateIn } from './local-time.ts'
 
@@ -71,6 +73,7 @@ const withDoses = { doses: { orderBy: { givenAt: 'desc' as const }, select: { gi
 
 export async function addMedication(db: Db, userId: number, input: MedicationInput, now = new Date()) {
   const cat = await careCat(db, userId, input.cat_id)
+  await requireRoom(db, userId, 'medications')
   const plan = await ensureCarePlan(db, userId, cat.id, now)
   const startOn = input.start_on ?? dateIn(now, plan.timezone)
   if (input.end_on && input.end_on < startOn)
@@ -119,6 +122,7 @@ export async function logDose(
   now = new Date(),
 ) {
   await ownMedication(db, userId, input.id)
+  await requireRoom(db, userId, 'dosesPerMedication', { catId: input.id })
   const givenAt = input.given_at ? new Date(input.given_at) : now
   if (givenAt.getTime() > now.getTime() + 60_000) {
     throw appError('INVALID_INPUT', { message: 'given_at must not be in the future' })

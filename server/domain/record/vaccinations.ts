@@ -1,11 +1,13 @@
 // The cat's vaccinations (CONTRACT "the health record"): add (with a proposed due date for the core
 // vaccines), list (soonest due first), delete. Each due date has three reminders, 14 days before, on it
 // and 7 days after while still due, at the plan's reminder time in the plan's zone (vaccination-reminders.ts).
+
 import type { VaccinationInput } from '../../../shared/schemas/vaccinations.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import { careCat } from '../care/care-cat.ts'
 import { ensureCarePlan } from '../care/plan.ts'
+import { requireRoom } from '../quotas.ts'
 import { dateIn, wallClockInstant } from './local-time.ts'
 import { addDays, proposeNextDue } from './vaccine-schedule.ts'
 
@@ -52,6 +54,7 @@ export function nextVaccinationReminder(
 
 export async function addVaccination(db: Db, userId: number, input: VaccinationInput, now = new Date()) {
   const cat = await careCat(db, userId, input.cat_id)
+  await requireRoom(db, userId, 'vaccinations')
   const plan = await ensureCarePlan(db, userId, cat.id, now)
   const { age } = await db.cat.findUniqueOrThrow({ where: { id: cat.id }, select: { age: true } })
   const nextDueOn =

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserTestForFile, DESKTOP_AND_PHONE, replaceSession } from '../helpers/browser.ts'
 import { grantSubscription } from '../helpers/subscribers.ts'
+import { mailedUnsubscribeToken } from '../helpers/unsubscribe-link.ts'
 
 const t = browserTestForFile()
 
@@ -63,7 +64,7 @@ describe('links that name the pages as the menu does', () => {
   it('the unsubscribe page sends the owner to Care', async () => {
     const { page } = t
     const { cat } = await ownerOfMochi('hub-unsubscribe')
-    const { unsubscribeToken } = await t.db.carePlan.findUniqueOrThrow({ where: { catId: cat.id } })
+    const unsubscribeToken = await mailedUnsubscribeToken(t, cat.id)
     await page.goto(`/api/care/unsubscribe/${unsubscribeToken}`)
     await page.getByRole('button', { name: 'Pause reminders' }).click()
     await page.getByRole('heading', { name: 'Reminders paused' }).waitFor()

@@ -5,6 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { browserTestWithSmtp } from '../helpers/browser.ts'
 import { careSubscriber } from '../helpers/subscribers.ts'
+import { mailedUnsubscribeToken } from '../helpers/unsubscribe-link.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -91,7 +92,7 @@ describe('the care loop at 390 × 844', () => {
 
   it("pauses the reminders from the e-mail's unsubscribe link: the page asks first, its button pauses", async () => {
     const { page } = t
-    const { unsubscribeToken } = await t.db.carePlan.findUniqueOrThrow({ where: { catId } })
+    const unsubscribeToken = await mailedUnsubscribeToken(t, catId)
     await t.db.carePlan.update({ where: { catId }, data: { paused: false } })
     await page.goto(`/api/care/unsubscribe/${unsubscribeToken}`)
     await page.getByRole('heading', { name: 'Pause check-in reminders?' }).waitFor()

@@ -40,6 +40,7 @@ const ROUTER_ERRORS: Record<string, ErrorCode[]> = {
   care: ['CAT_NOT_FOUND'],
   billing: ['NO_SUBSCRIPTION_ID', 'INVALID_SUBSCRIPTION_ID'],
   followUp: ['CAT_NOT_FOUND', 'NOT_FOUND'],
+  record: ['CAT_NOT_FOUND'],
   /** Operators only: everyone else is answered as if the row did not exist. */
   ops: ['NOT_FOUND'],
 }
@@ -84,7 +85,12 @@ const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {
   'record.addVaccination': ['QUOTA_EXCEEDED'],
   'record.addMedication': ['QUOTA_EXCEEDED'],
   'record.logDose': ['QUOTA_EXCEEDED'],
-  'record.uploadDocument': ['QUOTA_EXCEEDED'],
+  'record.uploadDocument': [
+    'QUOTA_EXCEEDED',
+    'ATTACHMENT_TOO_LARGE',
+    'ATTACHMENT_TYPE',
+    'IMAGE_TOO_MANY_PIXELS',
+  ],
   'care.subscribePush': ['QUOTA_EXCEEDED'],
 }
 

@@ -60,7 +60,7 @@ describe('urgency on screen', () => {
     await untilVisible(page.getByRole('note', { name: 'Emergency' }), 20_000)
   })
 
-  it('a reply that needs a vet within 24 hours gets the softer note; a routine one none', async () => {
+  it('a reply that needs a vet within 24 hours gets the softer note, held until the owner says she was seen; a routine one none', async () => {
     const { page } = t
     await openChat(page)
     await send(page, "She hasn't eaten anything for three days")
@@ -69,9 +69,18 @@ describe('urgency on screen', () => {
     expect(await note.getByRole('link', { name: /Find a 24-hour emergency vet/ }).count()).toBe(1)
     expect(await page.getByRole('note', { name: 'Emergency' }).count()).toBe(0)
     expect(await axeProblems(page)).toEqual([])
+    // The escalation stays open through the conversation: a question in between keeps the note.
     await messageBox(page).fill('What toys does she like?')
     await messageBox(page).press('Enter')
     await untilReplies(page, 6)
-    expect(await page.getByRole('note').count()).toBe(1)
+    expect(await page.getByRole('note', { name: 'See a vet today' }).count()).toBe(2)
+    // Seen by the vet: the conversation is routine again, and the next answer carries no note.
+    await messageBox(page).fill('The vet saw her this afternoon, she is fine')
+    await messageBox(page).press('Enter')
+    await untilReplies(page, 7)
+    await messageBox(page).fill('What toys does she like?')
+    await messageBox(page).press('Enter')
+    await untilReplies(page, 8)
+    expect(await page.getByRole('note').count()).toBe(2)
   })
 })

@@ -32,10 +32,33 @@ export function MessageList(props: {
   const anchored = useRef<string | null>(null)
   const last = props.messages.at(-1)
 
+  /** A reply whose banner the view has moved up to: the urgency comes with the reply's end. */
+  const bannerShown = useRef<string | null>(null)
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow every new piece of the last message
   useEffect(() => {
     const box = ref.current
-    if (!box || !pinned.current || (last && anchored.current === last.id)) return
+    if (!box || !pinned.current) return
+    if (last && anchored.current === last.id) {
+      // The banner is drawn above the reply once the stream ends and its urgency is known; the view,
+      // anchored at the reply's first line, moves up to it once so a phone shows it.
+      const banner = last.role === 'assistant' ? lastBubble(box)?.previousElementSibling : null
+      if (
+        banner instanceof HTMLElement &&
+        banner.classList.contains('urgency') &&
+        bannerShown.current !== last.id
+      ) {
+        bannerShown.current = last.id
+        const start =
+          banner.getBoundingClientRect().top -
+          box.getBoundingClientRect().top +
+          box.scrollTop -
+          START_MARGIN_PX
+        ownScroll.current = Math.max(0, start)
+        box.scrollTop = ownScroll.current
+      }
+      return
+    }
     const bottom = box.scrollHeight - box.clientHeight
     let target = bottom
     const bubble = last?.role === 'assistant' ? lastBubble(box) : null
@@ -52,7 +75,7 @@ export function MessageList(props: {
     }
     ownScroll.current = target
     box.scrollTop = target
-  }, [props.messages.length, last?.content, props.typing, props.after])
+  }, [props.messages.length, last?.content, last?.urgency, props.typing, props.after])
 
   return (
     <div

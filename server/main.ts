@@ -71,7 +71,7 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST })
   log.info({ database: database.kind }, `Kitty Care is listening on ${address}`)
-  // the data step: profile photos stored before the metadata strip are cleaned once, in the
+  // The data step: profile photos stored before the metadata strip are cleaned once, in the
   // background, one at a time (a no-op once done).
   void cleanStoredPhotos(database.prisma, log).catch((error: unknown) => {
     if (!closing)

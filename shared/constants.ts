@@ -8,7 +8,7 @@ export const PAGE_DESCRIPTION =
 /** Fictional personas (SPEC §1 leaves their names open; see README Decisions). */
 export const RECEPTIONIST_NAME = 'Mia'
 export const EXPERT_NAME = 'Dr. Olivia'
-/** what the assistants are, shown on every chat screen (always in view, in its header). */
+/** What the assistants are, shown on every chat screen (always in view, in its header). */
 export const AI_DISCLOSURE_SPECIALIST = `${EXPERT_NAME} is an AI assistant, not a veterinarian. For an emergency or a diagnosis, see a vet.`
 export const AI_DISCLOSURE_RECEPTION = `${RECEPTIONIST_NAME} and ${EXPERT_NAME} are AI assistants, not veterinarians.`
 

@@ -148,7 +148,7 @@ export const billingStatusOutput = z.object({
   subscription: subscriptionViewSchema.nullable(),
   /** Whether the owner has been shown the thank-you for the current subscription (true when none). */
   welcomed: z.boolean(),
-  /** false once the owner paid for a trial; the paywall then offers the plan without one. */
+  /** False once the owner paid for a trial; the paywall then offers the plan without one. */
   trial_available: z.boolean(),
 })
 export type BillingStatus = z.infer<typeof billingStatusOutput>

@@ -1,4 +1,4 @@
-// sessions the owner controls. Every rule through REST (app.inject) and tRPC (createCaller):
+// Sessions the owner controls. Every rule through REST (app.inject) and tRPC (createCaller):
 // logout and "sign out everywhere" end sessions, refresh tokens rotate and a reused one revokes, a
 // stolen token cannot set a password, deleted accounts and tokens without exp are 401, claimed records
 // refuse the old session_id, creating a cat needs the token, and forged X-Forwarded-For keys nothing.

@@ -93,7 +93,7 @@ describe('reply (streaming)', () => {
     const [system, ...rest] = body.messages
     expect(system?.role).toBe('system')
     expect(system?.content).toContain(EXPERT_NAME)
-    // the profile is owner-typed, so it reaches the model as a fenced JSON data block.
+    // The profile is owner-typed, so it reaches the model as a fenced JSON data block.
     const profile = /```json\n([\s\S]*?)\n```/.exec(system?.content ?? '')?.[1] ?? '{}'
     expect(JSON.parse(profile)).toEqual({
       name: 'Whiskers',

@@ -1,4 +1,4 @@
-// sign-in, sessions and addresses against a patient attacker, through the REST rows
+// Sign-in, sessions and addresses against a patient attacker, through the REST rows
 // (app.inject) and tRPC callers on a real database. Codes are read from the mailer's log line.
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'

@@ -163,7 +163,7 @@ describe('one-time code: verifying', () => {
         token_type: 'bearer',
         expires_in: 3600,
         expires_at: expect.any(Number),
-        // the refresh token beside the access token, as Supabase answers.
+        // The refresh token beside the access token, as Supabase answers.
         refresh_token: expect.any(String),
       },
       user: { id: user.id, email, user_metadata: { first_name: '', full_name: '', avatar_url: null } },
@@ -303,7 +303,7 @@ describe('visitor hand-over', () => {
     const session = `visitor-${Date.now()}`
     const other = await t.signIn(address('other'))
     const cat = await t.db.cat.create({ data: { sessionId: session, name: 'Miso' } })
-    // a session an account already holds records under is spent (tests/api/account-sessions),
+    // A session an account already holds records under is spent (tests/api/account-sessions),
     // so another account's cat sits under a session of its own here.
     const owned = await t.db.cat.create({
       data: { sessionId: `${session}-owned`, name: 'Taken', userId: other.id },
@@ -692,7 +692,7 @@ describe('rate limits (the shipped budgets)', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429])
     expect(mailedCodes(strict.logs, email)).toHaveLength(6)
-    // the flood from 10.0.1.1 spent that IP's budget for the address, not the owner's.
+    // The flood from 10.0.1.1 spent that IP's budget for the address, not the owner's.
     expect((await sendCode(strict, email, '10.0.1.2')).status).toBe(200)
   })
 

@@ -1,4 +1,4 @@
-// the checkout's lock holds across instances. Two app instances, each with its own Prisma
+// The checkout's lock holds across instances. Two app instances, each with its own Prisma
 // client (its own connection pool) on one database, take concurrent checkouts of one owner: one charge.
 // On PostgreSQL the two clients open separate pools on the same database; on the embedded default they
 // share one PGlite, the only way two instances can share it.

@@ -1,4 +1,4 @@
-// a client written from SPEC §7's call table alone can pay. Every payment row gets exactly the
+// A client written from SPEC §7's call table alone can pay. Every payment row gets exactly the
 // payload the SPEC shows (no extra field, no header but the bearer token), on the demo provider and on
 // the real Stripe SDK against the local Stripe-compatible double; double submits without an
 // Idempotency-Key, sent concurrently, charge once.

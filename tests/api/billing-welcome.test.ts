@@ -1,4 +1,4 @@
-// the thank-you screen and the meow happen once per subscription, ever. The server decides
+// The thank-you screen and the meow happen once per subscription, ever. The server decides
 // (billing.welcome), so a returning subscriber on a new sign-in, another tab or device is not thanked again.
 import { describe, expect, it } from 'vitest'
 import { suiteApp } from '../helpers/app.ts'

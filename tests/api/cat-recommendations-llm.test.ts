@@ -76,7 +76,7 @@ describe('POST /api/openai/recommendations with an LLM', () => {
     expect(sent.response_format.type).toBe('json_schema')
     expect(sent.messages[0]!.content).toContain('milo')
     expect(sent.messages[0]!.content).toContain('Train Cat')
-    // the profile is owner-typed, so it is a fenced JSON block introduced as data.
+    // The profile is owner-typed, so it is a fenced JSON block introduced as data.
     const fenced = /```json\n([\s\S]*?)\n```/.exec(sent.messages[0]!.content)
     expect(JSON.parse(fenced?.[1] ?? 'null')).toMatchObject({ name: 'milo' })
     expect(sent.messages[0]!.content).toMatch(/data.{0,40}not instructions/i)

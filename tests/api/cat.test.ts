@@ -306,7 +306,7 @@ describe("another owner's cat is a 404, for reads and writes", () => {
   })
 
   it("a visitor's unclaimed cat is nobody's to read", async () => {
-    // visitors no longer create cats through the API; a legacy visitor row stands in.
+    // Visitors no longer create cats through the API; a legacy visitor row stands in.
     const { id } = await t.db.cat.create({ data: { sessionId: 'v-99', name: 'Stray' } })
     expect((await rest('GET', `/api/supabase/cats/${id}`, owner.token)).statusCode).toBe(404)
     expect((await rest('GET', `/api/supabase/cats/${id}`, null)).statusCode).toBe(401)

@@ -1,4 +1,4 @@
-// every chat message the server acknowledges is stored exactly once, and each reply answers
+// Every chat message the server acknowledges is stored exactly once, and each reply answers
 // the message it belongs to. REST `POST /api/openai/chat` reconciles the client's list by message id
 // (position only for messages without one); a retried message whose reply exists gets that reply back.
 // The OpenAI-compatible double records what was asked upstream, so "which question was answered" is

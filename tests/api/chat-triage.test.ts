@@ -1,4 +1,4 @@
-// triage is the product's. Urgent signs are recognised by the domain on every owner message,
+// Triage is the product's. Urgent signs are recognised by the domain on every owner message,
 // before any assistant: the reply starts with the escalation on the OpenAI path (a double that never
 // escalates) as on the offline one, the answers carry `urgency`, and it is stored with the reply.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'

@@ -222,7 +222,7 @@ describe('conversation.send: the streamed specialist reply', () => {
         clientId: 'same-id',
       })
     const first = await collect(await send())
-    // a retried message whose reply is stored gets that reply back, not a second one.
+    // A retried message whose reply is stored gets that reply back, not a second one.
     expect(await collect(await send())).toBe(first)
     const stored = await rows(conversation.id)
     expect(stored.filter((r) => r.role === 'user')).toHaveLength(1)

@@ -1,4 +1,4 @@
-// the embedded database's files are the owner's alone (PGlite writes them world-writable).
+// The embedded database's files are the owner's alone (PGlite writes them world-writable).
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'

@@ -1,4 +1,4 @@
-// instances that share a database share the signing secret with no setting (it is kept in
+// Instances that share a database share the signing secret with no setting (it is kept in
 // the database), so a token from one works on the other and a code one sends is accepted by the other.
 import { describe, expect, it } from 'vitest'
 import { SESSION_CHECK_MS } from '../../server/services/tokens.ts'

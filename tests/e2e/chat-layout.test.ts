@@ -1,4 +1,4 @@
-// a long chat never scrolls the page into a blank area. The visually hidden speaker labels
+// A long chat never scrolls the page into a blank area. The visually hidden speaker labels
 // ("You:", "Dr. Olivia:") were positioned against the page instead of their bubble, so a long list
 // stretched the document by thousands of pixels under the chat panel, at both sizes.
 import type { Page } from 'playwright-core'

@@ -1,4 +1,4 @@
-// no question asked twice. The short quiz asks the cat's age; the interview then asks the
+// No question asked twice. The short quiz asks the cat's age; the interview then asks the
 // other fields and not the age again (it keeps the quiz's answer), at both sizes.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { browserTestForFile, paced, signedOut, untilPath } from '../helpers/browser.ts'

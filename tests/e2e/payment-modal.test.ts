@@ -1,4 +1,4 @@
-// the payment modal is a native modal dialog (Tab stays inside it, Escape closes it) whose
+// The payment modal is a native modal dialog (Tab stays inside it, Escape closes it) whose
 // "Pay $1.99 and start" button stays in view, on a 390×844 phone too and with an error shown.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

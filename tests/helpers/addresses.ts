@@ -6,7 +6,7 @@ let seq = 0
 export const freshAddress = (tag = 'owner') => `${tag}-${++seq}-${Date.now()}@example.com`
 
 /**
- * addresses with characters that hide, reorder or split them (zero-width, bidi, control, list).
+ * Addresses with characters that hide, reorder or split them (zero-width, bidi, control, list).
  * The shared rule refuses every one (tests/unit/email.test.ts), and so does the server
  * (tests/api/auth-attacker.test.ts).
  */

@@ -1,4 +1,4 @@
-// two BUILT instances on one PostgreSQL share 10,000 owners whose check-ins fall in the same
+// Two BUILT instances on one PostgreSQL share 10,000 owners whose check-ins fall in the same
 // minute; one is killed with `kill -9` while they are being sent. Every owner gets the reminder (none
 // lost: the killed instance's jobs are retried by the other once they expire). A reminder the mail server
 // took from the killed instance before its sent mark was written is sent again: SMTP cannot make the two

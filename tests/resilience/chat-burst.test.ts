@@ -1,4 +1,4 @@
-// eight concurrent PUT /api/supabase/conversations/{id} of 5,000 messages each (about 800 KB
+// Eight concurrent PUT /api/supabase/conversations/{id} of 5,000 messages each (about 800 KB
 // of JSON apiece, under the 1 MB body limit) from one signed-in owner used to exhaust the heap of the
 // server `npm start` runs. Against the built server with npm start's V8 flags and malloc setting, on
 // PostgreSQL: every PUT is answered (2xx, or 503 with Retry-After when saturated), each answered list

@@ -1,4 +1,4 @@
-// a reply does not depend on the browser's connection. Two instances of the app (buildApp,
+// A reply does not depend on the browser's connection. Two instances of the app (buildApp,
 // each listening on its own port) share one PostgreSQL database and Redis (a random key prefix per run),
 // as several instances behind a load balancer do. A slow OpenAI-compatible double writes the replies.
 // - A reply starts on instance 1; the page drops its connection after two pieces; instance 2 reports

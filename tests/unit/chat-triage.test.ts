@@ -1,4 +1,4 @@
-// the product's triage (server/domain/chat/triage.ts) over the reviewed signs in
+// The product's triage (server/domain/chat/triage.ts) over the reviewed signs in
 // server/knowledge/: what happened is told from a question about it, follow-ups are read in the light
 // of the warning before them, and combinations of everyday signs add up.
 import { describe, expect, it } from 'vitest'

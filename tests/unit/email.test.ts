@@ -37,7 +37,7 @@ describe('login e-mail (SPEC §5)', () => {
     'owner@@example.com',
     'owner@exa mple.com',
     `${'a'.repeat(250)}@example.com`,
-    // characters that hide, reorder or split an address (zero-width, bidi, control, list).
+    // Characters that hide, reorder or split an address (zero-width, bidi, control, list).
     ...DISGUISED_ADDRESSES,
   ])('refuses %j', (email) => {
     expect(emailProblem(email)).toBe(EMAIL_MESSAGES.invalid)

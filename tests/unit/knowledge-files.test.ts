@@ -1,4 +1,4 @@
-// advice is reviewed data. Each knowledge file is checked with zod when the server starts;
+// Advice is reviewed data. Each knowledge file is checked with zod when the server starts;
 // a bad file stops start-up with a message naming the file and what is wrong.
 import { describe, expect, it } from 'vitest'
 import careTopics from '../../server/knowledge/care-topics.json' with { type: 'json' }

@@ -1,4 +1,4 @@
-// a model's own urgency comes as the reply's first line, `{"urgency":"…"}`, read and removed
+// A model's own urgency comes as the reply's first line, `{"urgency":"…"}`, read and removed
 // from the stream whatever the pieces' boundaries; a reply without it passes through untouched.
 import { describe, expect, it } from 'vitest'
 import { withoutUrgencyLine } from '../../server/services/assistant/urgency-line.ts'

@@ -341,7 +341,7 @@ async function recordSubscription(
 }
 
 /**
- * the plan at its price from today, without the $1.99 trial (for an owner whose trial is used):
+ * The plan at its price from today, without the $1.99 trial (for an owner whose trial is used):
  * no activation fee; the provider charges the first period now; access until that period ends. Only
  * `checkout` calls it, inside the same locked transaction that has just found no subscription of this
  * checkout, so there is none to return here.

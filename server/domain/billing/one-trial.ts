@@ -1,4 +1,4 @@
-// one $1.99 trial per owner, and (where the provider fingerprints cards) per card. A paid
+// One $1.99 trial per owner, and (where the provider fingerprints cards) per card. A paid
 // activation fee is the trial: once an owner or a card has one, the next checkout with a trial is
 // refused before anything is charged, and the owner may subscribe at the plan's price instead.
 import { appError } from '../../errors.ts'

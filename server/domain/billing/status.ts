@@ -67,7 +67,7 @@ export async function billingStatus(
 }
 
 /**
- * the thank-you screen and the meow happen once per subscription, ever. The first caller for
+ * The thank-you screen and the meow happen once per subscription, ever. The first caller for
  * the current subscription gets `welcome: true` and the subscription is marked welcomed in the same
  * statement, so a second tab, a reload or a later sign-in gets `false`.
  */

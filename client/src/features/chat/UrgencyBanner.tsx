@@ -1,4 +1,4 @@
-// how urgent the specialist judged a reply, shown above it. An emergency gets a banner, a reply
+// How urgent the specialist judged a reply, shown above it. An emergency gets a banner, a reply
 // that needs a vet within 24 hours a softer note; both link to a map search for a 24-hour emergency vet
 // that opens on the map provider's site: nothing about the owner or where they are is sent to us.
 import type { UrgencyLevel } from '../../../../shared/schemas/conversation.ts'

@@ -13,7 +13,7 @@ import { errorMessage } from '../../trpc.ts'
 import { AccountSettings } from '../account/AccountSettings.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 
-/** what cancelling does, beside SPEC's question (cancellation is immediate, see README). */
+/** What cancelling does, beside SPEC's question (cancellation is immediate, see README). */
 const CANCEL_EFFECT = `Your access to ${EXPERT_NAME} ends at once and nothing more is charged; the ${ACTIVATION_FEE_TEXT} trial fee and any payment already made are not refunded.`
 
 /** /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo. */

@@ -2,7 +2,7 @@ import { EXPERT_NAME, PREP_DELAY_MS } from '../../../../../shared/constants.ts'
 import type { Preparation } from './useSessionPreparation.ts'
 
 /**
- * the 7 s of preparation (SPEC §9) show what is happening instead of an empty panel; the
+ * The 7 s of preparation (SPEC §9) show what is happening instead of an empty panel; the
  * banner keeps SPEC's labels, the bar shows how much of the wait is left.
  */
 export function PreparingPanel({ state }: { state: Preparation }) {

@@ -91,7 +91,7 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
     [readStream, patch],
   )
 
-  /** shows a reply the server is still writing (what is written, then the rest as it comes). */
+  /** Shows a reply the server is still writing (what is written, then the rest as it comes). */
   const reattach = useCallback(
     async (conversationId: number, replyId: string) => {
       append({ id: replyId, role: 'assistant', content: '', status: 'streaming' })

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_ENV } from '../../scripts/server-node-flags.mjs'
 import { createTokenService } from '../../server/services/tokens.ts'
 import { CHAT_LIST_MAX_MESSAGES } from '../../shared/constants.ts'
+import { grantSubscription } from '../helpers/subscribers.ts'
 import { type BuiltServer, type Outcome, peakRssMb, request, suiteBuilt } from './helpers.ts'
 
 const CONCURRENT = 8
@@ -16,7 +17,10 @@ const MESSAGES = CHAT_LIST_MAX_MESSAGES
 
 const suite = suiteBuilt('burst')
 let server: BuiltServer
-/** One owner per conversation: 8 × 5,000 messages is over one owner's 10,000-message quota. */
+/**
+ * One subscriber per conversation: 8 × 5,000 messages is over one owner's 10,000-message quota, and
+ * 5,000 is over a free account's 1,000 (server/domain/quotas.ts).
+ */
 let tokens: string[]
 let conversationIds: number[]
 
@@ -40,6 +44,7 @@ beforeAll(async () => {
       database.prisma.user.create({ data: { email: `burst-${tag}-${i}@example.com`, firstName: 'Burst' } }),
     ),
   )
+  await Promise.all(users.map((user) => grantSubscription(database.prisma, user.id, { status: 'active' })))
   tokens = await Promise.all(users.map(async (user) => (await tokenService.issue(user)).token))
   const conversations = await Promise.all(
     users.map((user, i) =>

@@ -37,8 +37,10 @@ beforeAll(async () => {
 
 /** The newest step-up code the server printed for `email`. */
 async function codeFor(email: string): Promise<string> {
-  // The step-up code is mailed (and logged) as a password change code.
-  const pattern = new RegExp(`Password change code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`)
+  // The step-up code is mailed (and logged) as the code to export or delete the account.
+  const pattern = new RegExp(
+    `Code to export or delete the account for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`,
+  )
   for (let i = 0; i < 100; i++) {
     const found = server.lines.filter((line) => pattern.test(line))
     if (found.length > 0) return pattern.exec(found.at(-1)!)![1]!

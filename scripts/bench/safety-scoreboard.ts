@@ -90,7 +90,7 @@ export async function safetyScoreboardRows(databaseUrl: string, log: (line: stri
     const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!
     log(
       `safety scoreboard: ${counts.rows[0]?.m} messages, ${counts.rows[0]?.f} follow-ups; ` +
-        `30 days: ${board?.follow_ups.sent} sent, ${board?.routine_then_vet.length} routine_then_vet`,
+        `30 days: ${board?.follow_ups.sent} sent, ${board?.seen_vet_within_24h.seen} of ${board?.seen_vet_within_24h.escalations} seen within 24 h, ${board?.routine_then_vet.length} routine_then_vet`,
     )
     return [
       [

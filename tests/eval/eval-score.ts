@@ -1,5 +1,5 @@
 // How the eval judges one reply and sums a split: the five figures the triage is held to, each category's
-// pass count, and the markdown tables the run prints (and writes for the README).
+// pass count, and the markdown tables the run prints (and writes for docs/testing.md).
 import type { EvalCase, Split, Urgency } from './eval-cases.ts'
 
 export type Mode = 'model' | 'double' | 'offline'
@@ -64,7 +64,7 @@ export interface Figure {
   higher: boolean
   /**
    * On the holdout, the level CI holds while the target is not yet reached: the last measured figure
-   * (README, "The specialist eval"), so a change can only move the holdout up. Raise it when a change
+   * (docs/testing.md, "The specialist eval"), so a change can only move the holdout up. Raise it when a change
    * measures better; never lower it to make a change pass, and never edit the holdout's cases.
    */
   floor?: number
@@ -72,8 +72,7 @@ export interface Figure {
 
 /** The holdout's measured floors (offline specialist and the never-escalating double alike). */
 export const HOLDOUT_FLOORS: Readonly<Record<string, number>> = {
-  'urgent recall': 0.957,
-  'poison questions warned calmly': 0.88,
+  'urgent recall': 0.97,
 }
 
 export interface SplitScore {

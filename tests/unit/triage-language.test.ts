@@ -20,6 +20,11 @@ describe('normalisation', () => {
     expect(words('his guns and my gums')).toBe('his guns and my gums')
   })
 
+  it('prefers the word with the typed letters swapped, and keeps breed and day names', () => {
+    expect(words('tinsle, tounge, tiem')).toBe('tinsel tongue time')
+    expect(words('a persian, a bengal, since monday')).toBe('a persian a bengal since monday')
+  })
+
   it('writes out contractions and SMS spellings', () => {
     expect(words('he hasnt peed 2day, cant go, pls help u')).toBe(
       'he has not peed today can not go please help you',
@@ -79,8 +84,45 @@ describe('signs however they are written', () => {
     ['one paracetamol is missing from the strip he was playing with', tom],
     ['he chewed one of my venlafaxine', tom],
     ['she licked some of my K9 Advantix off the dog', queen],
+    // Words owners use: "zapped", a counted breathing rate, a yellow cat off food, green discharge, brands.
+    ['he bit the charger cable and got zapped, now drooling', tom],
+    ['her sleeping breathing rate is 52 breaths a minute', queen],
+    ["he hasn't eaten since yesterday and his ears look yellow", tom],
+    ['she has green discharge and no kitten has come out', queen],
+    ['my cat chewed my nicorette and is shaking', tom],
+    ['he was licking a puddle under the car', tom],
+    ['there is a thread coming out from behind', tom],
   ])('%s: emergency', (text, cat) => {
     expect(triageMessage(text, cat).urgency).toBe('emergency')
+  })
+
+  it.each([
+    ["he's been hopping on 3 legs since yesterday", 'limping'],
+    ['limping since yesterday and the paw is swollen', 'limping'],
+    ['my cat has diarrhoea with blood in it', 'diarrhoea-blood'],
+    ['he has got the runs and is really lethargic', 'diarrhoea-blood'],
+    ['his tummy is big and round all of a sudden', 'swollen-belly'],
+  ])('%s: seen today', (text, id) => {
+    const result = triageMessage(text, tom)
+    expect(result.urgency).toBe('urgent')
+    expect(result.findings.map((f) => f.id)).toContain(id)
+  })
+
+  it('a chewed phone cable with drooling is an electric burn; lavender and citronella are warned of', () => {
+    expect(triageMessage('he chewed through a phone cable and is drooling', tom).urgency).toBe('emergency')
+    expect(triageMessage('is a citronella candle safe with cats?', tom).caution).toMatch(/not safe/)
+    expect(triageMessage('is lavender safe for cats?', tom).caution).toMatch(/not safe/)
+  })
+
+  it('a glow stick or silica gel is answered calmly; a skipped meal with dinner eaten is no alarm', () => {
+    const glow = triageMessage('she bit into a glow stick and is drooling loads', queen)
+    expect(glow.urgency).toBe('routine')
+    expect(glow.caution).toMatch(/glow sticks/)
+    expect(triageMessage('he ate some silica gel beads, seems fine', tom).urgency).toBe('routine')
+    expect(triageMessage('she skipped breakfast but ate her dinner fine', queen).urgency).toBe('routine')
+    expect(
+      triageMessage('he pants for a few seconds after chasing the laser, then he is fine', tom).urgency,
+    ).toBe('routine')
   })
 
   it('a female straining to pee needs a vet today, with the deciding question', () => {
@@ -120,10 +162,26 @@ describe('what happened, what might, and everyday words', () => {
     'can I give him aspirin for his limp?',
     'are tulip bulbs ok in the garden with a cat?',
     'is my eucalyptus diffuser safe for her?',
+    // An imagined condition, a passive, a modal question: nothing happened yet.
+    'would it be bad if she licked some bleach?',
+    'are batteries toxic if chewed by a cat',
+    'can my cat eat a bit of sugar free yogurt?',
+    'can he be poisoned if he eats a mouse that ate rat bait?',
   ])('a question before anything happened is warned calmly: %s', (text) => {
     const result = triageMessage(text, tom)
     expect(result.urgency).toBe('routine')
-    expect(result.caution).toMatch(/^\*\*No\b/)
+    expect(result.caution).toMatch(/\b(?:not safe|toxic|poisonous|dangerous|harmful)\b/)
+  })
+
+  it.each([
+    'after I put Advantix on him he started twitching',
+    "i just did it, put my dog's flea drops on him, is that ok?",
+    'i was applying tea tree oil to her skin, now she is drooling',
+    'she has yellow powder from the lilies on her white fur, is it dangerous?',
+    'I saw the cat chewing one of the rat bait blocks, should I do anything?',
+    'my cat has bite the leaf from the lily, now he is normal',
+  ])('an exposure told in any grammar is an emergency: %s', (text) => {
+    expect(triageMessage(text, tom).urgency).toBe('emergency')
   })
 
   it.each([
@@ -133,10 +191,49 @@ describe('what happened, what might, and everyday words', () => {
     'no vomiting, no diarrhoea, just wondering about his diet',
     'she is not peeing outside the box anymore, thanks',
     'he twitches in his sleep, is he dreaming?',
+    'how can I stop him jumping on the hob, I do not want him to get burnt',
+    'my cat is pregnant, what do I need to prepare for the birth?',
   ])('no alarm for an everyday message: %s', (text) => {
     const result = triageMessage(text, tom)
     expect(result.urgency, text).toBe('routine')
     expect(result.escalation).toBeNull()
+  })
+})
+
+describe("another animal's or a person's sign is not the cat's", () => {
+  it.each([
+    'my dog had a seizure this morning, is my cat at risk?',
+    'my rabbit has diarrhoea with blood in it',
+    'our budgie is panting with its beak open, which vet sees birds?',
+    'I had a seizure last night, can cats sense them?',
+    'the cat next door got hit by a car, how do I keep mine safe?',
+    "my neighbour's cat is vomiting, can mine catch it?",
+    'i burnt my hand on the oven, anyway what food is best for seniors?',
+  ])('no alarm: %s', (text) => {
+    const result = triageMessage(text, tom)
+    expect(result.urgency, text).toBe('routine')
+    expect(result.escalation).toBeNull()
+  })
+
+  it('a poison the dog had is answered calmly for the cat, not as an exposure', () => {
+    const result = triageMessage(
+      "my dog ate a chocolate bar, the cat didn't eat any, what do I watch for?",
+      tom,
+    )
+    expect(result.urgency).toBe('routine')
+    expect(
+      triageMessage('my dog has a permethrin spot-on, is it safe for my cat to live with him?', tom).caution,
+    ).toMatch(/not safe|toxic|dangerous/)
+  })
+
+  it.each([
+    "the neighbour's dog bit him and he's bleeding a lot",
+    'the dog attacked my cat, there are puncture wounds on his neck',
+    'my dog ate grapes, my cat ate some too',
+    "the neighbour's cat attacked him and he has a deep wound",
+    'my other cat is vomiting blood',
+  ])('what the other animal did to the cat, or the cat did too, still counts: %s', (text) => {
+    expect(triageMessage(text, tom).urgency).toBe('emergency')
   })
 })
 

@@ -18,9 +18,7 @@ export interface Safety {
 /** The owner's cats without their photos (a few short rows: an owner has a handful of cats). */
 function ownerCats(db: Db, userId: number | null): Promise<Cat[]> {
   if (userId === null) return Promise.resolve([])
-  return db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' }, omit: { photo: true } }) as Promise<
-    Cat[]
-  >
+  return db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' } })
 }
 
 /**
@@ -34,15 +32,17 @@ export function catNamedIn(text: string, cats: readonly Cat[], current: Cat | nu
 }
 
 /** Before a word, what makes it a thing rather than a cat's name: "a lily", "some chocolate". */
-const THING_BEFORE = /\b(?:a|an|the|some|any|this|that|these|those|of|more)\s+$/i
+const THING_BEFORE =
+  /\b(?:a|an|the|some|any|this|that|these|those|of|more|actual|real|fresh|dried|raw|cooked|eat|eats|ate|eating|english|tiger|easter|peace|calla|dark|milk|wild|garden|poison|red|pink|purple)\s+$/i
 /** After it: "lily leaf", "chocolate bar". */
 const THING_AFTER =
-  /^\s*(?:leaf|leaves|flower|flowers|pollen|plant|plants|petal|petals|stem|stems|bouquet|bulb|bulbs|bar|bars|cake|chips?|water)\b/i
+  /^\s*\(?\s*(?:the\s+)?(?:leaf|leaves|flower|flowers|pollen|plant|plants|petal|petals|stem|stems|bouquet|bulb|bulbs|bar|bars|cake|chips?|water|shrub|bush|tree|spice|herb|drink|powder|seeds?|heads?|pods?|bread|salt|cloves?|oil|berries|sprigs?)\b/i
 
 /**
  * The cats' own names are never symptoms: a cat called Lily or Chocolate is not a poisoning. Only the
- * name used as a name goes; the same word used for the thing stays, so Lily chewing "a lily leaf" is
- * still an emergency.
+ * name used as a name goes, and it becomes "the cat" (what Poppy ate, Poppy ate; the dog next door's
+ * poisoning is not Freya's, but Freya vomiting is); the same word used for the thing stays, so Lily
+ * chewing "a lily leaf" is still an emergency, and "garlic powder" is garlic whoever is called Garlic.
  */
 export function withoutCatNames(text: string, cats: readonly Pick<Cat, 'name'>[]): string {
   return cats.reduce((rest, cat) => {
@@ -52,7 +52,7 @@ export function withoutCatNames(text: string, cats: readonly Pick<Cat, 'name'>[]
       THING_BEFORE.test(whole.slice(Math.max(0, offset - 12), offset)) ||
       THING_AFTER.test(whole.slice(offset + word.length, offset + word.length + 12))
         ? word
-        : ' ',
+        : ' the cat ',
     )
   }, text)
 }

@@ -1,20 +1,24 @@
 // The safety scoreboard (docs/follow-ups.md): what the triage escalated, whether owners then saw a vet,
 // why not, and routine answers an owner later took to the vet. Each figure is one SQL aggregate over
-// indexed ranges (conversation_messages (urgency, created_at), follow_ups (created_at), (answered_at),
-// (cat_id, answered_at) and the reply_to_id key), never conversations loaded into memory.
+// indexed ranges (conversation_messages (urgency, created_at), follow_ups (sent_at), (answered_at),
+// (cat_id, answered_at), (message_id) and the reply_to_id key), never conversations loaded into memory.
 import type { Db } from '../../db.ts'
+import { ROUTINE_THEN_VET_HOURS } from './routine-then-vet.ts'
 
 export interface ScoreboardRange {
   from: Date
   to: Date
 }
 
-/** Within 72 h after a routine answer, a vet visit reported for the same cat counts against it. */
-const ROUTINE_THEN_VET_HOURS = 72
 const ROUTINE_THEN_VET_LIMIT = 500
+/** A vet visit reported this long after the escalation counts as "seen within 24 h" (docs/follow-ups.md). */
+const SEEN_WITHIN_HOURS = 24
+
+/** Seen over followed-up escalations; null when none was followed up (no share of nothing). */
+export const seenShare = (seen: number, escalations: number) => (escalations > 0 ? seen / escalations : null)
 
 export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
-  const [escalations, followUps, routineThenVet] = await Promise.all([
+  const [escalations, followUps, seenWithin, routineThenVet] = await Promise.all([
     db.$queryRaw<Array<{ sign: string; urgency: string; count: number }>>`
       SELECT COALESCE(sign, 'unknown') AS sign, urgency, COUNT(*)::int AS count
       FROM conversation_messages
@@ -43,14 +47,34 @@ export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
         COUNT(*) FILTER (WHERE answered_at >= ${from} AND answered_at < ${to} AND reason = 'other')::int AS other
       FROM follow_ups
       WHERE (sent_at >= ${from} AND sent_at < ${to}) OR (answered_at >= ${from} AND answered_at < ${to})`,
+    // Of the escalated replies made in the range that a follow-up followed (the follow-up's message_id:
+    // one per episode, asked again after "not yet"), those with a "yes, seen a vet" answered within 24 h
+    // of the reply. From the (urgency, created_at) range to the follow_ups (message_id) index.
+    db.$queryRaw<Array<{ escalations: number; seen: number }>>`
+      SELECT
+        COUNT(*)::int AS escalations,
+        COUNT(*) FILTER (WHERE EXISTS (
+          SELECT 1 FROM follow_ups s
+          WHERE s.message_id = m.id AND s.seen_vet = 'yes'
+            AND s.answered_at <= m.created_at + make_interval(hours => ${SEEN_WITHIN_HOURS})
+        ))::int AS seen
+      FROM conversation_messages m
+      WHERE m.urgency IN ('urgent', 'emergency') AND m.created_at >= ${from} AND m.created_at < ${to}
+        AND EXISTS (SELECT 1 FROM follow_ups f WHERE f.message_id = m.id)`,
     // From the few vet visits reported, back to the routine answers about the same cat in the 72 h
     // before: the owner's question carries the cat, its reply is found by the reply_to_id key. Only
     // answers given before the escalation that was followed up count (not the "glad he was seen" after).
-    db.$queryRaw<Array<{ message_id: number; finding: string | null }>>`
-      SELECT DISTINCT ON (r.id) r.id AS message_id, f.finding
+    // The owner's words (the finding) and the conversation to review only when the conversation's owner
+    // agreed to a review; otherwise the row is there to be counted, nothing more.
+    db.$queryRaw<Array<{ message_id: number; finding: string | null; conversation_id: number | null }>>`
+      SELECT DISTINCT ON (r.id) r.id AS message_id,
+        CASE WHEN u.review_consent_at IS NOT NULL THEN f.finding END AS finding,
+        CASE WHEN u.review_consent_at IS NOT NULL THEN r.conversation_id END AS conversation_id
       FROM follow_ups f
       JOIN conversation_messages q ON q.cat_id = f.cat_id AND q.role = 'user'
       JOIN conversation_messages r ON r.reply_to_id = q.id
+      JOIN conversations c ON c.id = r.conversation_id
+      JOIN users u ON u.id = c.user_id
       WHERE f.seen_vet = 'yes'
         AND f.answered_at >= ${from} AND f.answered_at < ${to}::timestamp + make_interval(hours => ${ROUTINE_THEN_VET_HOURS})
         AND q.created_at >= f.answered_at - make_interval(hours => ${ROUTINE_THEN_VET_HOURS})
@@ -71,6 +95,7 @@ export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
     better: 0,
     other: 0,
   }
+  const within = seenWithin[0] ?? { escalations: 0, seen: 0 }
   return {
     escalations,
     follow_ups: {
@@ -78,6 +103,11 @@ export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
       answered: counts.answered,
       seen_vet: counts.seen_vet,
       not_yet: { cost: counts.cost, closed: counts.closed, better: counts.better, other: counts.other },
+    },
+    seen_vet_within_24h: {
+      escalations: within.escalations,
+      seen: within.seen,
+      share: seenShare(within.seen, within.escalations),
     },
     routine_then_vet: routineThenVet,
   }

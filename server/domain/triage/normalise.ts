@@ -26,6 +26,8 @@ export interface Facts {
   ageWeeks: number | null
   /** How many times something happened, the highest count named ("5 times", "twice"). */
   times: number | null
+  /** Breaths a minute, when the owner counted them ("breathing 60 times a minute", "48 bpm"). */
+  breathsPerMinute: number | null
 }
 
 export interface NormalisedMessage {
@@ -58,6 +60,7 @@ const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(\d+) ?d\b/g, '$1 days'],
   [/\b(\d+) ?(?:wks?|w)\b/g, '$1 weeks'],
   [/\b(?:hrs|hr|hs)\b/g, 'hours'],
+  [/\b(?:yrs|yr)\b/g, 'years'],
   [/\b(?:mins|min)\b/g, 'minutes'],
   [/\b(?:b4)\b/g, 'before'],
   [/\b(?:coz|cuz|bc|bcoz)\b/g, 'because'],
@@ -70,6 +73,9 @@ const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:smth|sth)\b/g, 'something'],
   [/\b(?:v)\b/g, 'very'],
   [/\b(?:idk)\b/g, 'i do not know'],
+  // "a bit" is an amount, not a bite ("can she have a bit?", "a bit off her jumping").
+  [/\ba bit\b/g, 'slightly'],
+  [/\b(?:evrything|everythin|evrythin|evrythng)\b/g, 'everything'],
 ]
 
 const NUMBER_WORDS: Record<string, number> = {
@@ -99,6 +105,7 @@ const NEGATORS = new Set([
   'not',
   'no',
   'never',
+  'nothing',
   'without',
   'nor',
   'stop',
@@ -214,7 +221,12 @@ function factsOf(text: string): Facts {
     const count = numberAt(match[1] ?? match[2])
     if (count !== null) times = Math.max(times ?? 0, count)
   }
-  return { hours, celsius, ageWeeks, times }
+  const counted =
+    /\b(\d{2,3}) ?(?:breaths?|times)? ?(?:a|per|every|in a|in one) minute\b|\b(\d{2,3}) ?(?:bpm|breaths)\b/.exec(
+      text,
+    )
+  const breathsPerMinute = counted ? Number(counted[1] ?? counted[2]) : null
+  return { hours, celsius, ageWeeks, times, breathsPerMinute }
 }
 
 /** The owner's message, spelled out, corrected, stemmed and marked for negation. */

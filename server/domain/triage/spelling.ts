@@ -10,6 +10,10 @@ import nspell from 'nspell'
 
 type Speller = ReturnType<typeof nspell>
 
+/** The same letters in another order: a typed swap. */
+const sameLetters = (a: string, b: string) =>
+  a.length === b.length && [...a].sort().join('') === [...b].sort().join('')
+
 /** dictionary-en's Hunspell files, read when first needed (its own module reads them with top-level await). */
 function englishDictionary(): { aff: Buffer; dic: Buffer } {
   const folder = path.dirname(createRequire(import.meta.url).resolve('dictionary-en'))
@@ -63,9 +67,14 @@ export class Spelling {
       for (const candidate of this.#byLength.get(length) ?? []) {
         // Typos rarely change both of the first two letters; this keeps the search small.
         if (candidate[0] !== word[0] && candidate[1] !== word[1]) continue
-        // Ties go to the word that starts like the typed one ("yelow" is "yellow", not "below").
+        // Ties go to the word that starts like the typed one ("yelow" is "yellow", not "below"), then to
+        // the one with the typed letters swapped ("tinsle" is "tinsel", not "tinkle").
         const { steps } = levenshtein(word, candidate)
-        const tied = steps === bestSteps && best !== null && best[0] !== word[0] && candidate[0] === word[0]
+        const tied =
+          steps === bestSteps &&
+          best !== null &&
+          ((best[0] !== word[0] && candidate[0] === word[0]) ||
+            (best[0] === candidate[0] && !sameLetters(best, word) && sameLetters(candidate, word)))
         if (steps < bestSteps || tied) {
           best = candidate
           bestSteps = steps

@@ -1,7 +1,7 @@
 // The instructions the OpenAI-backed assistant sends. Kept apart from the transport so wording can change
 // without touching streaming, time-outs or error handling.
 import { EXPERT_NAME, MAX_CAT_AGE, PRODUCT_NAME, RECEPTIONIST_NAME } from '../../../shared/constants.ts'
-import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shared/options.ts'
+import { ACTIVITY_LEVELS, CAT_BREEDS, type InterviewField } from '../../../shared/options.ts'
 import { householdLine } from './household-line.ts'
 import type { CatProfileForAssistant, TriageForAssistant } from './types.ts'
 
@@ -104,7 +104,7 @@ const FIELD_MEANINGS: Record<InterviewField, string> = {
   issues_faced:
     'the problems or worries the owner has with the cat (behaviour, health, diet, litter box, weight...). `answer` is a short comma-separated list in the owner\'s words; "no problems" counts and gives "None".',
   age: `the cat's age in whole years. \`answer\` is digits only: convert months (a kitten younger than one year gives "0"), round down. Ages above ${MAX_CAT_AGE} are not satisfied: ask the owner to check.`,
-  breed: `the cat's breed, matched to exactly one of: ${QUIZ_BREEDS.join(', ')}. \`answer\` is that title as written; a breed not in the list, a mix or "I don't know" gives "Other".`,
+  breed: `the cat's breed, matched to exactly one of: ${CAT_BREEDS.join(', ')}. \`answer\` is that title as written; a breed not in the list, a mix or "I don't know" gives "Other".`,
   activity_level: `how active the cat is, matched to exactly one of: ${ACTIVITY_LEVELS.join(', ')}. \`answer\` is that title as written (for example "sleeps all day" gives "Mostly Inactive").`,
 }
 
@@ -121,7 +121,7 @@ const FIELD_QUESTIONS: Record<InterviewField, string> = {
   cat_name: "the cat's name",
   issues_faced: 'the issues or worries they have with their cat',
   age: "the cat's age in years",
-  breed: `the cat's breed (the options are ${QUIZ_BREEDS.join(', ')})`,
+  breed: `the cat's breed (the options are ${CAT_BREEDS.join(', ')})`,
   activity_level: `how active the cat is (${ACTIVITY_LEVELS.join(', ')})`,
 }
 

@@ -4,7 +4,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { z } from 'zod'
 import { CHAT_HISTORY_WINDOW, MAX_CAT_AGE } from '../../../shared/constants.ts'
-import { ACTIVITY_LEVELS, type InterviewField, QUIZ_BREEDS } from '../../../shared/options.ts'
+import { ACTIVITY_LEVELS, CAT_BREEDS, type InterviewField } from '../../../shared/options.ts'
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import { recommendationsSchema } from '../../../shared/schemas/cat.ts'
 import { AssistantUnavailableError } from './errors.ts'
@@ -223,7 +223,7 @@ function normaliseAnswer(field: InterviewField, raw: string): string | null {
       return Number.isInteger(years) && years <= MAX_CAT_AGE ? String(years) : null
     }
     case 'breed':
-      return matchOption(QUIZ_BREEDS, answer) ?? 'Other'
+      return matchOption(CAT_BREEDS, answer) ?? 'Other'
     case 'activity_level':
       return matchOption(ACTIVITY_LEVELS, answer)
     default:

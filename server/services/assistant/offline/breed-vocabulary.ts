@@ -1,7 +1,7 @@
 // What owners type for a breed, mapped onto the quiz's breed titles (SPEC §9).
-import type { QUIZ_BREEDS } from '../../../../shared/options.ts'
+import type { CAT_BREEDS } from '../../../../shared/options.ts'
 
-export type QuizBreed = (typeof QUIZ_BREEDS)[number]
+export type QuizBreed = (typeof CAT_BREEDS)[number]
 
 /** Nicknames and abbreviations; typos of these and of the titles are caught by edit distance. */
 export const BREED_ALIASES: Readonly<Record<string, QuizBreed>> = {

@@ -1,6 +1,12 @@
 // Reads the cat profile once into the few facts the specialist personalises with.
-import { FALLBACK_CAT_NAME, KG_PER_LB } from '../../../../shared/constants.ts'
+import { FALLBACK_CAT_NAME } from '../../../../shared/constants.ts'
 import { ACTIVITY_LEVELS, type ActivityLevel } from '../../../../shared/options.ts'
+import {
+  convertWeight,
+  isKilograms,
+  roundWeight,
+  toKilograms,
+} from '../../../../shared/rules/weight-units.ts'
 import type { CatProfileForAssistant } from '../types.ts'
 
 export type LifeStage = 'kitten' | 'adult' | 'senior' | 'unknown'
@@ -72,11 +78,11 @@ function lifeStageOf(age: number | null): LifeStage {
 
 function toKg(value: number | null | undefined, unit: 'lbs' | 'kg'): number | null {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null
-  return unit === 'kg' ? value : value * KG_PER_LB
+  return toKilograms(value, unit)
 }
 
 export function catFactsFrom(cat: CatProfileForAssistant | null): CatFacts {
-  const unit = /kg|kilo/i.test(cat?.weightUnit ?? '') ? 'kg' : 'lbs'
+  const unit = isKilograms(cat?.weightUnit) ? 'kg' : 'lbs'
   const age = typeof cat?.age === 'number' && Number.isFinite(cat.age) && cat.age >= 0 ? cat.age : null
   const conditionsText = meaningful(cat?.medicalConditions)
   const activity = ACTIVITY_LEVELS.find(
@@ -106,7 +112,6 @@ export function catFactsFrom(cat: CatProfileForAssistant | null): CatFacts {
 
 /** A weight in the owner's own unit, to one decimal: "11 lbs", "4.5 kg". */
 export function formatWeight(kg: number, unit: 'lbs' | 'kg'): string {
-  const value = unit === 'kg' ? kg : kg / KG_PER_LB
-  const rounded = Math.round(value * 10) / 10
+  const rounded = roundWeight(convertWeight(kg, 'kg', unit))
   return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} ${unit}`
 }

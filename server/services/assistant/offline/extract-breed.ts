@@ -1,5 +1,5 @@
 // breed: matches the owner's words to a quiz breed, forgiving case and typos ("maine coone").
-import { QUIZ_BREEDS } from '../../../../shared/options.ts'
+import { CAT_BREEDS } from '../../../../shared/options.ts'
 import {
   BREED_ALIASES,
   BREED_FILLER,
@@ -26,7 +26,7 @@ const squash = (text: string): string => text.replace(/[^a-z]/g, '')
 // Unlisted breeds come first: "exotic shorthair" must win over the alias "shorthair".
 const SPELLINGS: readonly BreedSpelling[] = [
   ...UNLISTED_BREEDS.map((name) => ({ key: squash(name), breed: OTHER })),
-  ...QUIZ_BREEDS.map((breed) => ({ key: squash(breed.toLowerCase()), breed })),
+  ...CAT_BREEDS.map((breed) => ({ key: squash(breed.toLowerCase()), breed })),
   ...Object.entries(BREED_ALIASES).map(([alias, breed]) => ({ key: squash(alias), breed })),
 ]
 
@@ -69,6 +69,6 @@ export function extractBreed(text: string, catName: string): Extraction {
   if (soundsUnsure(plain) || words.some((word) => NON_BREED_DESCRIPTIONS.has(word))) return accept(OTHER)
   if (words.length === 0 && /\b(cat|kitty|mix)\b/.test(plain)) return accept(OTHER)
   return refuse(
-    `I'm not sure I recognise that breed. Is ${catName} one of these: ${QUIZ_BREEDS.slice(0, -1).join(', ')}? If not, just say "other" or "mixed".`,
+    `I'm not sure I recognise that breed. Is ${catName} one of these: ${CAT_BREEDS.slice(0, -1).join(', ')}? If not, just say "other" or "mixed".`,
   )
 }

@@ -1,6 +1,5 @@
 // Personal notes that tie a topic's general advice to this cat's profile.
 
-import { KG_PER_LB } from '../../../../shared/constants.ts'
 import {
   foodText,
   lossPaceText,
@@ -8,6 +7,7 @@ import {
   restingEnergy,
   weeksToTarget,
 } from '../../../../shared/rules/nutrition.ts'
+import { convertWeight } from '../../../../shared/rules/weight-units.ts'
 import { breedNote } from './breed-notes.ts'
 import { type CatFacts, type ConditionId, formatWeight } from './cat-facts.ts'
 import type { CareTopic, TopicId } from './knowledge.ts'
@@ -123,7 +123,7 @@ function weightNote(facts: CatFacts): string | undefined {
   // The one nutrition rule (shared/rules/nutrition.ts): the same food, or the same question, as the
   // plan, /progress, the report and the model. A cat that is not eating gets its question, never a diet.
   // In the owner's own unit, so a question quotes the weights the way the owner typed them.
-  const inUnit = (kg: number | null) => (kg === null || unit === 'kg' ? kg : kg / KG_PER_LB)
+  const inUnit = (kg: number | null) => (kg === null ? kg : convertWeight(kg, 'kg', unit))
   const outcome = nutritionRule({
     name,
     age: facts.age,

@@ -1,6 +1,6 @@
 // `npm run lint:openapi` (part of `npm run check`): the OpenAPI document the server serves at
 // /api/openapi.json, written to a temporary file and linted by Spectral (spectral:oas) and Redocly
-// (recommended). Either one's error fails the check; the README lists the warnings left and why.
+// (recommended). Either one's error fails the check; docs/operations.md lists the warnings left and why.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -25,7 +25,7 @@ const spectral = run(bin('spectral'), [
   file,
   '--ruleset',
   path.join(root, 'scripts/openapi-lint/spectral.yaml'),
-  // Warnings fail too: there are none left, and a new one should be fixed or explained (README).
+  // Warnings fail too: there are none left, and a new one should be fixed or explained (docs/operations.md).
   '--fail-severity',
   'warn',
 ])

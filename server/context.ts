@@ -1,28 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from './config.ts'
-import type { Db } from './db.ts'
-import type { Assistant } from './services/assistant/types.ts'
-import type { Mailer } from './services/mail.ts'
-import type { PaymentProvider } from './services/payments/types.ts'
-import type { PayPalService } from './services/paypal.ts'
-import type { RateLimits } from './services/rate-limits.ts'
-import type { ReplyStreams } from './services/streams/types.ts'
-import type { SessionUser, TokenService } from './services/tokens.ts'
-
-/** Everything a procedure may reach outside itself; tests build one with doubles for outside services. */
-export interface Services {
-  config: Config
-  db: Db
-  tokens: TokenService
-  mailer: Mailer
-  assistant: Assistant
-  payments: PaymentProvider
-  paypal: PayPalService
-  limits: RateLimits
-  /** Replies being generated, readable from any instance (resumable replies). */
-  streams: ReplyStreams
-  log: FastifyBaseLogger
-}
+import type { Services } from './services/services.ts'
+import type { SessionUser } from './services/tokens.ts'
 
 export interface Context {
   services: Services

@@ -2,6 +2,7 @@
 // knows tRPC or HTTP; server/public-error.ts maps an error to what each surface answers.
 import type { ZodError } from 'zod'
 import { ERROR_CATALOGUE, ERRORS, type ErrorBody, type ErrorCode } from '../shared/errors.ts'
+import type { Refusal } from '../shared/schemas/form-upload.ts'
 import { Prisma } from './generated/prisma/client.ts'
 
 /** A known failure from the catalogue: its code, its status, and its text (or a more precise one). */
@@ -32,9 +33,22 @@ export function appError(code: ErrorCode, options?: AppErrorOptions): AppError {
   return new AppError(code, options)
 }
 
-/** The REST body for a catalogue entry, for answers that never reach a procedure (limits, parsers). */
-export function errorBody(code: ErrorCode, message?: string): ErrorBody {
-  return { error: message ?? ERROR_CATALOGUE[code].message, code }
+/** A kind of file's refusal (shared/schemas/form-upload.ts FileRule): its code, in its words. */
+export function refusalError(refusal: Refusal): AppError {
+  return new AppError(refusal.code, { message: refusal.message })
+}
+
+/**
+ * REST's error body for a catalogue entry, the one place it is shaped (CONTRACT `{error, code}`): with
+ * `retry_after_seconds` when the answer says how long to wait (429, 503), the same seconds as its
+ * Retry-After header, so a client decides by the number and never by the text.
+ */
+export function errorBody(code: ErrorCode, message?: string, retryAfterSeconds?: number): ErrorBody {
+  return {
+    error: message ?? ERROR_CATALOGUE[code].message,
+    code,
+    ...(retryAfterSeconds ? { retry_after_seconds: retryAfterSeconds } : {}),
+  }
 }
 
 /** A readable one-liner from a zod failure: "email: Please enter a valid email address". */

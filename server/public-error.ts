@@ -1,11 +1,12 @@
 // What each surface answers for an error, in one place: REST's `{error, code}` with its status and
-// Retry-After (server/rest/adapter.ts, app.ts), and tRPC's error shape (server/trpc.ts's formatter, which
+// Retry-After (server/rest/adapter.ts, server/http/plugins/error-answers.ts), and tRPC's error shape (server/trpc.ts's formatter, which
 // sets the HTTP status through `data.httpStatus`). Catalogue errors (AppError) by their code; a
 // transient fault of the database or Redis as 503; anything else as a generic 500.
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { ZodError } from 'zod'
-import { ERRORS, type ErrorCode } from '../shared/errors.ts'
+import { ERROR_CATALOGUE, ERRORS, type ErrorCode } from '../shared/errors.ts'
+import { issueRefusal } from '../shared/schemas/form-upload.ts'
 import { AppError, describeZodError } from './errors.ts'
 import { RateLimitedError } from './services/rate-limits.ts'
 import { isTransientFault, TRANSIENT_RETRY_AFTER_SECONDS } from './transient-faults.ts'
@@ -39,15 +40,19 @@ export function toTrpcError(error: AppError): TRPCError {
   })
 }
 
-// The server throws every failure it knows by code (appError). The only other TRPCErrors are tRPC's
-// own refusals of a request it cannot route or read (bad JSON, no such procedure, wrong method): their
-// code follows tRPC's, never the text.
-const CODE_BY_TRPC_CODE: Partial<Record<TrpcCode, ErrorCode>> = {
-  NOT_FOUND: 'NOT_FOUND',
-  PAYLOAD_TOO_LARGE: 'TOO_LARGE',
-  UNSUPPORTED_MEDIA_TYPE: 'JSON_ONLY',
-  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+// The server throws every failure it knows by code (appError). The only other errors with a 4xx status
+// are the frameworks' own refusals of a request they cannot route or read (tRPC's bad JSON, no such
+// procedure, wrong method; Fastify's body limit, content type, global rate limit): their code follows
+// the status, never the text, by this one table.
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  404: 'NOT_FOUND',
+  413: 'TOO_LARGE',
+  415: 'JSON_ONLY',
+  429: 'TOO_MANY_REQUESTS',
 }
+
+/** The catalogue's code for a framework's 4xx refusal. */
+export const codeForStatus = (status: number): ErrorCode => CODE_BY_STATUS[status] ?? 'INVALID_INPUT'
 
 /** What every surface answers for an error. */
 export interface PublicError {
@@ -77,11 +82,20 @@ function rateLimitWait(error: unknown): number | undefined {
   return undefined
 }
 
+/**
+ * A zod failure: 400 described, unless its first issue is a refusal the catalogue knows by code (an
+ * upload's file too large or of the wrong type, shared/schemas/form-upload.ts), answered as that entry.
+ */
+function zodAnswer(error: ZodError): PublicError {
+  const first = error.issues[0]
+  const code = issueRefusal(first)
+  if (code && first) return { status: ERROR_CATALOGUE[code].status, message: first.message, code }
+  return { status: 400, message: describeZodError(error), code: 'INVALID_INPUT' }
+}
+
 /** A catalogue error's answer; a zod failure it carries (an input checked inside a procedure) described. */
 function catalogueAnswer(known: AppError): PublicError {
-  if (known.cause instanceof ZodError) {
-    return { status: 400, message: describeZodError(known.cause), code: 'INVALID_INPUT' }
-  }
+  if (known.cause instanceof ZodError) return zodAnswer(known.cause)
   // A server fault says nothing of its cause, whatever text it was raised with.
   const message = known.appCode === 'UNEXPECTED' ? ERRORS.unexpected : known.message
   const retryAfterSeconds = retryAfterFor(known.status, known.retryAfterSeconds ?? rateLimitWait(known.cause))
@@ -101,9 +115,7 @@ function catalogueAnswer(known: AppError): PublicError {
 export function publicError(error: unknown): PublicError {
   if (error instanceof AppError) return catalogueAnswer(error)
   if (error instanceof TRPCError && error.cause instanceof AppError) return catalogueAnswer(error.cause)
-  if (error instanceof TRPCError && error.cause instanceof ZodError) {
-    return { status: 400, message: describeZodError(error.cause), code: 'INVALID_INPUT' }
-  }
+  if (error instanceof TRPCError && error.cause instanceof ZodError) return zodAnswer(error.cause)
   if (isTransientFault(error)) {
     return {
       status: 503,
@@ -121,7 +133,7 @@ export function publicError(error: unknown): PublicError {
   return {
     status,
     message: error.message,
-    code: CODE_BY_TRPC_CODE[error.code] ?? 'INVALID_INPUT',
+    code: codeForStatus(status),
     ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
   }
 }

@@ -1,10 +1,11 @@
 import { TRPCError } from '@trpc/server'
 import type { FastifyInstance } from 'fastify'
-import { bearerToken, createContextInner, type Services } from '../context.ts'
+import { bearerToken, createContextInner } from '../context.ts'
 import { appError, errorBody } from '../errors.ts'
-import { isNonJsonBody } from '../json-only.ts'
+import { isNonJsonBody } from '../http/json-only.ts'
 import { publicError } from '../public-error.ts'
 import { type AppCaller, createCaller } from '../routers/index.ts'
+import type { Services } from '../services/services.ts'
 import { acceptsHtml } from '../shared-report-page.ts'
 import { restRows, type ServedRow } from './table.ts'
 
@@ -26,7 +27,7 @@ function procedureOf(caller: AppCaller, path: string): (input: unknown) => Promi
 
 /**
  * Serves every REST row the router declares by calling its procedure with the same context tRPC
- * builds, and answers errors in the contract's shape `{error}` with the status of tRPC's own map.
+ * builds, and answers errors in the contract's shape (errorBody) with the catalogue's status.
  */
 export function registerRestRoutes(
   app: FastifyInstance,
@@ -86,7 +87,7 @@ export function registerRestRoutes(
             reply.removeHeader('content-disposition')
             return reply.code(status).type('text/html; charset=utf-8').send(row.htmlError(status))
           }
-          return reply.code(status).send({ error: message, code })
+          return reply.code(status).send(errorBody(code, message, retryAfterSeconds))
         }
       },
     })

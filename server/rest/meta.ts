@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
+import type { Budget } from '../services/rate-limits.ts'
 
 /** What the REST adapter hands a row's input mapper: the parts of the HTTP request a procedure may read. */
 export interface RestRequest {
@@ -11,7 +12,7 @@ export interface RestRequest {
 
 /** A procedure's REST row (SPEC §7's call table), declared in its `.meta()` beside its zod input and output. */
 export interface RestRow {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Fastify path syntax: /api/supabase/cats/:id (`:id` fills the input field of the same name). */
   path: string
   /** One line for the OpenAPI document. */
@@ -19,7 +20,7 @@ export interface RestRow {
   /** Larger than the server's default body limit (photo uploads). */
   bodyLimit?: number
   /**
-   * The most photo bytes the upload reader turns a byte array or base64 text into (server/upload-body.ts);
+   * The most photo bytes the upload reader turns a byte array or base64 text into (server/http/upload-body.ts);
    * PHOTO_MAX_BYTES when unset. Past it: 413.
    */
   uploadMaxBytes?: number
@@ -79,6 +80,18 @@ export function fileAnswer(contentType: string): BinaryAnswer {
   }
 }
 
+/** A stored image or document (`{mimetype, data}`): its bytes with their stored type. */
+export function storedFileAnswer(types: readonly string[], headers?: Record<string, string>): BinaryAnswer {
+  return {
+    types,
+    body: (output) => {
+      const { mimetype, data } = output as { mimetype: string; data: Uint8Array }
+      return { type: mimetype, body: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }
+    },
+    ...(headers ? { headers } : {}),
+  }
+}
+
 /**
  * A procedure that returns its JSON document as pieces of text (an async generator): sent as they come,
  * with the socket's back-pressure, so the server never holds the whole document.
@@ -97,7 +110,7 @@ export interface ProcedureMeta {
   /** Needs `Authorization: Bearer <token>` (set by authedProcedure; read by the OpenAPI document). */
   auth?: boolean
   /**
-   * Holds a photo's megabytes per call: runs behind the heavy gate (server/heavy-gate.ts) on both
+   * Holds a photo's megabytes per call: runs behind the heavy gate (server/http/heavy-gate.ts) on both
    * surfaces. Procedures whose REST row takes a larger body than the default are heavy anyway.
    */
   heavy?: boolean
@@ -107,9 +120,38 @@ export interface ProcedureMeta {
    */
   restOnly?: boolean
   rest?: RestRow
+  /**
+   * One of the app's own uploads (no REST row): the body is multipart/form-data, the file as bytes,
+   * read whole up to `bodyLimit` (server/http/multipart-body.ts) on a /trpc route of its own. Declared by
+   * formUpload below, heavy like its JSON twin.
+   */
+  form?: { bodyLimit: number }
+  /**
+   * The budgets each call spends, in order, before the procedure runs (server/trpc.ts), on /trpc and the
+   * REST row alike. An `email` budget is keyed by the signed-in owner's address on procedures that need a
+   * session, by the input's `email` on the others.
+   */
+  rateLimit?: readonly Budget[]
+}
+
+/** `.meta(rateLimit(perIp('signupPerIp')))` */
+export function rateLimit(...budgets: Budget[]) {
+  return { rateLimit: budgets } satisfies ProcedureMeta
 }
 
 /** `.meta(rest('GET', '/api/supabase/cats', {summary: …}))` */
 export function rest(method: RestRow['method'], path: string, extra: Omit<RestRow, 'method' | 'path'> = {}) {
   return { rest: { method, path, ...extra } } satisfies ProcedureMeta
+}
+
+/** Room a form upload's body has beyond its file: the boundaries, the parts' headers, the text fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024
+
+/**
+ * `.meta(formUpload(CHAT_PHOTO_FILE))`: a tRPC-only procedure taking a FormData (the app's own upload),
+ * behind the heavy gate, its body at most the file's cap plus the form's overhead (beyond it: 413
+ * before the procedure; a file just over its cap is refused by its rule, shared/schemas/form-upload.ts).
+ */
+export function formUpload(file: { maxBytes: number }) {
+  return { heavy: true, form: { bodyLimit: file.maxBytes + FORM_OVERHEAD_BYTES } } satisfies ProcedureMeta
 }

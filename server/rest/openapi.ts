@@ -135,7 +135,7 @@ function description(row: ServedRow): string {
 }
 
 function operation(row: ServedRow) {
-  const takesBody = row.method === 'POST' || row.method === 'PUT'
+  const takesBody = row.method === 'POST' || row.method === 'PUT' || row.method === 'PATCH'
   const parameters = [
     ...row.params.map((name) => ({
       name,
@@ -231,6 +231,10 @@ export function openApiDocument(rows: readonly ServedRow[] = restRows()) {
               type: 'string',
               description: 'For programs: what went wrong (the catalogue in shared/errors.ts)',
               enum: Object.keys(ERROR_CATALOGUE),
+            },
+            retry_after_seconds: {
+              type: 'integer',
+              description: 'On 429 and 503: seconds to wait before trying again (as Retry-After)',
             },
           },
           required: ['error', 'code'],

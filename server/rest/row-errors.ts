@@ -41,6 +41,7 @@ const ROUTER_ERRORS: Record<string, ErrorCode[]> = {
   billing: ['NO_SUBSCRIPTION_ID', 'INVALID_SUBSCRIPTION_ID'],
   followUp: ['CAT_NOT_FOUND', 'NOT_FOUND'],
   record: ['CAT_NOT_FOUND'],
+  household: ['CAT_NOT_FOUND'],
   /** Operators only: everyone else is answered as if the row did not exist. */
   ops: ['NOT_FOUND'],
 }
@@ -81,6 +82,7 @@ const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {
     'IMAGE_TOO_MANY_PIXELS',
   ],
   'attachment.get': ['ATTACHMENT_NOT_FOUND'],
+  'attachment.file': ['ATTACHMENT_NOT_FOUND'],
   'care.answerCheckIn': ['CHECK_IN_CLOSED'],
   'record.addVaccination': ['QUOTA_EXCEEDED'],
   'record.addMedication': ['QUOTA_EXCEEDED'],
@@ -92,6 +94,7 @@ const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {
     'IMAGE_TOO_MANY_PIXELS',
   ],
   'care.subscribePush': ['QUOTA_EXCEEDED'],
+  'household.invite': ['QUOTA_EXCEEDED'],
 }
 
 /** The catalogue codes `row` can answer, in the catalogue's order of mention here. */

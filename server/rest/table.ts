@@ -52,7 +52,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 function defaultInput(row: RestRow, hasInput: boolean) {
   return (req: RestRequest): unknown => {
     if (!hasInput) return undefined
-    const takesBody = row.method === 'POST' || row.method === 'PUT'
+    const takesBody = row.method === 'POST' || row.method === 'PUT' || row.method === 'PATCH'
     // A GET has no body: its fields come in the query string (`?cat_id=2`).
     const fields = takesBody
       ? isPlainObject(req.body)
@@ -67,12 +67,16 @@ function defaultInput(row: RestRow, hasInput: boolean) {
 
 let rows: ServedRow[] | null = null
 
+/** Every procedure of the router by its path ('cat.get'), in router order. */
+const procedureTable = () =>
+  Object.entries(
+    (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def.procedures,
+  )
+
 /** Every REST row the router declares, in router order. */
 export function restRows(): ServedRow[] {
   if (rows) return rows
-  const table = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def
-    .procedures
-  rows = Object.entries(table).flatMap(([procedure, { _def }]) => {
+  rows = procedureTable().flatMap(([procedure, { _def }]) => {
     const row = _def.meta?.rest
     if (!row) return []
     const inputSchema = _def.inputs.find(isZod)
@@ -104,18 +108,27 @@ export function restRows(): ServedRow[] {
 
 /** The procedures served at their REST row only (ProcedureMeta.restOnly). */
 export function restOnlyProcedures(): Set<string> {
-  const table = (appRouter as unknown as { _def: { procedures: Record<string, ProcedureDef> } })._def
-    .procedures
   return new Set(
-    Object.entries(table).flatMap(([procedure, { _def }]) =>
-      (_def.meta as { restOnly?: boolean } | undefined)?.restOnly ? [procedure] : [],
-    ),
+    procedureTable().flatMap(([procedure, { _def }]) => (_def.meta?.restOnly ? [procedure] : [])),
   )
 }
 
-/** The procedures that run behind the heavy gate, on /trpc as on REST. */
+/** The app's own uploads, tRPC-only, taking multipart/form-data (ProcedureMeta.form): their body limits. */
+export function formProcedures(): Map<string, number> {
+  return new Map(
+    procedureTable().flatMap(([procedure, { _def }]) => {
+      const form = _def.meta?.form
+      return form ? [[procedure, form.bodyLimit] as const] : []
+    }),
+  )
+}
+
+/** The procedures that run behind the heavy gate, on /trpc as on REST (a form upload has no row). */
 export function heavyProcedures(): Set<string> {
-  return new Set(restRows().flatMap((r) => (r.heavy ? [r.procedure] : [])))
+  return new Set([
+    ...restRows().flatMap((r) => (r.heavy ? [r.procedure] : [])),
+    ...procedureTable().flatMap(([procedure, { _def }]) => (_def.meta?.heavy ? [procedure] : [])),
+  ])
 }
 
 /** The upload reader's cap on photo bytes of the procedures that declare one. */
@@ -123,9 +136,15 @@ export function uploadMaxBytes(): Map<string, number> {
   return new Map(restRows().flatMap((r) => (r.uploadMaxBytes ? [[r.procedure, r.uploadMaxBytes]] : [])))
 }
 
-/** The tRPC procedures that take a body larger than the default (each gets a /trpc route of its own). */
+/**
+ * The tRPC procedures that take a body larger than the default (each gets a /trpc route of its own):
+ * those whose REST row declares one, and the form uploads.
+ */
 export function largeBodyProcedures(): Map<string, number> {
-  return new Map(
-    restRows().flatMap((r) => (r.bodyLimit > DEFAULT_BODY_LIMIT ? [[r.procedure, r.bodyLimit]] : [])),
-  )
+  return new Map([
+    ...restRows().flatMap((r) =>
+      r.bodyLimit > DEFAULT_BODY_LIMIT ? [[r.procedure, r.bodyLimit] as const] : [],
+    ),
+    ...formProcedures(),
+  ])
 }

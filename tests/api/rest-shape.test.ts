@@ -25,6 +25,7 @@ describe('Retry-After is the real wait', () => {
     expect(refused.json()).toEqual({
       error: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message,
       code: 'TOO_MANY_REQUESTS',
+      retry_after_seconds: Number(refused.headers['retry-after']),
     })
     const wait = Number(refused.headers['retry-after'])
     expect(wait).toBeGreaterThan(590)
@@ -50,11 +51,30 @@ describe('errors written before a procedure runs have the {error, code} shape', 
     const input = encodeURIComponent(JSON.stringify({ 0: { id: 1 }, 1: { id: 2 }, 2: { id: 3 } }))
     const res = await t.app.inject({
       method: 'GET',
-      url: `/trpc/cat.photo,cat.photo,cat.photo?batch=1&input=${input}`,
+      url: `/trpc/record.documentFile,record.documentFile,record.documentFile?batch=1&input=${input}`,
       headers: { authorization: `Bearer ${token}` },
     })
     expect(res.statusCode).toBe(413)
     expect(res.json()).toEqual({ error: 'At most 2 photos per request', code: 'TOO_LARGE' })
+  })
+
+  it('429: the global limit says its wait in the body as in Retry-After', async () => {
+    const limited = await createTestApp({ env: { GLOBAL_RATE_PER_MINUTE: '2' } })
+    try {
+      let refused = await limited.app.inject({ method: 'GET', url: '/api/supabase/cats' })
+      for (let i = 0; i < 5 && refused.statusCode !== 429; i++)
+        refused = await limited.app.inject({ method: 'GET', url: '/api/supabase/cats' })
+      expect(refused.statusCode).toBe(429)
+      const wait = Number(refused.headers['retry-after'])
+      expect(wait).toBeGreaterThan(0)
+      expect(refused.json()).toEqual({
+        error: ERROR_CATALOGUE.TOO_MANY_REQUESTS.message,
+        code: 'TOO_MANY_REQUESTS',
+        retry_after_seconds: wait,
+      })
+    } finally {
+      await limited.close()
+    }
   })
 
   it("431: Node's header overflow answers in the contract's shape", async () => {

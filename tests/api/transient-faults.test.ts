@@ -11,7 +11,8 @@ const unreachable = await openPostgres('postgresql://postgres@127.0.0.1:1/kitty_
 afterAll(() => unreachable.close())
 const t = suiteApp(() => createTestApp({ database: unreachable, env: { JWT_SECRET: 'x'.repeat(48) } }))
 
-const busy = { error: ERRORS.serverBusy, code: 'SERVICE_UNAVAILABLE' }
+// The wait is in the body too, as every REST error with a Retry-After carries it (docs/api.md).
+const busy = { error: ERRORS.serverBusy, code: 'SERVICE_UNAVAILABLE', retry_after_seconds: 2 }
 
 describe('PostgreSQL unreachable', () => {
   it('REST: 503 {error, code} with Retry-After, not 500', async () => {

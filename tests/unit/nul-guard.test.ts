@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { containsNul, jsonTextContainsNul, urlContainsNul } from '../../server/nul-guard.ts'
+import { containsNul, jsonTextContainsNul, urlContainsNul } from '../../server/http/nul-guard.ts'
 
 describe('NUL guard', () => {
   it('finds NUL in strings, keys and nested values', () => {

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readUploadBody, UploadBodyError } from '../../server/upload-body.ts'
+import { readUploadBody, UploadBodyError } from '../../server/http/upload-body.ts'
 
 const LIMIT = 24 * 1024 * 1024
 

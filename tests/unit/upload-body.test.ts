@@ -2,7 +2,7 @@
 // turned into Buffers as they stream in, whatever the chunk boundaries.
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { readUploadBody } from '../../server/upload-body.ts'
+import { readUploadBody } from '../../server/http/upload-body.ts'
 import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../../shared/constants.ts'
 
 const LIMIT = 24 * 1024 * 1024

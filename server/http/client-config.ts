@@ -1,4 +1,4 @@
-import type { Config } from './config.ts'
+import type { Config } from '../config.ts'
 
 /** What the browser may know at run time. Only public values: this ends up in every page. */
 export interface ClientRuntimeConfig {

@@ -9,7 +9,7 @@
 // slower than MIN_UPLOAD_BYTES_PER_SECOND loses its slot (slowUploadGuard).
 import { PassThrough, type Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errorBody } from './errors.ts'
+import { errorBody } from '../errors.ts'
 import { UploadBodyError } from './upload-body.ts'
 
 /** Photo requests in flight at once, server-wide. */
@@ -47,6 +47,15 @@ export interface Gate {
   tryEnter(weight: number, holder: Holder): boolean
   leave(weight: number, holder: Holder): void
   readonly inUse: number
+}
+
+/**
+ * The photo gate with who may take a slot of it: one for the REST photo rows and the photo procedures on
+ * /trpc alike, so the slots are counted server-wide whichever surface a photo comes by.
+ */
+export interface PhotoGate {
+  gate: Gate
+  admit(req: FastifyRequest): Promise<Admission>
 }
 
 export function createGate(capacity = HEAVY_CONCURRENCY, visitorSlots = VISITOR_SLOTS): Gate {
@@ -93,8 +102,10 @@ export function gateHook(
     }
     const admission = await admit(req)
     if ('refuse' in admission) {
-      // Answered before the body is read: the connection closes instead of waiting for the rest of it.
-      return reply.code(admission.refuse.status).header('connection', 'close').send(admission.refuse.body)
+      // Answered before the body is read and without taking a slot; the rest of the body is read and
+      // dropped by Node (bounded by the request timeout), so a client still sending it gets this answer
+      // rather than a reset connection, which closing at once gave it (EPIPE) when the answer lost the race.
+      return reply.code(admission.refuse.status).send(admission.refuse.body)
     }
     const holder = { address: req.ip, signedIn: admission.priority }
     // Low-priority requests share fewer slots: a call that needs more than they have would be refused
@@ -108,7 +119,7 @@ export function gateHook(
       return reply
         .code(503)
         .header('retry-after', String(HEAVY_RETRY_AFTER_SECONDS))
-        .send(errorBody('SERVICE_UNAVAILABLE'))
+        .send(errorBody('SERVICE_UNAVAILABLE', undefined, HEAVY_RETRY_AFTER_SECONDS))
     }
     reply.raw.once('close', () => gate.leave(weight, holder))
   }
@@ -120,8 +131,10 @@ export function gateHook(
  * trickling sender cannot keep a photo slot for the whole request time-out.
  */
 export function slowUploadGuard(minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND, graceMs = UPLOAD_GRACE_MS) {
-  return async (req: FastifyRequest, _reply: FastifyReply, payload: Readable): Promise<Readable> => {
-    if (!mayHaveLargeBody(req)) return payload
+  return async (req: FastifyRequest, reply: FastifyReply, payload: Readable): Promise<Readable> => {
+    // Fastify never parses a GET's or HEAD's body: nothing would read the counted stream, and a slow read
+    // would be cut off for a body it never needed.
+    if (req.method === 'GET' || req.method === 'HEAD' || !mayHaveLargeBody(req)) return payload
     const started = Date.now()
     let received = 0
     const counted = new PassThrough()
@@ -132,11 +145,19 @@ export function slowUploadGuard(minBytesPerSecond = MIN_UPLOAD_BYTES_PER_SECOND,
         // The parser fails with 408 (answered, and the slot freed, when the answer is sent); the rest of the
         // body is not waited for: the connection goes a moment later.
         counted.destroy(new UploadBodyError('REQUEST_TIMEOUT'))
-        setTimeout(() => req.raw.socket?.destroy(), 1_000).unref()
+        setTimeout(() => {
+          // An injected request's socket is a stand-in without destroy().
+          const socket = req.raw.socket as { destroy?: unknown } | null
+          if (typeof socket?.destroy === 'function') socket.destroy()
+        }, 1_000).unref()
       }
     }, 500)
     check.unref()
     const stop = () => clearInterval(check)
+    // The parser listens for the failure; should none be listening (the answer already went out), a failed
+    // stream without a listener would be an uncaught exception, which ends the process.
+    counted.on('error', () => {})
+    reply.raw.once('close', stop)
     payload.on('data', (chunk: Buffer) => {
       received += chunk.length
     })

@@ -3,8 +3,8 @@
 // Fastify's own, so a client reads every error the same way.
 import http from 'node:http'
 import type { Socket } from 'node:net'
-import type { ErrorCode } from '../shared/errors.ts'
-import { errorBody } from './errors.ts'
+import type { ErrorCode } from '../../shared/errors.ts'
+import { errorBody } from '../errors.ts'
 
 const CODE_BY_NODE_ERROR: Record<string, ErrorCode> = {
   HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',

@@ -1,5 +1,5 @@
 // Timeouts and caps of the HTTP server: every connection is freed within bounded time, and the number
-// of them is bounded, whatever clients do. Figures and reasons (also in the README):
+// of them is bounded, whatever clients do. Figures and reasons (also in docs/api.md):
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
 

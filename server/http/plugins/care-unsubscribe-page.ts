@@ -1,11 +1,11 @@
 // The e-mail's unsubscribe link opened in a browser. A GET changes nothing (mail scanners follow links):
 // it shows a page whose button posts the one-click form; that POST pauses the reminders and says so.
 // Mail clients use RFC 8058's POST on the same /api path (the care router's `unsubscribe`).
-import type { FastifyInstance } from 'fastify'
-import { PRODUCT_NAME } from '../shared/constants.ts'
-import type { Services } from './context.ts'
-import { unsubscribe } from './domain/care/plan.ts'
-import { AppError } from './errors.ts'
+import type { FastifyPluginAsync } from 'fastify'
+import { PRODUCT_NAME } from '../../../shared/constants.ts'
+import { unsubscribe } from '../../domain/care/plan.ts'
+import { AppError } from '../../errors.ts'
+import type { Services } from '../../services/services.ts'
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -15,7 +15,7 @@ button{background:#6b3fa0;color:#fff;border:0;border-radius:8px;padding:.8rem 1.
 button:focus-visible{outline:3px solid #222;outline-offset:2px}a{color:#4b2a75}</style></head>
 <body><main><h1>${title}</h1>${body}</main></body></html>`
 
-export function registerCareUnsubscribePage(app: FastifyInstance, services: Services) {
+export const careUnsubscribePage: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   app.get<{ Params: { token: string } }>('/api/care/unsubscribe/:token', async (req, reply) => {
     const action = `/care/unsubscribe/${encodeURIComponent(req.params.token)}`
     return reply.type('text/html; charset=utf-8').send(

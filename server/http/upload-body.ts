@@ -14,9 +14,9 @@
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
 import type { FastifyRequest } from 'fastify'
-import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../shared/constants.ts'
-import { ERROR_CATALOGUE, type ErrorCode } from '../shared/errors.ts'
-import { DEFAULT_BODY_LIMIT } from './body-limits.ts'
+import { ATTACHMENT_MAX_BYTES, PHOTO_MAX_BYTES } from '../../shared/constants.ts'
+import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors.ts'
+import { DEFAULT_BODY_LIMIT } from '../body-limits.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -12,9 +12,10 @@
 import type { AnyTRPCRouter, inferRouterContext } from '@trpc/server'
 import { type HTTPErrorHandler, resolveResponse } from '@trpc/server/http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { appError, errorBody } from './errors.ts'
+import { appError, errorBody } from '../errors.ts'
+import { publicError } from '../public-error.ts'
 import { type Admission, type Gate, gateHook, mayHaveLargeBody, slowUploadGuard } from './heavy-gate.ts'
-import { publicError } from './public-error.ts'
+import { multipartFormParser } from './multipart-body.ts'
 import { uploadJsonParser } from './upload-body.ts'
 
 export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
@@ -30,7 +31,7 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
     limit: number
     /** A procedure's own body limit, where it differs from `limit`. */
     limits?: ReadonlyMap<string, number>
-    /** A procedure's cap on photo bytes for the upload reader (server/upload-body.ts). */
+    /** A procedure's cap on photo bytes for the upload reader (server/http/upload-body.ts). */
     uploadMaxBytes?: ReadonlyMap<string, number>
   }
   /**
@@ -46,7 +47,8 @@ export interface TrpcHttpOptions<TRouter extends AnyTRPCRouter> {
 
 /**
  * What resolveResponse (@trpc/server 11, pinned) reads of a request: url, method, headers, signal and,
- * for a POST, json(). Form-data and binary inputs are refused before they get here (JSON only).
+ * for a POST, json(), or formData() for a form upload's body (parsed already: multipart-body.ts). Other
+ * non-JSON bodies are refused before they get here.
  */
 function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
   const headers = new Headers()
@@ -54,7 +56,7 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item)
     else if (value !== undefined) headers.append(name, value)
   }
-  // JSON text, or the body the upload reader has already parsed (server/upload-body.ts).
+  // JSON text, or the body the upload reader has already parsed (server/http/upload-body.ts).
   const body = req.body
   const text = typeof body === 'string' ? body : body === undefined ? '' : null
   const notJson = () => Promise.reject(appError('JSON_ONLY'))
@@ -69,7 +71,7 @@ function trpcRequest(req: FastifyRequest, signal: AbortSignal): Request {
     body: null,
     json: async () => (text === null ? body : JSON.parse(text)),
     text: async () => (text === null ? JSON.stringify(body) : text),
-    formData: notJson,
+    formData: async () => (body instanceof FormData ? body : notJson()),
   }
   return request as Request
 }
@@ -138,7 +140,10 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
     if (!budget) return
     const wait = await budget(req, pathOf(req).split(',').length)
     if (wait !== null) {
-      return reply.code(429).header('retry-after', String(wait)).send(errorBody('TOO_MANY_REQUESTS'))
+      return reply
+        .code(429)
+        .header('retry-after', String(wait))
+        .send(errorBody('TOO_MANY_REQUESTS', undefined, wait))
     }
   }
   const onRequest = heavy ? [spend, gateHook(heavy.gate, weight, heavy.admit)] : [spend]
@@ -157,6 +162,7 @@ export function registerTrpcHttp<TRouter extends AnyTRPCRouter>(
     app.register(async (uploads) => {
       uploads.removeContentTypeParser('application/json')
       uploads.addContentTypeParser('application/json', uploadJsonParser(large.limit))
+      uploads.addContentTypeParser(...multipartFormParser)
       uploads.addHook('preParsing', slowUploadGuard())
       for (const procedure of large.procedures) {
         uploads.all(

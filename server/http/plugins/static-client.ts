@@ -2,11 +2,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
-import { isClientPath } from '../shared/client-paths.ts'
-import { clientRuntimeConfig, injectClientConfig } from './client-config.ts'
-import type { Config } from './config.ts'
-import { errorBody } from './errors.ts'
-import { routeKey, routePages } from './route-preloads.ts'
+import fp from 'fastify-plugin'
+import { isClientPath } from '../../../shared/client-paths.ts'
+import type { Config } from '../../config.ts'
+import { errorBody } from '../../errors.ts'
+import { clientRuntimeConfig, injectClientConfig } from '../client-config.ts'
+import { routeKey, routePages } from '../route-preloads.ts'
 
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
 
@@ -16,12 +17,12 @@ const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
  * for every other GET that is not an API path: status 200 for the client's routes, so they survive a
  * reload, and 404 for any other path (the app then shows its Not found page).
  */
-export async function serveClient(app: FastifyInstance, config: Config, clientDir: string) {
+async function serveClient(app: FastifyInstance, { config, clientDir }: StaticClientOptions) {
   const indexFile = path.join(clientDir, 'index.html')
   const index = fs.existsSync(indexFile)
     ? injectClientConfig(fs.readFileSync(indexFile, 'utf8'), clientRuntimeConfig(config))
     : null
-  // /start's page, for one, with its chunks named in the head (route-preloads.ts).
+  // /start's page, for one, with its chunks named in the head (../route-preloads.ts).
   const pages = index ? routePages(clientDir, index) : new Map<string, string>()
   if (index) {
     await app.register(fastifyStatic, {
@@ -53,3 +54,12 @@ export async function serveClient(app: FastifyInstance, config: Config, clientDi
       .send(pages.get(routeKey(url)) ?? index)
   })
 }
+
+interface StaticClientOptions {
+  config: Config
+  /** Folder of the built client. */
+  clientDir: string
+}
+
+/** fastify-plugin: the not-found handler is the whole app's, API paths' 404 included. */
+export const staticClient = fp(serveClient, { name: 'static-client' })

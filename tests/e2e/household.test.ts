@@ -38,7 +38,13 @@ async function owner(email: string, names: string[]) {
           breed: 'Persian',
           age: 4 + index,
           weight: 10 + index,
-          ...(index === 0 ? { photo: PNG, photoMimetype: 'image/png', photoName: `${name}.png` } : {}),
+          ...(index === 0
+            ? {
+                photo: {
+                  create: { mimetype: 'image/png', name: `${name}.png`, bytes: PNG.length, data: PNG },
+                },
+              }
+            : {}),
         },
       }),
     )
@@ -200,7 +206,11 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     expect(await question.getByRole('radio', { name: 'Update Luna' }).isChecked()).toBe(true)
     await page.getByRole('button', { name: 'Continue' }).click()
     await untilVisible(page.getByRole('heading', { name: 'Thanks for Subscribing' }), 20_000)
-    const rows = await t.db.cat.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })
+    const rows = await t.db.cat.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+      include: { photo: { select: { mimetype: true } } },
+    })
     expect(rows.map((row) => [row.id, row.name, row.weight, row.photo !== null])).toEqual([
       [cats[0]!.id, 'Luna Rose', 11, true],
       [cats[1]!.id, 'Oscar', 11, false],
@@ -231,7 +241,11 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     await question.getByText('A new cat', { exact: true }).click()
     await page.getByRole('button', { name: 'Continue' }).click()
     await untilVisible(page.getByRole('heading', { name: 'Thanks for Subscribing' }), 20_000)
-    const rows = await t.db.cat.findMany({ where: { userId: user.id }, orderBy: { id: 'asc' } })
+    const rows = await t.db.cat.findMany({
+      where: { userId: user.id },
+      orderBy: { id: 'asc' },
+      include: { photo: { select: { mimetype: true } } },
+    })
     expect(rows.map((row) => row.name)).toEqual(['Luna', 'Pepper'])
     await page.goto('/progress')
     await expect.poll(chosenName).toBe('Pepper')

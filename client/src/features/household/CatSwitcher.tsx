@@ -1,5 +1,6 @@
 // The cat switcher: which of the owner's cats a screen is about, shown only to an owner of two
 // or more cats. The choice is the SPEC's `catId` key, so the chat, /cat-profile and /progress agree.
+// A cat shared with the user says whose it is (docs/household.md).
 // Beside it, "Add a cat" starts the wizard afresh for another cat (any owner of a cat sees it).
 import { useId } from 'react'
 import { Link } from 'react-router'
@@ -32,11 +33,19 @@ export function CatSwitcher({ onChosen }: { onChosen?: (id: number) => void }) {
           >
             {cats.map((cat) => (
               <option key={cat.id} value={cat.id}>
-                {catDisplayName(cat.name)}
+                {cat.shared_by
+                  ? `${catDisplayName(cat.name)} (shared by ${cat.shared_by})`
+                  : catDisplayName(cat.name)}
               </option>
             ))}
           </select>
         </>
+      )}
+      {/* A cat shared with the user names its owner (docs/household.md). */}
+      {current.shared_by && (
+        <p className="cat-switcher__shared muted">
+          {catDisplayName(current.name)} is shared by {current.shared_by}
+        </p>
       )}
       {/* The last run's answers are about a cat the owner has: the new one's wizard starts empty. */}
       <Link className="cat-switcher__add" to={ADD_CAT_PATH} onClick={forgetQuizAnswers}>

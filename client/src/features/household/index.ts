@@ -1,4 +1,9 @@
-// The household feature's public face: choosing the current cat, and asking whether a plan is for a new cat.
-// Other features import household only from here.
+// The household feature's public face: choosing the current cat, inviting and removing members, the
+// activity log and a sitter's emergency card. Other features import household only from here.
+import './household.css'
+
+export { ActivityList } from './ActivityList.tsx'
 export { CatSwitcher } from './CatSwitcher.tsx'
-export { NEW_OR_UPDATE_TITLE, NewOrUpdateQuestion, type PlanTarget } from './NewOrUpdateQuestion.tsx'
+export { EmergencyCard } from './EmergencyCard.tsx'
+export { InviteForm } from './InviteForm.tsx'
+export { MembersList } from './MembersList.tsx'

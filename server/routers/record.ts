@@ -5,14 +5,30 @@ import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
 import { calendarFeedSchema, calendarInput, calendarTokenInput } from '../../shared/schemas/calendar.ts'
 import { careCatInput } from '../../shared/schemas/care.ts'
 import {
+  DOCUMENT_FILE,
   DOCUMENT_TYPES,
   documentFileSchema,
+  documentFormInput,
   documentSchema,
+  documentUpdateInput,
   documentUploadInput,
 } from '../../shared/schemas/documents.ts'
-import { doseInput, doseSchema, medicationInput, medicationSchema } from '../../shared/schemas/medications.ts'
+import { storedFileOutput } from '../../shared/schemas/files.ts'
+import { fileBytes } from '../../shared/schemas/form-upload.ts'
+import {
+  doseInput,
+  doseSchema,
+  medicationInput,
+  medicationSchema,
+  medicationUpdateInput,
+} from '../../shared/schemas/medications.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
-import { recordIdInput, vaccinationInput, vaccinationSchema } from '../../shared/schemas/vaccinations.ts'
+import {
+  recordIdInput,
+  vaccinationInput,
+  vaccinationSchema,
+  vaccinationUpdateInput,
+} from '../../shared/schemas/vaccinations.ts'
 import { vetsInput, vetsSchema, vetsUpdateInput } from '../../shared/schemas/vets.ts'
 import { ATTACHMENT_BODY_LIMIT } from '../body-limits.ts'
 import { publicUrl } from '../config.ts'
@@ -22,11 +38,29 @@ import {
   revokeCalendarFeeds,
 } from '../domain/record/calendar-feed.ts'
 import { careCalendar } from '../domain/record/calendar-ics.ts'
-import { deleteDocument, documentFile, listDocuments, uploadDocument } from '../domain/record/documents.ts'
-import { addMedication, deleteMedication, listMedications, logDose } from '../domain/record/medications.ts'
-import { addVaccination, deleteVaccination, listVaccinations } from '../domain/record/vaccinations.ts'
+import {
+  deleteDocument,
+  documentAddress,
+  documentFile,
+  listDocuments,
+  updateDocument,
+  uploadDocument,
+} from '../domain/record/documents.ts'
+import {
+  addMedication,
+  deleteMedication,
+  listMedications,
+  logDose,
+  updateMedication,
+} from '../domain/record/medications.ts'
+import {
+  addVaccination,
+  deleteVaccination,
+  listVaccinations,
+  updateVaccination,
+} from '../domain/record/vaccinations.ts'
 import { getVets, updateVets } from '../domain/record/vets.ts'
-import { rest } from '../rest/meta.ts'
+import { formUpload, rest, storedFileAnswer } from '../rest/meta.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 export const recordRouter = router({
@@ -45,6 +79,16 @@ export const recordRouter = router({
     .input(vaccinationInput)
     .output(vaccinationSchema)
     .mutation(({ ctx, input }) => addVaccination(ctx.services.db, ctx.user.id, input)),
+
+  updateVaccination: authedProcedure
+    .meta(
+      rest('PATCH', '/api/care/vaccinations/:id', {
+        summary: 'Edit a vaccination (fields left out stay); a changed next_due_on re-plans its reminders',
+      }),
+    )
+    .input(vaccinationUpdateInput)
+    .output(vaccinationSchema)
+    .mutation(({ ctx, input }) => updateVaccination(ctx.services.db, ctx.user.id, input)),
 
   deleteVaccination: authedProcedure
     .meta(rest('DELETE', '/api/care/vaccinations/:id', { summary: 'Delete a vaccination and its reminders' }))
@@ -71,6 +115,17 @@ export const recordRouter = router({
     .input(medicationInput)
     .output(medicationSchema)
     .mutation(({ ctx, input }) => addMedication(ctx.services.db, ctx.user.id, input)),
+
+  updateMedication: authedProcedure
+    .meta(
+      rest('PATCH', '/api/care/medications/:id', {
+        summary:
+          'Edit a medication (fields left out stay); changed times, start or end re-plan the next dose',
+      }),
+    )
+    .input(medicationUpdateInput)
+    .output(medicationSchema)
+    .mutation(({ ctx, input }) => updateMedication(ctx.services.db, ctx.user.id, input)),
 
   logDose: authedProcedure
     .meta(
@@ -119,22 +174,51 @@ export const recordRouter = router({
     .output(documentSchema)
     .mutation(({ ctx, input }) => uploadDocument(ctx.services.db, ctx.user.id, input)),
 
-  /** The document: a data URL on tRPC, the bytes with their type on REST. */
-  document: authedProcedure
-    .meta({
-      ...rest('GET', '/api/care/documents/:id', {
-        summary: "One of the cat's documents (its bytes)",
-        binary: {
-          types: DOCUMENT_TYPES,
-          body: dataUrlBody,
-          headers: { 'cache-control': 'private, max-age=86400' },
-        },
+  /** The app's own upload of a document: a FormData of its fields and the `file` (no REST row). */
+  uploadDocumentForm: authedProcedure
+    .meta(formUpload(DOCUMENT_FILE))
+    .input(documentFormInput)
+    .output(documentSchema)
+    .mutation(async ({ ctx, input: { file, ...fields } }) =>
+      uploadDocument(ctx.services.db, ctx.user.id, {
+        ...fields,
+        data: await fileBytes(file),
+        mimetype: file.type,
       }),
-      heavy: true,
-    })
+    ),
+
+  /** The document's details and a short-lived signed address that opens its bytes (no token needed). */
+  document: authedProcedure
+    .meta(
+      rest('GET', '/api/care/documents/:id/url', {
+        summary: "One of the cat's documents: its details and signed address (GET it within minutes)",
+      }),
+    )
     .input(recordIdInput)
     .output(documentFileSchema)
+    .query(({ ctx, input }) =>
+      documentAddress(ctx.services.db, ctx.services.tokens.files, ctx.user.id, input.id),
+    ),
+
+  /** The document's bytes for REST clients with the token. */
+  documentFile: authedProcedure
+    .meta({
+      restOnly: true,
+      heavy: true,
+      ...rest('GET', '/api/care/documents/:id', {
+        summary: "One of the cat's documents (its bytes)",
+        binary: storedFileAnswer(DOCUMENT_TYPES, { 'cache-control': 'private, max-age=86400' }),
+      }),
+    })
+    .input(recordIdInput)
+    .output(storedFileOutput)
     .query(({ ctx, input }) => documentFile(ctx.services.db, ctx.user.id, input.id)),
+
+  updateDocument: authedProcedure
+    .meta(rest('PATCH', '/api/care/documents/:id', { summary: "Edit a document's title or kind" }))
+    .input(documentUpdateInput)
+    .output(documentSchema)
+    .mutation(({ ctx, input }) => updateDocument(ctx.services.db, ctx.user.id, input)),
 
   deleteDocument: authedProcedure
     .meta(rest('DELETE', '/api/care/documents/:id', { summary: 'Delete a document' }))
@@ -185,9 +269,3 @@ export const recordRouter = router({
       return careCalendar(ctx.services.db, target, publicUrl(ctx.services.config))
     }),
 })
-
-/** REST sends the document itself: the data URL's bytes with its type. */
-function dataUrlBody(output: unknown): { type: string; body: Buffer } {
-  const { data_url: dataUrl, mimetype } = output as { data_url: string; mimetype: string }
-  return { type: mimetype, body: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64') }
-}

@@ -22,6 +22,18 @@ export const vaccinationSchema = z.object({
   clinic: z.string().nullable(),
   notes: z.string().nullable(),
 })
-export type Vaccination = z.infer<typeof vaccinationSchema>
 
 export const recordIdInput = z.object({ id: recordId })
+
+/**
+ * An edit (docs/health-record.md "Editing"): the same rules as an add, each field optional; a field left
+ * out stays as it is, `null` clears a nullable one (a cleared next_due_on stops the reminders).
+ */
+export const vaccinationUpdateInput = recordIdInput.extend({
+  name: recordName('name').optional(),
+  given_on: isoDate('given_on').optional(),
+  next_due_on: isoDate('next_due_on').nullish(),
+  clinic: recordText('clinic', 200).nullish(),
+  notes: recordText('notes').nullish(),
+})
+export type VaccinationUpdateInput = z.infer<typeof vaccinationUpdateInput>

@@ -1,9 +1,12 @@
 // The secret calendar feed (CONTRACT "the health record"): POST /api/care/calendar answers a URL that
 // opens, with no session, an iCalendar feed of the cat's check-ins, vaccinations due and dose times for
-// the next 60 days, with stable UIDs, the owner's zone and alarms; DELETE revokes every feed. The feed
-// is read back with an iCalendar parser (ical.js), never by string matching alone.
+// the next 60 days, with stable UIDs, the owner's zone (TZID on every timed event, its VTIMEZONE in the
+// calendar) and alarms; DELETE revokes every feed. The feed is read back with an iCalendar parser
+// (ical.js, which has no zone data of its own: it places TZID times by the feed's VTIMEZONE alone),
+// never by string matching alone.
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
+import { careCalendar } from '../../server/domain/record/calendar-ics.ts'
 import { wallClockInstant } from '../../server/domain/record/local-time.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
@@ -19,6 +22,10 @@ interface FeedEvent {
   uid: string
   summary: string
   start: Date
+  /** The TZID its DTSTART names (null on an all-day date). */
+  tzid: string | null
+  /** The wall-clock time it shows, as written (09:00:00). */
+  wallClock: string
   allDay: boolean
   alarms: string[]
 }
@@ -31,13 +38,27 @@ function parseFeed(text: string) {
       uid: event.uid,
       summary: event.summary,
       start: event.startDate.toJSDate(),
+      tzid: (component.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined) ?? null,
+      wallClock: event.startDate.toString().slice(11),
       allDay: event.startDate.isDate,
       alarms: component
         .getAllSubcomponents('valarm')
         .map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
     }
   })
-  return { zone: calendar.getFirstPropertyValue('x-wr-timezone'), events }
+  const timezones = calendar.getAllSubcomponents('vtimezone').map((tz) => ({
+    tzid: String(tz.getFirstPropertyValue('tzid')),
+    observances: tz.getAllSubcomponents().map((o) => ({
+      kind: o.name,
+      start: String(o.getFirstPropertyValue('dtstart')),
+      from: String(o.getFirstPropertyValue('tzoffsetfrom')),
+      to: String(o.getFirstPropertyValue('tzoffsetto')),
+    })),
+  }))
+  const stamps = calendar
+    .getAllSubcomponents('vevent')
+    .map((e) => (e.getFirstPropertyValue('dtstamp') as ICAL.Time).zone?.tzid)
+  return { zone: calendar.getFirstPropertyValue('x-wr-timezone'), timezones, stamps, events }
 }
 
 async function ownerWithRecord() {
@@ -76,6 +97,15 @@ describe('the calendar feed', () => {
     expect(res.headers['content-type']).toMatch(/^text\/calendar/)
     const feed = parseFeed(res.body)
     expect(feed.zone).toBe(ZONE)
+    // One VTIMEZONE, the owner's; every timed event names it; DTSTAMP is UTC (RFC 5545 §3.8.7.2).
+    expect(feed.timezones.map((tz) => tz.tzid)).toEqual([ZONE])
+    for (const e of feed.events) expect(e.tzid).toBe(e.allDay ? null : ZONE)
+    expect(new Set(feed.stamps)).toEqual(new Set(['UTC']))
+    // Everything listed falls in the next 60 days.
+    for (const e of feed.events) {
+      expect(e.start.getTime()).toBeGreaterThanOrEqual(Date.now() - DAY)
+      expect(e.start.getTime()).toBeLessThanOrEqual(Date.now() + 60 * DAY)
+    }
 
     const checkIns = feed.events.filter((e) => e.uid.startsWith('check-in-'))
     // Weekly on Mondays at 09:00 in Paris: 8 or 9 in 60 days.
@@ -105,6 +135,8 @@ describe('the calendar feed', () => {
     const firstDay = dateIn(3 * DAY)
     expect(doses.map((d) => d.start.getTime())).toContain(wallClockInstant(firstDay, '08:00', ZONE).getTime())
     expect(doses[0]!.summary).toBe('Biscuit: Methimazole 2.5 mg')
+    expect(new Set(doses.map((d) => d.wallClock))).toEqual(new Set(['08:00:00', '20:00:00']))
+    for (const d of doses) expect(d.alarms).toEqual(['PT0S'])
     expect(vaccinations[0]!.uid).toMatch(new RegExp(`^vaccination-\\d+-${due}@care\\.example\\.test$`))
 
     // UIDs are unique and stable: a second read gives the same ones.
@@ -112,6 +144,31 @@ describe('the calendar feed', () => {
     expect(new Set(uids).size).toBe(uids.length)
     const again = parseFeed((await get(url)).body)
     expect(again.events.map((e) => e.uid)).toEqual(uids)
+  })
+
+  it("keeps the owner's wall-clock time across a daylight-saving change (the clock moved to March)", async () => {
+    const { owner, cat, caller } = await ownerWithRecord()
+    await caller.record.addVaccination({ name: 'FeLV', given_on: '2026-04-10', next_due_on: '2027-04-10' })
+    const now = new Date('2027-03-20T10:00:00Z')
+    const feed = parseFeed(await careCalendar(t.db, { userId: owner.id, catId: cat.id }, PUBLIC_URL, now))
+    // Paris goes from +01:00 to +02:00 on 2027-03-28 at 02:00: the VTIMEZONE says so.
+    expect(feed.timezones[0]!.observances).toEqual([
+      { kind: 'standard', start: '2027-03-19T00:00:00', from: '+01:00', to: '+01:00' },
+      { kind: 'daylight', start: '2027-03-28T02:00:00', from: '+01:00', to: '+02:00' },
+    ])
+    const dose = (day: string) =>
+      feed.events.find((e) => e.uid.startsWith('dose-') && e.start.toISOString().startsWith(day))
+    // 08:00 in Paris: 07:00 UTC before the change, 06:00 UTC after it, read through the VTIMEZONE.
+    expect(dose('2027-03-27T07:00')).toMatchObject({ wallClock: '08:00:00', tzid: ZONE })
+    expect(dose('2027-03-29T06:00')).toMatchObject({ wallClock: '08:00:00', tzid: ZONE })
+    const checkIn = feed.events.find((e) => e.uid.startsWith('check-in-') && e.start > new Date('2027-03-28'))
+    expect(checkIn!.start.toISOString()).toBe('2027-03-29T07:00:00.000Z')
+    const felv = feed.events.find((e) => e.summary === 'Biscuit: FeLV vaccination due')
+    expect(felv).toMatchObject({ allDay: true, tzid: null, alarms: ['-P14D', 'PT9H'] })
+    for (const e of feed.events) {
+      expect(e.start.getTime()).toBeGreaterThanOrEqual(now.getTime() - DAY)
+      expect(e.start.getTime()).toBeLessThanOrEqual(now.getTime() + 60 * DAY)
+    }
   })
 
   it('a deleted medication leaves the feed; a revoke makes every feed URL a 404', async () => {

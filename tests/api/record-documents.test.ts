@@ -84,7 +84,11 @@ describe('/api/care/documents', () => {
     })
     expect([png.mimetype, png.kind, webp.mimetype]).toEqual(['image/png', 'other', 'image/webp'])
     const one = await caller.record.document({ id: png.id })
-    expect(one.data_url).toMatch(/^data:image\/png;base64,/)
+    expect(one.url).toMatch(new RegExp(`^/api/files/doc/${png.id}\\?exp=\\d+&sig=`))
+    const opened = await t.app.inject({ method: 'GET', url: one.url })
+    expect([opened.statusCode, opened.headers['content-type']]).toEqual([200, 'image/png'])
+    const bytes = await call('GET', `/api/care/documents/${png.id}`, owner.token)
+    expect([bytes.statusCode, bytes.headers['content-type']]).toEqual([200, 'image/png'])
     expect((await call('DELETE', `/api/care/documents/${png.id}`, owner.token)).json()).toEqual({
       success: true,
     })

@@ -82,6 +82,25 @@ describe('dose reminders', () => {
     expect((await nextDose(med.id))!.getTime()).toBeGreaterThan(Date.now())
   })
 
+  it('one sweep takes every dose due, page after page (here 520 at once)', async () => {
+    const { cat, caller } = await ownerInLosAngeles()
+    // Channels off: each due dose is taken and counted, none mailed (the bench mails 10,000).
+    await caller.care.updatePlan({ channels: { email: false, push: false } })
+    const due = new Date(Date.now() - 1000)
+    await t.db.medication.createMany({
+      data: Array.from({ length: 520 }, (_, i) => ({
+        catId: cat.id,
+        name: `Pill ${i}`,
+        dose: '1 mg',
+        times: ['08:00'],
+        startOn: new Date(Date.now() - 86_400_000),
+        nextDoseAt: due,
+      })),
+    })
+    expect(await sendDueDoseReminders(deps())).toBe(520)
+    expect(await t.db.medication.count({ where: { catId: cat.id, nextDoseAt: { lte: new Date() } } })).toBe(0)
+  })
+
   it('a deleted medication sends nothing more', async () => {
     const { caller, email } = await ownerInLosAngeles()
     const med = await caller.record.addMedication({ name: 'Amlodipine', dose: '0.625 mg', times: ['08:00'] })

@@ -1,5 +1,5 @@
 // The health record is bounded per owner like everything else stored (server/domain/quotas.ts; the
-// README's limits table): past the figure, 409 QUOTA_EXCEEDED on both surfaces, and nothing is written.
+// docs/api.md's limits table): past the figure, 409 QUOTA_EXCEEDED on both surfaces, and nothing is written.
 import { describe, expect, it } from 'vitest'
 import { QUOTAS } from '../../server/domain/quotas.ts'
 import { suiteApp } from '../helpers/app.ts'

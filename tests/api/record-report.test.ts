@@ -1,5 +1,6 @@
 // The vet report lists the health record (CONTRACT "the health record"): vaccinations with their due
-// dates, current medications (an ended one is left out) and the documents' titles. Read with pdftotext.
+// dates, current medications (an ended one is left out), the documents' titles and the cat's vets, on
+// the owner's PDF and on a share link's. Read with pdftotext.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -60,7 +61,32 @@ describe('the vet report', () => {
       headers: { authorization: `Bearer ${owner.token}` },
     })
     const text = pdfText(res.rawPayload).replace(/\s+/g, ' ')
-    expect(text).toContain('Vaccinations None recorded.')
-    expect(text).toContain('Documents None stored.')
+    expect(text).toContain(
+      'Health record Nothing recorded yet: vaccinations, current medications, documents, vets.',
+    )
+  })
+
+  it('names the saved vets with their phones, and a share link carries them', async () => {
+    const { owner } = await subscriberWithCat(t, { cat: { name: 'Mochi' } })
+    const api = await t.caller(owner.token)
+    await api.record.updateVets({
+      usual: { name: 'Oakwood Vets', phone: '0123 456 789', address: '1 Oak Lane' },
+      emergency: { name: 'City Pet ER', phone: '+44 20 7946 0000' },
+    })
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/care/report.pdf',
+      headers: { authorization: `Bearer ${owner.token}` },
+    })
+    const { url } = await api.progress.shareReport({})
+    const link = new URL(url, 'http://x.test')
+    const shared = await t.app.inject({ method: 'GET', url: link.pathname + link.search })
+    expect(shared.statusCode).toBe(200)
+    for (const res of [own, shared]) {
+      const text = pdfText(res.rawPayload).replace(/\s+/g, ' ')
+      expect(text).toContain('Usual vet: Oakwood Vets, 0123 456 789, 1 Oak Lane')
+      expect(text).toContain('24-hour emergency clinic: City Pet ER, +44 20 7946 0000')
+      expect(text).toContain('Nothing recorded yet: vaccinations, current medications, documents.')
+    }
   })
 })

@@ -139,7 +139,7 @@ describe('/api/care/vaccinations', () => {
     const { owner } = await subscriberWithCat(t)
     const res = await call('POST', '/api/care/vaccinations', owner.token, { name, given_on: '2026-01-01' })
     expect(res.statusCode).toBe(400)
-    // A NUL is refused by the server's guard before any schema (server/nul-guard.ts), in its own words.
+    // A NUL is refused by the server's guard before any schema (server/http/nul-guard.ts), in its own words.
     expect(res.json().error).toMatch(/name|NUL/)
   })
 

@@ -12,7 +12,7 @@ export const CALENDAR_FEED_PATH = '/api/care/calendar'
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export async function createCalendarFeed(db: Db, userId: number, catId: number | undefined, origin: string) {
-  const cat = await careCat(db, userId, catId)
+  const cat = await careCat(db, userId, catId, 'manage')
   const token = randomBytes(32).toString('base64url')
   await db.calendarFeed.create({ data: { userId, catId: cat.id, tokenHash: hashOf(token) } })
   return { url: `${origin}${CALENDAR_FEED_PATH}/${token}` }

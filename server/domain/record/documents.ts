@@ -3,25 +3,28 @@
 // metadata, at most ATTACHMENT_MAX_SIDE px on the long side), a PDF is kept as received. Reads and
 // deletes are by id AND the cat's owner together: another owner's document is a 404 like a missing one.
 
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MAX_SIDE } from '../../../shared/constants.ts'
+import { ATTACHMENT_MAX_SIDE } from '../../../shared/constants.ts'
 import {
+  DOCUMENT_FILE,
   DOCUMENT_KINDS,
-  DOCUMENT_TYPES,
+  type DocumentUpdateInput,
   type DocumentUploadInput,
 } from '../../../shared/schemas/documents.ts'
 import type { Db } from '../../db.ts'
-import { appError } from '../../errors.ts'
+import { appError, refusalError } from '../../errors.ts'
 import { cleanImage, type ImageFormat, ImageRefusedError } from '../../services/images.ts'
-import { photoDataUrl, receivedBytes, sniffImage } from '../../services/photos.ts'
+import { receivedBytes, sniffImage } from '../../services/photos.ts'
+import type { FileUrlSigner } from '../../services/signed-urls.ts'
 import { careCat } from '../care/care-cat.ts'
+import { rowCat } from '../household/access.ts'
+import { logActivity } from '../household/activity.ts'
 import { requireRoom } from '../quotas.ts'
 
-const KEPT_TYPES: ReadonlySet<string> = new Set(DOCUMENT_TYPES)
-const unsupported = () =>
-  appError('ATTACHMENT_TYPE', { message: 'A document must be a PDF, JPEG, PNG or WebP file' })
+const KEPT_TYPES: ReadonlySet<string> = new Set(DOCUMENT_FILE.types)
+const unsupported = () => refusalError(DOCUMENT_FILE.wrongType)
 const LIMITS = {
-  maxBytes: ATTACHMENT_MAX_BYTES,
-  tooLarge: () => appError('ATTACHMENT_TOO_LARGE', { message: 'The document is larger than 10 MB' }),
+  maxBytes: DOCUMENT_FILE.maxBytes,
+  tooLarge: () => refusalError(DOCUMENT_FILE.tooLarge),
   unsupported,
   readOnly: true,
 }
@@ -78,8 +81,8 @@ async function keptBytes(received: Uint8Array, mime: string): Promise<Uint8Array
 }
 
 export async function uploadDocument(db: Db, userId: number, input: DocumentUploadInput) {
-  const cat = await careCat(db, userId, input.cat_id)
-  await requireRoom(db, userId, 'documents')
+  const cat = await careCat(db, userId, input.cat_id, 'manage')
+  await requireRoom(db, cat.ownerId, 'documents')
   const received = receivedBytes(input.data, LIMITS)
   const type = await sniffImage(received)
   if (!type || !KEPT_TYPES.has(type.mime)) throw unsupported()
@@ -95,12 +98,18 @@ export async function uploadDocument(db: Db, userId: number, input: DocumentUplo
     },
     select: columns,
   })
+  await logActivity(db, {
+    catId: cat.id,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Added ${input.title}`,
+  })
   return toDocument(row)
 }
 
 /** Newest first. */
 export async function listDocuments(db: Db, userId: number, catId?: number) {
-  const cat = await careCat(db, userId, catId)
+  const cat = await careCat(db, userId, catId, 'read')
   const rows = await db.catDocument.findMany({
     where: { catId: cat.id },
     orderBy: { id: 'desc' },
@@ -109,14 +118,58 @@ export async function listDocuments(db: Db, userId: number, catId?: number) {
   return rows.map(toDocument)
 }
 
-export async function documentFile(db: Db, userId: number, id: number) {
-  const row = await db.catDocument.findFirst({ where: { id, cat: { userId } } })
+/** The document's details and signed address; a document of a cat the user may not read is a 404. */
+export async function documentAddress(db: Db, urls: FileUrlSigner, userId: number, id: number) {
+  const row = await db.catDocument.findUnique({ where: { id }, select: columns })
+  await rowCat(db, userId, row?.catId, 'read', () => appError('NOT_FOUND'))
   if (!row) throw appError('NOT_FOUND')
-  return { ...toDocument(row), data_url: photoDataUrl(row.data, row.mimetype) }
+  return { ...toDocument(row), url: urls.path('doc', row.id) }
+}
+
+/** The document's bytes and type, for the REST row with the token. */
+export async function documentFile(db: Db, userId: number, id: number) {
+  const row = await db.catDocument.findUnique({
+    where: { id },
+    select: { catId: true, mimetype: true, data: true },
+  })
+  await rowCat(db, userId, row?.catId, 'read', () => appError('NOT_FOUND'))
+  if (!row) throw appError('NOT_FOUND')
+  return { mimetype: row.mimetype, data: row.data }
+}
+
+/** A new title or kind (the file stays as stored); anyone else's or a missing document is a 404. */
+export async function updateDocument(db: Db, userId: number, input: DocumentUpdateInput) {
+  const row = await db.catDocument.findUnique({ where: { id: input.id }, select: { catId: true } })
+  await rowCat(db, userId, row?.catId, 'manage', () => appError('NOT_FOUND'))
+  const { count } = await db.catDocument.updateMany({
+    where: { id: input.id },
+    data: {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.kind !== undefined ? { kind: input.kind } : {}),
+    },
+  })
+  const updated =
+    count === 1 ? await db.catDocument.findUnique({ where: { id: input.id }, select: columns }) : null
+  if (!updated) throw appError('NOT_FOUND')
+  await logActivity(db, {
+    catId: updated.catId,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Changed ${updated.title}`,
+  })
+  return toDocument(updated)
 }
 
 export async function deleteDocument(db: Db, userId: number, id: number) {
-  const { count } = await db.catDocument.deleteMany({ where: { id, cat: { userId } } })
-  if (count === 0) throw appError('NOT_FOUND')
+  const row = await db.catDocument.findUnique({ where: { id }, select: { catId: true, title: true } })
+  await rowCat(db, userId, row?.catId, 'manage', () => appError('NOT_FOUND'))
+  const { count } = await db.catDocument.deleteMany({ where: { id } })
+  if (count === 0 || !row) throw appError('NOT_FOUND')
+  await logActivity(db, {
+    catId: row.catId,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Removed ${row.title}`,
+  })
   return { success: true as const }
 }

@@ -1,12 +1,14 @@
 // The cat's medications (CONTRACT "the health record"): add, list (with the doses logged and the doses
-// missed), log a dose (by whom), delete. A reminder goes at each dose time in the plan's zone until
+// missed), edit, log a dose (by whom), delete. A reminder goes at each dose time in the plan's zone until
 // end_on (medication-reminders.ts); deleting the medication stops them.
 
-import type { MedicationInput } from '../../../shared/schemas/medications.ts'
+import type { MedicationInput, MedicationUpdateInput } from '../../../shared/schemas/medications.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import { careCat } from '../care/care-cat.ts'
 import { ensureCarePlan } from '../care/plan.ts'
+import { type CareAction, rowCat } from '../household/access.ts'
+import { logActivity } from '../household/activity.ts'
 import { requireRoom } from '../quotas.ts'
 import { type DoseSchedule, doseTimesBetween, nextDoseAt } from './dose-times.ts'
 import { dateIn } from './local-time.ts'
@@ -72,9 +74,9 @@ function toMedication(row: MedicationRow, timezone: string, now: Date) {
 const withDoses = { doses: { orderBy: { givenAt: 'desc' as const }, select: { givenAt: true, by: true } } }
 
 export async function addMedication(db: Db, userId: number, input: MedicationInput, now = new Date()) {
-  const cat = await careCat(db, userId, input.cat_id)
-  await requireRoom(db, userId, 'medications')
-  const plan = await ensureCarePlan(db, userId, cat.id, now)
+  const cat = await careCat(db, userId, input.cat_id, 'manage')
+  await requireRoom(db, cat.ownerId, 'medications')
+  const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
   const startOn = input.start_on ?? dateIn(now, plan.timezone)
   if (input.end_on && input.end_on < startOn)
     throw appError('INVALID_INPUT', { message: 'end_on must not be before start_on' })
@@ -92,13 +94,76 @@ export async function addMedication(db: Db, userId: number, input: MedicationInp
     },
     include: withDoses,
   })
+  await logActivity(db, {
+    catId: cat.id,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Added ${input.name}`,
+  })
   return toMedication(row, plan.timezone, now)
+}
+
+/**
+ * An edit by whoever may manage the cat (anyone else's or a missing one is a 404). Changed times, start
+ * or end re-plan the next dose from now with the add's own nextDoseAt (docs/health-record.md "Editing"):
+ * a dose already sent lies before now and is not planned again; an unchanged schedule keeps its
+ * planned dose, so one due but not yet swept still goes once.
+ */
+export async function updateMedication(
+  db: Db,
+  userId: number,
+  input: MedicationUpdateInput,
+  now = new Date(),
+) {
+  const row = await db.medication.findUnique({ where: { id: input.id } })
+  const cat = await rowCat(db, userId, row?.catId, 'manage', () => appError('NOT_FOUND'))
+  if (!row) throw appError('NOT_FOUND')
+  const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
+  const before = doseSchedule(row, plan.timezone)
+  const schedule = {
+    ...before,
+    times: input.times ? [...input.times].sort() : before.times,
+    startOn: input.start_on ?? before.startOn,
+    endOn: input.end_on === undefined ? before.endOn : input.end_on,
+  }
+  if (schedule.endOn && schedule.endOn < schedule.startOn)
+    throw appError('INVALID_INPUT', { message: 'end_on must not be before start_on' })
+  const replan =
+    schedule.times.join() !== before.times.join() ||
+    schedule.startOn !== before.startOn ||
+    schedule.endOn !== before.endOn
+  const { count } = await db.medication.updateMany({
+    where: { id: row.id },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.dose !== undefined ? { dose: input.dose } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+      ...(replan
+        ? {
+            times: schedule.times,
+            startOn: dateColumn(schedule.startOn),
+            endOn: schedule.endOn ? dateColumn(schedule.endOn) : null,
+            nextDoseAt: nextDoseAt(schedule, now),
+          }
+        : {}),
+    },
+  })
+  const updated =
+    count === 1 ? await db.medication.findUnique({ where: { id: row.id }, include: withDoses }) : null
+  if (!updated) throw appError('NOT_FOUND')
+  await logActivity(db, {
+    catId: row.catId,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Changed ${updated.name}`,
+  })
+  return toMedication(updated, plan.timezone, now)
 }
 
 /** Current ones first (by their next dose), then the ended ones, newest first. */
 export async function listMedications(db: Db, userId: number, catId?: number, now = new Date()) {
-  const cat = await careCat(db, userId, catId)
-  const plan = await ensureCarePlan(db, userId, cat.id, now)
+  const cat = await careCat(db, userId, catId, 'read')
+  const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
   const rows = await db.medication.findMany({
     where: { catId: cat.id },
     orderBy: [{ nextDoseAt: { sort: 'asc', nulls: 'last' } }, { id: 'desc' }],
@@ -107,11 +172,11 @@ export async function listMedications(db: Db, userId: number, catId?: number, no
   return rows.map((row) => toMedication(row, plan.timezone, now))
 }
 
-/** The owner's own medication, with its cat's owner, or a 404. */
-async function ownMedication(db: Db, userId: number, id: number) {
-  const row = await db.medication.findFirst({ where: { id, cat: { userId } }, select: { id: true } })
-  if (!row) throw appError('NOT_FOUND')
-  return row
+/** A medication of a cat the user may do `action` on, with that cat, or a 404. */
+async function reachableMedication(db: Db, userId: number, id: number, action: CareAction) {
+  const row = await db.medication.findUnique({ where: { id }, select: { id: true, catId: true, name: true } })
+  const cat = await rowCat(db, userId, row?.catId, action, () => appError('NOT_FOUND'))
+  return { ...row!, cat }
 }
 
 /** Logs a dose, by the signed-in person's e-mail; a dose in the future is refused. */
@@ -121,20 +186,33 @@ export async function logDose(
   input: { id: number; given_at?: string | undefined },
   now = new Date(),
 ) {
-  await ownMedication(db, userId, input.id)
-  await requireRoom(db, userId, 'dosesPerMedication', { catId: input.id })
+  const medication = await reachableMedication(db, userId, input.id, 'log')
+  await requireRoom(db, medication.cat.ownerId, 'dosesPerMedication', { catId: input.id })
   const givenAt = input.given_at ? new Date(input.given_at) : now
   if (givenAt.getTime() > now.getTime() + 60_000) {
     throw appError('INVALID_INPUT', { message: 'given_at must not be in the future' })
   }
   const { email } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
   const dose = await db.medicationDose.create({ data: { medicationId: input.id, givenAt, by: email } })
+  await logActivity(db, {
+    catId: medication.catId,
+    authorId: userId,
+    kind: 'dose_logged',
+    summary: `Gave ${medication.name}`,
+  })
   return { given_at: dose.givenAt.toISOString(), by: dose.by }
 }
 
 export async function deleteMedication(db: Db, userId: number, id: number) {
-  const { count } = await db.medication.deleteMany({ where: { id, cat: { userId } } })
+  const medication = await reachableMedication(db, userId, id, 'manage')
+  const { count } = await db.medication.deleteMany({ where: { id } })
   if (count === 0) throw appError('NOT_FOUND')
+  await logActivity(db, {
+    catId: medication.catId,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Removed ${medication.name}`,
+  })
   return { success: true as const }
 }
 

@@ -4,6 +4,7 @@
 // however many run. A send that fails puts the instant back (if untouched since) for the next sweep.
 import type { Db } from '../../db.ts'
 import { ensureCarePlan } from '../care/plan.ts'
+import { remindedMembers } from '../household/reminded-members.ts'
 import { type RecordReminderDeps, sendRecordReminder } from './record-reminder.ts'
 import { nextVaccinationReminder, toVaccination } from './vaccinations.ts'
 import { coreVaccineOf } from './vaccine-schedule.ts'
@@ -49,7 +50,11 @@ export async function sendDueVaccinationReminders(
     const late = taken.getTime() > Date.parse(`${vaccination.next_due_on}T23:59:59Z`)
     if (plan.paused || (late && !(await stillDue(deps.db, row)))) continue
     try {
+      const members = plan.membersReminded
+        ? await remindedMembers(deps.db, row.cat.userId, row.catId, owner.email, now)
+        : []
       await sendRecordReminder(deps, {
+        members,
         userId: row.cat.userId,
         email: owner.email,
         channels: { email: plan.emailOn, push: plan.pushOn },

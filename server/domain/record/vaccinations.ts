@@ -1,12 +1,14 @@
 // The cat's vaccinations (CONTRACT "the health record"): add (with a proposed due date for the core
-// vaccines), list (soonest due first), delete. Each due date has three reminders, 14 days before, on it
+// vaccines), list (soonest due first), edit, delete. Each due date has three reminders, 14 days before, on it
 // and 7 days after while still due, at the plan's reminder time in the plan's zone (vaccination-reminders.ts).
 
-import type { VaccinationInput } from '../../../shared/schemas/vaccinations.ts'
+import type { VaccinationInput, VaccinationUpdateInput } from '../../../shared/schemas/vaccinations.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import { careCat } from '../care/care-cat.ts'
 import { ensureCarePlan } from '../care/plan.ts'
+import { rowCat } from '../household/access.ts'
+import { logActivity } from '../household/activity.ts'
 import { requireRoom } from '../quotas.ts'
 import { dateIn, wallClockInstant } from './local-time.ts'
 import { addDays, proposeNextDue } from './vaccine-schedule.ts'
@@ -53,9 +55,9 @@ export function nextVaccinationReminder(
 }
 
 export async function addVaccination(db: Db, userId: number, input: VaccinationInput, now = new Date()) {
-  const cat = await careCat(db, userId, input.cat_id)
-  await requireRoom(db, userId, 'vaccinations')
-  const plan = await ensureCarePlan(db, userId, cat.id, now)
+  const cat = await careCat(db, userId, input.cat_id, 'manage')
+  await requireRoom(db, cat.ownerId, 'vaccinations')
+  const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
   const { age } = await db.cat.findUniqueOrThrow({ where: { id: cat.id }, select: { age: true } })
   const nextDueOn =
     input.next_due_on ??
@@ -76,12 +78,18 @@ export async function addVaccination(db: Db, userId: number, input: VaccinationI
       nextReminderAt: nextDueOn ? nextVaccinationReminder(nextDueOn, plan, now) : null,
     },
   })
+  await logActivity(db, {
+    catId: cat.id,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Recorded ${input.name}`,
+  })
   return toVaccination(row)
 }
 
 /** Soonest due first; those with no due date last, newest given first. */
 export async function listVaccinations(db: Db, userId: number, catId?: number) {
-  const cat = await careCat(db, userId, catId)
+  const cat = await careCat(db, userId, catId, 'read')
   const rows = await db.vaccination.findMany({
     where: { catId: cat.id },
     orderBy: [{ nextDueOn: { sort: 'asc', nulls: 'last' } }, { givenOn: 'desc' }, { id: 'desc' }],
@@ -89,9 +97,61 @@ export async function listVaccinations(db: Db, userId: number, catId?: number) {
   return rows.map(toVaccination)
 }
 
-/** The owner's own vaccination (another owner's or a missing one is a 404). */
+/**
+ * An edit by whoever may manage the cat (anyone else's or a missing one is a 404). A changed due date
+ * re-plans its reminders from now (docs/health-record.md "Editing"): the first of the new date's three
+ * still ahead. A reminder already sent lies before now, so it is never planned again; with the date
+ * unchanged the planned instant is kept, so a reminder due but not yet swept still goes once.
+ */
+export async function updateVaccination(
+  db: Db,
+  userId: number,
+  input: VaccinationUpdateInput,
+  now = new Date(),
+) {
+  const row = await db.vaccination.findUnique({ where: { id: input.id } })
+  const cat = await rowCat(db, userId, row?.catId, 'manage', () => appError('NOT_FOUND'))
+  if (!row) throw appError('NOT_FOUND')
+  const dueOn = input.next_due_on === undefined ? day(row.nextDueOn) : input.next_due_on
+  const replan = dueOn !== day(row.nextDueOn)
+  const plan = replan ? await ensureCarePlan(db, cat.ownerId, cat.id, now) : null
+  const { count } = await db.vaccination.updateMany({
+    where: { id: row.id },
+    data: {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.given_on !== undefined ? { givenOn: dateColumn(input.given_on) } : {}),
+      ...(input.clinic !== undefined ? { clinic: input.clinic || null } : {}),
+      ...(input.notes !== undefined ? { notes: input.notes || null } : {}),
+      ...(plan
+        ? {
+            nextDueOn: dueOn ? dateColumn(dueOn) : null,
+            nextReminderAt: dueOn ? nextVaccinationReminder(dueOn, plan, now) : null,
+          }
+        : {}),
+    },
+  })
+  const updated = count === 1 ? await db.vaccination.findUnique({ where: { id: row.id } }) : null
+  if (!updated) throw appError('NOT_FOUND')
+  await logActivity(db, {
+    catId: row.catId,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Changed ${updated.name}`,
+  })
+  return toVaccination(updated)
+}
+
+/** A vaccination of a cat the user may manage (anyone else's or a missing one is a 404). */
 export async function deleteVaccination(db: Db, userId: number, id: number) {
-  const { count } = await db.vaccination.deleteMany({ where: { id, cat: { userId } } })
-  if (count === 0) throw appError('NOT_FOUND')
+  const row = await db.vaccination.findUnique({ where: { id }, select: { catId: true, name: true } })
+  await rowCat(db, userId, row?.catId, 'manage', () => appError('NOT_FOUND'))
+  const { count } = await db.vaccination.deleteMany({ where: { id } })
+  if (count === 0 || !row) throw appError('NOT_FOUND')
+  await logActivity(db, {
+    catId: row.catId,
+    authorId: userId,
+    kind: 'record_changed',
+    summary: `Removed ${row.name}`,
+  })
   return { success: true as const }
 }

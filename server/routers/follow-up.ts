@@ -21,7 +21,7 @@ export const followUpRouter = router({
     .input(careCatInput)
     .output(z.array(followUpSchema))
     .query(async ({ ctx, input }) => {
-      const cat = await careCat(ctx.services.db, ctx.user.id, input.cat_id)
+      const cat = await careCat(ctx.services.db, ctx.user.id, input.cat_id, 'read')
       return listFollowUps(ctx.services.db, ctx.user.id, cat.id)
     }),
 

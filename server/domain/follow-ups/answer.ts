@@ -61,13 +61,17 @@ export async function recordAnswer(
   })
   let reply: string | null = null
   if (answer.seen_vet === 'not_yet' && followUp.urgency === 'emergency') {
-    const cat = await db.cat.findUnique({ where: { id: followUp.catId }, select: { name: true } })
+    const cat = await db.cat.findUnique({
+      where: { id: followUp.catId },
+      select: { name: true, followUpsOn: true },
+    })
     reply = notYetReply(answer.reason, cat?.name ?? '')
     // In the chat too, at the emergency's level, so the escalation stays open there.
     await appendAssistantMessage(db, followUp.conversationId, reply, { urgency: 'emergency' })
-    // Asked again once per "not yet": the same answer sent twice (a double click, both surfaces) asks once.
+    // Asked again once per "not yet": the same answer sent twice (a double click, both surfaces) asks once;
+    // never when the owner turned follow-ups off for the cat since this one was sent.
     const askedAgain = followUp.status === 'answered' && followUp.seenVet === 'not_yet'
-    if (!askedAgain)
+    if (!askedAgain && cat?.followUpsOn)
       await db.followUp.create({
         data: {
           userId: followUp.userId,

@@ -38,11 +38,20 @@ export async function sendFollowUp(
   now = new Date(),
 ): Promise<{ sent: boolean }> {
   const { db } = deps
+  // Only while the owner wants follow-ups for the cat: a row scheduled as they turned them off (the
+  // switch drops pending rows, a reply being stored at that moment can still write one) is not sent.
   const claimed = await db.$queryRaw<Array<{ id: number }>>`
     UPDATE follow_ups SET status = 'sent', sent_at = ${now}
     WHERE id = ${id} AND status = 'pending' AND due_at <= ${now}
+      AND EXISTS (SELECT 1 FROM cats c WHERE c.id = follow_ups.cat_id AND c.follow_ups_on)
     RETURNING id`
-  if (claimed.length === 0) return { sent: false }
+  if (claimed.length === 0) {
+    // Dropped as the switch drops it, so the sweep does not queue it again and again.
+    await db.$executeRaw`
+      DELETE FROM follow_ups f USING cats c
+      WHERE f.id = ${id} AND f.status = 'pending' AND c.id = f.cat_id AND NOT c.follow_ups_on`
+    return { sent: false }
+  }
   const followUp = await db.followUp.findUnique({
     where: { id },
     include: {

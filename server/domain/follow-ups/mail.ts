@@ -1,6 +1,6 @@
 // The follow-up e-mail: "Did Milo see a vet?", with one link per answer. The links open the chat signed in
 // (never a GET that changes anything: mail scanners follow links), where the answer is sent in one click.
-import { PRODUCT_NAME } from '../../../shared/constants.ts'
+import { EXPERT_NAME, PRODUCT_NAME } from '../../../shared/constants.ts'
 import type { SeenVet } from '../../../shared/schemas/follow-ups.ts'
 import type { OutgoingMail } from '../../services/mail.ts'
 
@@ -49,7 +49,7 @@ export function followUpMail(input: {
     '',
     ...answers.map((a) => `${a.label}: ${a.link}`),
     '',
-    `Dr. Olivia, ${PRODUCT_NAME}`,
+    `${EXPERT_NAME}, ${PRODUCT_NAME}`,
     '',
   ].join('\n')
   const html = `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#222">
@@ -61,7 +61,7 @@ export function followUpMail(input: {
         `<a href="${escapeHtml(a.link)}" style="display:inline-block;margin:4px;background:#6b3fa0;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(a.label)}</a>`,
     )
     .join('')}</p>
-<p>Dr. Olivia, ${PRODUCT_NAME}</p>
+<p>${EXPERT_NAME}, ${PRODUCT_NAME}</p>
 </div>`
   return {
     kind: 'follow-up',

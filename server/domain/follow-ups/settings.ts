@@ -4,7 +4,7 @@ import type { Db } from '../../db.ts'
 import { careCat } from '../care/care-cat.ts'
 
 export async function followUpSettings(db: Db, userId: number, catId?: number) {
-  const cat = await careCat(db, userId, catId)
+  const cat = await careCat(db, userId, catId, 'read')
   const row = await db.cat.findUniqueOrThrow({ where: { id: cat.id }, select: { followUpsOn: true } })
   return { cat_id: cat.id, follow_ups_on: row.followUpsOn }
 }
@@ -14,7 +14,7 @@ export async function setFollowUps(
   userId: number,
   input: { cat_id?: number; follow_ups_on: boolean },
 ) {
-  const cat = await careCat(db, userId, input.cat_id)
+  const cat = await careCat(db, userId, input.cat_id, 'manage')
   await db.$transaction([
     db.cat.update({ where: { id: cat.id }, data: { followUpsOn: input.follow_ups_on } }),
     ...(input.follow_ups_on ? [] : [db.followUp.deleteMany({ where: { catId: cat.id, status: 'pending' } })]),

@@ -5,7 +5,9 @@ import {
   reviewHeldBeforeProofInput,
   verificationCodeInput,
 } from '../../shared/schemas/account.ts'
+import { reviewConsentInput, reviewConsentSchema } from '../../shared/schemas/follow-ups.ts'
 import { successOutput } from '../../shared/schemas/primitives.ts'
+import { CODE_SEND_BUDGETS } from '../domain/accounts/code-budgets.ts'
 import {
   deleteAccount,
   exportAccount,
@@ -14,9 +16,10 @@ import {
 } from '../domain/accounts/data.ts'
 import { reviewHeldBeforeProof } from '../domain/accounts/held-before-proof.ts'
 import { readOwnerState } from '../domain/accounts/owner-state.ts'
-import { resendTooSoon } from '../domain/accounts/sign-in-code.ts'
-import { jsonTextStream, type RestRequest, rest } from '../rest/meta.ts'
-import { authedProcedure, limit, router } from '../trpc.ts'
+import { reviewConsent, setReviewConsent } from '../domain/ops/review-consent.ts'
+import { jsonTextStream, type RestRequest, rateLimit, rest } from '../rest/meta.ts'
+import { type Budget, perIp } from '../services/rate-limits.ts'
+import { authedProcedure, router } from '../trpc.ts'
 
 /** REST sends the fresh code in a header, so it never sits in a URL (nor a proxy's access log). */
 const codeFromHeader = (req: RestRequest) => ({ code: req.headers['x-verification-code'] })
@@ -29,6 +32,12 @@ const CODE_HEADER = [
     example: '123456',
   },
 ] as const
+
+/** An export or a deletion checks a step-up code: the caller's IP budget, then the address's. */
+const DATA_CODE_CHECK_BUDGETS: readonly Budget[] = [
+  perIp('otpVerifyPerIp'),
+  { name: 'otpVerifyPerEmail', by: 'email' },
+]
 
 export const accountRouter = router({
   /** The owner's cats, subscription, interview and conversation, read in one round of queries. */
@@ -54,6 +63,29 @@ export const accountRouter = router({
       return { success: true as const }
     }),
 
+  /**
+   * Whether the team may review the owner's conversations the safety scoreboard flags (off unless the
+   * owner agrees; docs/follow-ups.md).
+   */
+  reviewConsent: authedProcedure
+    .meta(
+      rest('GET', '/api/supabase/account/review-consent', {
+        summary: 'Whether the team may review conversations the safety scoreboard flags',
+      }),
+    )
+    .output(reviewConsentSchema)
+    .query(({ ctx }) => reviewConsent(ctx.services.db, ctx.user.id)),
+
+  setReviewConsent: authedProcedure
+    .meta(
+      rest('PUT', '/api/supabase/account/review-consent', {
+        summary: 'Agree (or no longer agree) that the team may review conversations the scoreboard flags',
+      }),
+    )
+    .input(reviewConsentInput)
+    .output(reviewConsentSchema)
+    .mutation(({ ctx, input }) => setReviewConsent(ctx.services.db, ctx.user.id, input.review_consent)),
+
   /** Step-up: mails a fresh one-time code to the account's own address, for export and deletion. */
   sendVerificationCode: authedProcedure
     .meta(
@@ -61,12 +93,10 @@ export const accountRouter = router({
         summary: 'Mail a fresh code to the account address (needed to export or delete the account)',
       }),
     )
+    .meta(rateLimit(...CODE_SEND_BUDGETS))
     .output(successOutput)
     .mutation(async ({ ctx }) => {
-      await limit(ctx, 'otpSendPerIp', ctx.ip)
-      await limit(ctx, 'otpSendPerEmail', ctx.user.email)
-      const sent = await mailVerificationCode(ctx.services, ctx.user)
-      if (sent !== true) throw resendTooSoon(sent.retryAfterSeconds)
+      await mailVerificationCode(ctx.services, ctx.user, ctx.ip)
       return { success: true as const }
     }),
 
@@ -86,12 +116,11 @@ export const accountRouter = router({
         binary: jsonTextStream(),
       }),
     )
+    .meta(rateLimit(...DATA_CODE_CHECK_BUDGETS))
     .input(verificationCodeInput)
     // No output schema: the document is every column of the owner's rows, and a zod object would
     // silently drop a column added later (README Decisions).
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
-      await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
       await requireFreshCode(ctx.services, ctx.user, input.code)
       return exportAccount(ctx.services, ctx.user.id)
     }),
@@ -106,11 +135,10 @@ export const accountRouter = router({
         requestHeaders: CODE_HEADER,
       }),
     )
+    .meta(rateLimit(...DATA_CODE_CHECK_BUDGETS))
     .input(verificationCodeInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
-      await limit(ctx, 'otpVerifyPerEmail', ctx.user.email)
       await requireFreshCode(ctx.services, ctx.user, input.code)
       await deleteAccount(ctx.services, ctx.user, ctx.log)
       return { success: true as const }

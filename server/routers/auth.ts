@@ -17,23 +17,18 @@ import { successOutput } from '../../shared/schemas/primitives.ts'
 import type { Context } from '../context.ts'
 import { accountProfile } from '../domain/accounts/account-row.ts'
 import { claimAtSignIn } from '../domain/accounts/claim-visitor-records.ts'
+import { CODE_CHECK_BUDGETS, CODE_SEND_BUDGETS } from '../domain/accounts/code-budgets.ts'
 import { CODE_FAILURES } from '../domain/accounts/one-time-codes.ts'
 import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
 import { bearerSession, tokenSession, verifiedSession } from '../domain/accounts/session-answers.ts'
 import { endAllSessions, endOtherSessions, endSession, refreshSession } from '../domain/accounts/sessions.ts'
 import { passwordSignIn } from '../domain/accounts/sign-in.ts'
-import {
-  type CodeDeps,
-  isProvenAddress,
-  mailSignInCode,
-  resendTooSoon,
-  verifySignInCode,
-} from '../domain/accounts/sign-in-code.ts'
+import { type CodeDeps, requestSignInCode, verifySignInCode } from '../domain/accounts/sign-in-code.ts'
 import { signUp } from '../domain/accounts/sign-up.ts'
-import { AppError, appError } from '../errors.ts'
-import { rest } from '../rest/meta.ts'
-import { accountKey, type RateLimitName } from '../services/rate-limits.ts'
-import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
+import { appError } from '../errors.ts'
+import { rateLimit, rest } from '../rest/meta.ts'
+import { type Budget, perIp } from '../services/rate-limits.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 const codeDeps = (ctx: Context): CodeDeps => ({
   db: ctx.services.db,
@@ -44,21 +39,14 @@ const codeDeps = (ctx: Context): CodeDeps => ({
 })
 
 /**
- * Spends a point of an address's budgets: the tight one of this address from this IP, then the account's
- * generous ceiling over every IP (README "Limits"). The caller's own IP budget is spent before.
+ * A password sign-in spends the caller's IP budget, then the tight one of this address from this IP, then
+ * the account's generous ceiling over every IP (docs/api.md "Limits and quotas").
  */
-async function limitAddress(ctx: Context, perEmailIp: RateLimitName, perEmail: RateLimitName, email: string) {
-  await limit(ctx, perEmailIp, accountKey(email, ctx.ip))
-  await limit(ctx, perEmail, email)
-}
-
-/** A code asked again too soon mails nothing, so it spends nothing of the address's budgets. */
-async function refundCodeRequest(ctx: Context, email: string) {
-  await ctx.services.limits.refund('otpSendPerEmailIp', accountKey(email, ctx.ip))
-  await ctx.services.limits.refund('otpSendPerEmail', email)
-}
-
-const isTooSoon = (error: unknown) => error instanceof AppError && error.appCode === 'RESEND_TOO_SOON'
+const PASSWORD_BUDGETS: readonly Budget[] = [
+  perIp('passwordPerIp'),
+  { name: 'passwordPerEmailIp', by: 'emailIp' },
+  { name: 'passwordPerEmail', by: 'email' },
+]
 
 /** The visitor's anonymous records become the account's; a failure here must not cost the sign-in. */
 const claim = (ctx: Context, userId: number, sessionId: string | undefined) =>
@@ -76,10 +64,10 @@ export const authRouter = router({
         summary: 'Create an account without a password (SPEC §7 signup payload)',
       }),
     )
+    .meta(rateLimit(perIp('signupPerIp')))
     .input(signupInput)
     .output(tokenSessionOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'signupPerIp', ctx.ip)
       const user = await signUp(ctx.services.db, input)
       await claim(ctx, user.id, input.session_id)
       return tokenSession(ctx.services.tokens, user, false)
@@ -92,11 +80,10 @@ export const authRouter = router({
    */
   signin: publicProcedure
     .meta(rest('POST', '/api/supabase/signin', { summary: 'Sign in with e-mail and password' }))
+    .meta(rateLimit(...PASSWORD_BUDGETS))
     .input(signinInput)
     .output(tokenSessionOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'passwordPerIp', ctx.ip)
-      await limitAddress(ctx, 'passwordPerEmailIp', 'passwordPerEmail', input.email)
       const user = await passwordSignIn(ctx.services.db, input.email, input.password)
       await claim(ctx, user.id, input.session_id)
       return tokenSession(ctx.services.tokens, user, true)
@@ -112,27 +99,15 @@ export const authRouter = router({
         summary: 'Send a one-time sign-in code to an e-mail address',
       }),
     )
+    .meta(rateLimit(...CODE_SEND_BUDGETS))
     .input(signinOtpInput)
     // The same answer whether or not the address has an account.
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'otpSendPerIp', ctx.ip)
-      // An address nobody has proved is likely someone else's being tried: a tighter budget, spent beside
-      // the address's own (at once: each budget may wait on Redis while it is unreachable).
-      const unproven = !(await isProvenAddress(ctx.services.db, input.email))
-      await Promise.all([
-        limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', input.email),
-        unproven ? limit(ctx, 'otpSendPerUnprovenEmail', input.email) : null,
-      ])
-      try {
-        await mailSignInCode(codeDeps(ctx), input.email)
-      } catch (error) {
-        if (isTooSoon(error)) {
-          await refundCodeRequest(ctx, input.email)
-          if (unproven) await ctx.services.limits.refund('otpSendPerUnprovenEmail', input.email)
-        }
-        throw error
-      }
+      await requestSignInCode(
+        { ...codeDeps(ctx), limits: ctx.services.limits, subject: { ip: ctx.ip, email: input.email } },
+        input.email,
+      )
       return { success: true as const }
     }),
 
@@ -143,11 +118,10 @@ export const authRouter = router({
    */
   verifyOtp: publicProcedure
     .meta(rest('POST', '/api/supabase/verify-otp', { summary: 'Exchange a one-time code for a session' }))
+    .meta(rateLimit(...CODE_CHECK_BUDGETS))
     .input(verifyOtpInput)
     .output(verifyOtpOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
-      await limitAddress(ctx, 'otpVerifyPerEmailIp', 'otpVerifyPerEmail', input.email)
       const user = await verifySignInCode(codeDeps(ctx), input.email, input.token)
       await claim(ctx, user.id, input.session_id)
       return verifiedSession(ctx.services.tokens, user)
@@ -168,10 +142,10 @@ export const authRouter = router({
         summary: 'Renew the access token with the refresh token (rotated on every use)',
       }),
     )
+    .meta(rateLimit(perIp('refreshPerIp')))
     .input(refreshInput)
     .output(refreshOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'refreshPerIp', ctx.ip)
       const result = await refreshSession(ctx.services.db, ctx.services.tokens, input.refresh_token)
       if (!result.ok) throw appError('NOT_AUTHENTICATED')
       return bearerSession(result.issued)
@@ -197,16 +171,13 @@ export const authRouter = router({
   }),
 
   /** Step-up: mails a fresh one-time code to the account's own address, for setPassword. */
-  sendPasswordCode: authedProcedure.output(successOutput).mutation(async ({ ctx }) => {
-    await limit(ctx, 'otpSendPerIp', ctx.ip)
-    await limitAddress(ctx, 'otpSendPerEmailIp', 'otpSendPerEmail', ctx.user.email)
-    const sent = await mailPasswordCode(ctx.services, ctx.user.email)
-    if (sent !== true) {
-      await refundCodeRequest(ctx, ctx.user.email)
-      throw resendTooSoon(sent.retryAfterSeconds)
-    }
-    return { success: true as const }
-  }),
+  sendPasswordCode: authedProcedure
+    .meta(rateLimit(...CODE_SEND_BUDGETS))
+    .output(successOutput)
+    .mutation(async ({ ctx }) => {
+      await mailPasswordCode(ctx.services, { ip: ctx.ip, email: ctx.user.email })
+      return { success: true as const }
+    }),
 
   /**
    * Sets or replaces the password with a fresh code from the account's e-mail: the proof of the address,
@@ -214,11 +185,10 @@ export const authRouter = router({
    * With `end_other_sessions` every other session of the owner ends (the account page asks by default).
    */
   setPassword: authedProcedure
+    .meta(rateLimit(...CODE_CHECK_BUDGETS))
     .input(setPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'otpVerifyPerIp', ctx.ip)
-      await limitAddress(ctx, 'otpVerifyPerEmailIp', 'otpVerifyPerEmail', ctx.user.email)
       const result = await replacePassword(ctx.services, ctx.user, input.code, input.password)
       if (result !== 'ok') throw appError(CODE_FAILURES[result])
       if (input.end_other_sessions) {

@@ -1,10 +1,24 @@
 // Operators' views (CONTRACT: OPERATOR_EMAILS). To anyone else they do not exist: 404, never 403.
-import { safetyScoreboardInput, safetyScoreboardSchema } from '../../shared/schemas/follow-ups.ts'
+import {
+  reviewConversationInput,
+  reviewConversationSchema,
+  safetyScoreboardInput,
+  safetyScoreboardSchema,
+} from '../../shared/schemas/follow-ups.ts'
+import type { Context } from '../context.ts'
 import { scoreboardRange } from '../domain/ops/range.ts'
+import { conversationForReview, reviewableConversation } from '../domain/ops/routine-then-vet.ts'
 import { safetyScoreboard } from '../domain/ops/safety-scoreboard.ts'
 import { appError } from '../errors.ts'
 import { rest } from '../rest/meta.ts'
 import { publicProcedure, router } from '../trpc.ts'
+
+/** The operator's address, or the 404 everyone else gets. */
+function requireOperator(ctx: Context): string {
+  const email = ctx.user?.email.toLowerCase()
+  if (!email || !ctx.services.config.OPERATOR_EMAILS.includes(email)) throw appError('NOT_FOUND')
+  return email
+}
 
 export const opsRouter = router({
   // Public on purpose: a visitor without a session gets the same 404 as a signed-in owner, not a 401
@@ -14,10 +28,27 @@ export const opsRouter = router({
     .input(safetyScoreboardInput)
     .output(safetyScoreboardSchema)
     .query(({ ctx, input }) => {
-      const email = ctx.user?.email.toLowerCase()
-      if (!email || !ctx.services.config.OPERATOR_EMAILS.includes(email)) {
-        throw appError('NOT_FOUND')
-      }
+      requireOperator(ctx)
       return safetyScoreboard(ctx.services.db, scoreboardRange(input))
+    }),
+
+  // Read-only, and only a conversation the scoreboard flags ("routine, then vet") whose owner agreed to
+  // a review (docs/follow-ups.md); any other is the same 404 as a missing one. Each opening is logged.
+  conversation: publicProcedure
+    .meta(
+      rest('GET', '/api/ops/conversations/:id', {
+        summary: 'A flagged conversation whose owner agreed to a review, read-only (operators only)',
+      }),
+    )
+    .input(reviewConversationInput)
+    .output(reviewConversationSchema)
+    .query(async ({ ctx, input }) => {
+      const operator = requireOperator(ctx)
+      const db = ctx.services.db
+      if (!(await reviewableConversation(db, input.id))) throw appError('NOT_FOUND')
+      const conversation = await conversationForReview(db, input.id)
+      if (!conversation) throw appError('NOT_FOUND')
+      ctx.log.info({ operator, conversationId: input.id }, 'conversation opened for safety review')
+      return conversation
     }),
 })

@@ -22,6 +22,24 @@ export const reviewHeldBeforeProofInput = z.object({
   action: z.enum(['keep', 'delete'], { error: "action must be 'keep' or 'delete'" }),
 })
 
+/**
+ * What the account may reach (server/domain/household/reach.ts, docs/household.md "On screen"): all of it
+ * for an owner (or a new account); for an account whose only cats are shared with it, what its roles allow.
+ */
+export const householdReachSchema = z.object({
+  /** No cats of its own, some shared with it: its place is /care. */
+  sharedOnly: z.boolean(),
+  /** The specialist's chat (a sitter-only account may not). */
+  chat: z.boolean(),
+  /** Changing a cat's plan or record, its report and links (a sitter-only account may not). */
+  manage: z.boolean(),
+  /** What only an owner does: inviting a household, billing. */
+  own: z.boolean(),
+  /** A cat shared with it that it may chat about has an owner whose subscription covers the chat. */
+  chatCovered: z.boolean(),
+})
+export type HouseholdReach = z.infer<typeof householdReachSchema>
+
 export const ownerStateOutput = z.object({
   /** The owner's cats, oldest first: the current cat (highest id, SPEC §4) is last. */
   cats: catListSchema,
@@ -37,6 +55,7 @@ export const ownerStateOutput = z.object({
   conversationId: z.number().int().nullable(),
   /** What the account held before its address was first proved, until the owner keeps or deletes it. */
   heldBeforeProof: heldBeforeProofSchema.nullable(),
+  household: householdReachSchema,
 })
 export type OwnerState = z.infer<typeof ownerStateOutput>
 
@@ -46,4 +65,3 @@ export type OwnerState = z.infer<typeof ownerStateOutput>
  * `X-Verification-Code` header, so it never sits in a URL or a proxy's log).
  */
 export const verificationCodeInput = z.object({ code: codeSchema })
-export type VerificationCodeInput = z.input<typeof verificationCodeInput>

@@ -29,14 +29,12 @@ export const signupInput = z
     session_id: sessionIdSchema.optional(),
   })
   .refine((v) => Boolean(v.full_name || v.first_name), { message: ERRORS.nameRequired, path: ['full_name'] })
-export type SignupInput = z.input<typeof signupInput>
 
 export const signinInput = z.object({
   email: emailSchema,
   password: givenPasswordSchema,
   session_id: sessionIdSchema.optional(),
 })
-export type SigninInput = z.input<typeof signinInput>
 
 /** signup-passwordless and signin answer the same session shape (SPEC §7). */
 export const tokenSessionOutput = z.object({
@@ -50,7 +48,6 @@ export const tokenSessionOutput = z.object({
 export type TokenSession = z.infer<typeof tokenSessionOutput>
 
 export const signinOtpInput = z.object({ email: emailSchema })
-export type SigninOtpInput = z.input<typeof signinOtpInput>
 
 /** A one-time code from the e-mail, as the code sign-in takes it. */
 export const codeSchema = z
@@ -64,7 +61,6 @@ export const verifyOtpInput = z.object({
   type: z.literal('email').default('email'),
   session_id: sessionIdSchema.optional(),
 })
-export type VerifyOtpInput = z.input<typeof verifyOtpInput>
 
 export const userMetadataSchema = z.object({
   first_name: z.string(),
@@ -112,10 +108,8 @@ export const setPasswordInput = z.object({
   /** Ends every other session of the owner once the password is set (the account page's default). */
   end_other_sessions: z.boolean().optional(),
 })
-export type SetPasswordInput = z.input<typeof setPasswordInput>
 
 export const refreshInput = z.object({ refresh_token: z.string().min(1).max(200) })
-export type RefreshInput = z.input<typeof refreshInput>
 export const refreshOutput = z.object({
   access_token: z.string(),
   token_type: z.literal('bearer'),

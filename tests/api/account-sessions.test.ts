@@ -370,8 +370,8 @@ describe('download my data and delete account', () => {
     // The photo apart, at its own address, which gives it whole.
     expect(data.cats[0]!.photo_url).toBe(`/api/supabase/cats/${ada.catId}/photo`)
     const photo = await get(data.cats[0]!.photo_url!, ada.owner.session.access_token)
-    expect(photo.body.data_url).toMatch(/^data:image\/png;base64,iVBOR/)
-    expect(Object.values(data.cats[0]!)).not.toContain(photo.body.data_url)
+    expect(photo.body.url).toMatch(new RegExp(`^/api/files/cat/${ada.catId}\\?`))
+    expect(Object.values(data.cats[0]!)).not.toContain(photo.body.url)
     expect(data.conversations.map((c) => c.id)).toEqual([ada.conversationId])
     expect(data.conversations[0]!.messages.map((m) => m.content)).toEqual(['ada asks about food'])
     expect(data.interviews.map((i) => i.id)).toEqual([ada.interviewId])

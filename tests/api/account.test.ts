@@ -39,6 +39,54 @@ describe('account.state', () => {
       unfinishedInterview: null,
       conversationId: null,
       heldBeforeProof: null,
+      household: { sharedOnly: false, chat: true, manage: true, own: true, chatCovered: false },
+    })
+  })
+
+  it('says where a household member belongs and what they reach, from the cats shared with them', async () => {
+    const owner = await t.signIn()
+    await subscription(owner.id, { status: 'active', endDate: new Date(Date.now() + DAY) })
+    const cat = await t.db.cat.create({ data: { userId: owner.id, name: 'Mochi' } })
+    const member = async (role: 'family' | 'sitter', fields: Record<string, unknown> = {}) => {
+      const user = await t.signIn()
+      await t.db.householdMember.create({
+        data: { ownerId: owner.id, memberId: user.id, role, catIds: [cat.id], ...fields },
+      })
+      return (await t.caller(user.token)).account.state()
+    }
+    const sitter = await member('sitter', { accessEndsAt: new Date(Date.now() + DAY) })
+    expect(sitter.household).toEqual({
+      sharedOnly: true,
+      chat: false,
+      manage: false,
+      own: false,
+      chatCovered: false,
+    })
+    // The shared cat is not the member's own: the chosen cat stays the browser's (the switcher's) choice.
+    expect(sitter.cats).toEqual([])
+    expect((await member('family')).household).toEqual({
+      sharedOnly: true,
+      chat: true,
+      manage: true,
+      own: false,
+      chatCovered: true,
+    })
+    // A sitter whose access has ended is a new account again.
+    expect((await member('sitter', { accessEndsAt: new Date(Date.now() - 1000) })).household.sharedOnly).toBe(
+      false,
+    )
+    // A member with a cat of their own is an owner first.
+    const both = await t.signIn()
+    await t.db.cat.create({ data: { userId: both.id, name: 'Own' } })
+    await t.db.householdMember.create({
+      data: { ownerId: owner.id, memberId: both.id, role: 'family', catIds: [cat.id] },
+    })
+    expect((await (await t.caller(both.token)).account.state()).household).toEqual({
+      sharedOnly: false,
+      chat: true,
+      manage: true,
+      own: true,
+      chatCovered: true,
     })
   })
 

@@ -117,7 +117,11 @@ describe('one-time code: sending', () => {
     expect((await sendCode(t, email)).status).toBe(200)
     const tooSoon = await sendCode(t, email)
     expect(tooSoon.status).toBe(429)
-    expect(tooSoon.body).toEqual({ error: resendWaitMessage(30), code: 'RESEND_TOO_SOON' })
+    expect(tooSoon.body).toEqual({
+      error: resendWaitMessage(30),
+      code: 'RESEND_TOO_SOON',
+      retry_after_seconds: 30,
+    })
     // The real wait, in whole seconds (not the limiter's fixed minute).
     expect(tooSoon.headers['retry-after']).toBe('30')
     expect(mailedCodes(t.logs, email)).toHaveLength(1)
@@ -669,7 +673,11 @@ describe('rate limits (the shipped budgets)', () => {
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true)
     expect(statuses.slice(10).every((s) => s === 429)).toBe(true)
     expect(refusals.slice(10)).toEqual(
-      Array(10).fill({ error: ERRORS.tooManyRequests, code: 'TOO_MANY_REQUESTS' }),
+      Array(10).fill({
+        error: ERRORS.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+        retry_after_seconds: expect.any(Number),
+      }),
     )
     expect(await strict.db.user.count({ where: { email } })).toBe(0)
   })

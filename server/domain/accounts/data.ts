@@ -1,7 +1,7 @@
 // "Download my data" and "Delete account": the owner takes everything of theirs, or erases it.
 import type { FastifyBaseLogger } from 'fastify'
-import type { Services } from '../../context.ts'
 import { appError } from '../../errors.ts'
+import type { Services } from '../../services/services.ts'
 import type { SessionUser } from '../../services/tokens.ts'
 import { cancelOwnerSubscriptions } from '../billing/index.ts'
 import { exportDocument } from './export-stream.ts'
@@ -9,15 +9,12 @@ import { CODE_FAILURES, checkCode } from './one-time-codes.ts'
 import { mailPasswordCode, stepUpKey } from './password.ts'
 
 /**
- * Mails a fresh step-up code to the account's own address (the one set-password takes too); false when
- * the last one is younger than the resend interval (with the seconds left).
+ * Mails a fresh step-up code to the account's own address (the one set-password takes too);
+ * RESEND_TOO_SOON when the last one is younger than the resend interval.
  */
-export function mailVerificationCode(
-  services: Services,
-  user: SessionUser,
-): Promise<true | { retryAfterSeconds: number }> {
+export function mailVerificationCode(services: Services, user: SessionUser, ip: string): Promise<void> {
   // Worded for what it allows: a code "to change the password" would puzzle whoever asked to export.
-  return mailPasswordCode(services, user.email, 'account-data')
+  return mailPasswordCode(services, { ip, email: user.email }, 'account-data')
 }
 
 /**

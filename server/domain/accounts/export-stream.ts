@@ -89,7 +89,7 @@ async function* nestedArray<T extends Row>(
 
 /**
  * The document's fields in order, each value a JSON text stream. The same fields, with the same values,
- * as the document built whole used to have (README "The API").
+ * as the document built whole used to have (docs/api.md).
  */
 export async function* exportDocument(
   db: Db,
@@ -107,9 +107,9 @@ export async function* exportDocument(
               where: { userId, ...after(id) },
               orderBy: { id: 'asc' },
               take,
-              omit: { photo: true },
+              include: { photo: { select: { mimetype: true } } },
             }),
-          (cat) => ({ ...cat, photo_url: cat.photoMimetype ? photoPath(cat.id) : null }),
+          ({ photo, ...cat }) => ({ ...cat, photo_url: photo ? photoPath(cat.id) : null }),
         ),
     ],
     [
@@ -184,6 +184,48 @@ export async function* exportDocument(
             unit: w.unit,
             measured_at: w.measuredAt.toISOString(),
             source: w.source,
+          }),
+        ),
+    ],
+    [
+      // The household (docs/household.md): who shares the owner's cats, and who did what for them.
+      'household_members',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.householdMember.findMany({
+              where: { ownerId: userId, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              include: { member: { select: { email: true } } },
+            }),
+          (m) => ({
+            id: m.id,
+            email: m.member.email,
+            role: m.role,
+            cat_ids: m.allCats ? null : m.catIds,
+            access_ends_at: m.accessEndsAt?.toISOString() ?? null,
+            created_at: m.createdAt.toISOString(),
+          }),
+        ),
+    ],
+    [
+      'care_activity',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.careActivity.findMany({
+              where: { cat: { userId }, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+            }),
+          (a) => ({
+            id: a.id,
+            cat_id: a.catId,
+            at: a.at.toISOString(),
+            by: a.authorEmail,
+            kind: a.kind,
+            what: a.summary,
           }),
         ),
     ],

@@ -1,7 +1,8 @@
 // What an account held before its address was first proved. Anyone can sign an address up before its
 // owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links
 // and push subscriptions they made (a link would keep opening a report for 30 days; a push endpoint would
-// keep receiving the owner's reminders). What else they left (cats, conversations, interviews, a name)
+// keep receiving the owner's reminders), and a consent to review conversations they gave (it is the
+// owner's to give). What else they left (cats, conversations, interviews, a name)
 // the owner is shown on their first screen and keeps or deletes in one step: it might be theirs, made
 // before they proved the address from another browser.
 import { z } from 'zod'
@@ -29,6 +30,10 @@ export async function settleHeldBeforeProof(
   user: { id: number; fullName: string },
   proofAt: Date,
 ): Promise<void> {
+  await db.user.updateMany({
+    where: { id: user.id, reviewConsentAt: { lte: proofAt } },
+    data: { reviewConsentAt: null },
+  })
   const [links, pushes, cats, conversations, interviews] = await Promise.all([
     db.reportShareLink.updateMany({
       where: { userId: user.id, revokedAt: null, createdAt: { lte: proofAt } },

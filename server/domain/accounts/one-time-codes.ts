@@ -5,8 +5,11 @@ import {
   OTP_RESEND_SECONDS,
   OTP_TTL_SECONDS,
 } from '../../../shared/constants.ts'
+import { resendWaitMessage } from '../../../shared/rules/resend-wait.ts'
 import type { Db } from '../../db.ts'
+import { appError } from '../../errors.ts'
 import type { CodePurpose, Mailer } from '../../services/mail.ts'
+import { RateLimitedError } from '../../services/rate-limits.ts'
 
 // One-time sign-in codes: 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
 // use, valid OTP_TTL_SECONDS, an address's last LIVE_CODES_PER_ADDRESS codes count (so someone asking
@@ -138,8 +141,20 @@ export const CODE_FAILURES = {
 } as const satisfies Record<Exclude<CodeCheck, 'ok'>, string>
 
 /**
- * Issues a code under `key` and mails it to `to`; the wait when the key's last code is younger than the
- * resend interval. A code whose mail failed is withdrawn (so the owner may ask again at once) and the
+ * A code asked again within the resend interval: RESEND_TOO_SOON carrying the real wait as data (clients
+ * decide by it), worded for people in the text, and on the cause for `Retry-After`.
+ */
+export function resendTooSoon(seconds: number) {
+  return appError('RESEND_TOO_SOON', {
+    message: resendWaitMessage(seconds),
+    cause: new RateLimitedError(seconds),
+    retryAfterSeconds: seconds,
+  })
+}
+
+/**
+ * Issues a code under `key` and mails it to `to`; RESEND_TOO_SOON (resendTooSoon) when the key's last
+ * code is younger than the resend interval. A code whose mail failed is withdrawn (so the owner may ask again at once) and the
  * mail's error is thrown, as `mailFailure` words it.
  */
 export async function mailNewCode(
@@ -148,14 +163,13 @@ export async function mailNewCode(
   to: string,
   mailFailure: (error: unknown) => unknown = (error) => error,
   purpose: CodePurpose = 'sign-in',
-): Promise<true | { retryAfterSeconds: number }> {
+): Promise<void> {
   const issued = await issueCode(deps.db, deps.pepper, key)
-  if (!issued.ok) return { retryAfterSeconds: issued.retryAfterSeconds }
+  if (!issued.ok) throw resendTooSoon(issued.retryAfterSeconds)
   try {
     await deps.mailer.sendLoginCode(to, issued.code, purpose)
   } catch (error) {
     await withdrawCode(deps.db, issued.id)
     throw mailFailure(error)
   }
-  return true
 }

@@ -3,13 +3,14 @@
 // navigation guard of SPEC §2 on it, so a returning owner goes where their records say, not where an
 // empty browser would send a new visitor.
 import { currentCat } from '../../../shared/rules/current-cat.ts'
-import type { HeldBeforeProof, OwnerState } from '../../../shared/schemas/account.ts'
+import type { HeldBeforeProof, HouseholdReach, OwnerState } from '../../../shared/schemas/account.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'
 import type { Db } from '../../db.ts'
 import { isEntitled } from '../billing/entitlement.ts'
 import { browserSubscriptionId } from '../billing/status.ts'
 import { type CatRow, toCat } from '../cats/cat-record.ts'
 import { catsOfOwner } from '../cats/cats-of-owner.ts'
+import { householdReach } from '../household/reach.ts'
 import { heldBeforeProofOf } from './held-before-proof.ts'
 
 export interface OwnerRecords {
@@ -24,6 +25,16 @@ export interface OwnerRecords {
   interviews: ReadonlyArray<{ id: number; sessionId: string; completed: boolean }>
   conversationIds: readonly number[]
   heldBeforeProof?: HeldBeforeProof | null
+  /** What the account reaches (household/reach.ts); an owner's everything when not given. */
+  household?: HouseholdReach
+}
+
+const OWNER_REACH: HouseholdReach = {
+  sharedOnly: false,
+  chat: true,
+  manage: true,
+  own: true,
+  chatCovered: false,
 }
 
 const highest = <T extends { id: number }>(rows: readonly T[]): T | null =>
@@ -49,6 +60,7 @@ export function ownerState(records: OwnerRecords, now = new Date()): OwnerState 
     unfinishedInterview: unfinished ? { id: unfinished.id, session_id: unfinished.sessionId } : null,
     conversationId,
     heldBeforeProof: records.heldBeforeProof ?? null,
+    household: records.household ?? OWNER_REACH,
   }
 }
 
@@ -65,6 +77,7 @@ export async function readOwnerState(db: Db, userId: number): Promise<OwnerState
     heldBeforeProofOf(db, userId),
   ])
   return ownerState({
+    household: await householdReach(db, userId, cats.length),
     cats: cats.map(toCat),
     subscriptions,
     interviews,

@@ -1,7 +1,10 @@
 // Passwords need a fresh proof of the address: a one-time code mailed to the account's own
 // e-mail, never a session token alone, so a stolen token cannot plant a password that outlives it.
-import type { Services } from '../../context.ts'
+
 import type { CodePurpose } from '../../services/mail.ts'
+import type { BudgetSubject } from '../../services/rate-limits.ts'
+import type { Services } from '../../services/services.ts'
+import { CODE_SEND_BUDGETS, refundedIfTooSoon } from './code-budgets.ts'
 import { type CodeCheck, checkCode, mailNewCode } from './one-time-codes.ts'
 import { hashPassword } from './password-hash.ts'
 
@@ -13,16 +16,20 @@ import { hashPassword } from './password-hash.ts'
 export const stepUpKey = (email: string) => `password ${email}`
 
 /**
- * Mails a step-up code to `email`, worded for what it allows; the wait when the last one is younger than
- * the resend interval.
+ * Mails a step-up code to the account's address, worded for what it allows; the caller spent
+ * CODE_SEND_BUDGETS for it. RESEND_TOO_SOON when the last one is younger than the resend interval, as
+ * for a sign-in code, and then the address's points are given back.
  */
 export function mailPasswordCode(
   services: Services,
-  email: string,
+  subject: BudgetSubject & { email: string },
   purpose: Extract<CodePurpose, 'password-change' | 'account-data'> = 'password-change',
 ) {
-  const { db, mailer, tokens } = services
-  return mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email, undefined, purpose)
+  const { db, mailer, tokens, limits } = services
+  const { email } = subject
+  return refundedIfTooSoon({ limits, subject }, CODE_SEND_BUDGETS, () =>
+    mailNewCode({ db, mailer, pepper: tokens.codePepper }, stepUpKey(email), email, undefined, purpose),
+  )
 }
 
 /**

@@ -6,13 +6,18 @@
 // else's address keeps no access; what else the account held (its name too) the owner is shown and
 // keeps or deletes (held-before-proof.ts).
 import type { FastifyBaseLogger } from 'fastify'
-import { resendWaitMessage } from '../../../shared/rules/resend-wait.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { Mailer } from '../../services/mail.ts'
-import { RateLimitedError } from '../../services/rate-limits.ts'
 import type { TokenService } from '../../services/tokens.ts'
 import { ACCOUNT_FIELDS, type AccountRow } from './account-row.ts'
+import {
+  CODE_SEND_BUDGETS,
+  type CodeBudgetDeps,
+  refundedIfTooSoon,
+  spend,
+  UNPROVEN_ADDRESS_BUDGET,
+} from './code-budgets.ts'
 import { settleHeldBeforeProof } from './held-before-proof.ts'
 import { CODE_FAILURES, checkCode, mailNewCode } from './one-time-codes.ts'
 import { endUnprovenSessions } from './sessions.ts'
@@ -26,27 +31,28 @@ export interface CodeDeps {
   tokens: Pick<TokenService, 'forgetSessions'>
 }
 
-/** Mails a sign-in code to `email`; a code younger than the resend interval is a 429 with the wait. */
-export async function mailSignInCode(deps: CodeDeps, email: string): Promise<void> {
-  const sent = await mailNewCode(deps, email, email, (error) =>
+/** Mails a sign-in code to `email`; a code younger than the resend interval is RESEND_TOO_SOON. */
+async function mailSignInCode(deps: CodeDeps, email: string): Promise<void> {
+  await mailNewCode(deps, email, email, (error) =>
     appError('UNEXPECTED', { message: 'login code mail failed', cause: error }),
   )
-  if (sent !== true) throw resendTooSoon(sent.retryAfterSeconds)
+}
+
+/**
+ * A sign-in code asked for `email`, whose CODE_SEND_BUDGETS the caller spent: an address nobody has
+ * proved spends its tighter budget too, and a code asked again too soon gives the address's points back.
+ */
+export async function requestSignInCode(deps: CodeDeps & CodeBudgetDeps, email: string): Promise<void> {
+  const unproven = !(await isProvenAddress(deps.db, email))
+  if (unproven) await spend(deps, UNPROVEN_ADDRESS_BUDGET)
+  const spent = unproven ? [...CODE_SEND_BUDGETS, UNPROVEN_ADDRESS_BUDGET] : CODE_SEND_BUDGETS
+  await refundedIfTooSoon(deps, spent, () => mailSignInCode(deps, email))
 }
 
 /** Someone proved `email` with a code before (its account is verified). */
-export async function isProvenAddress(db: Db, email: string): Promise<boolean> {
+async function isProvenAddress(db: Db, email: string): Promise<boolean> {
   const user = await db.user.findUnique({ where: { email }, select: { emailVerifiedAt: true } })
   return Boolean(user?.emailVerifiedAt)
-}
-
-/** "Wait N seconds": the real wait in the text and, for Retry-After, on the error's cause. */
-export function resendTooSoon(seconds: number) {
-  return appError('RESEND_TOO_SOON', {
-    message: resendWaitMessage(seconds),
-    cause: new RateLimitedError(seconds),
-    retryAfterSeconds: seconds,
-  })
 }
 
 /** The account `code` proves, made on the address's first verify. */

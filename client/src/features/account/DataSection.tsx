@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { MailedCodeField } from '../../components/MailedCodeField.tsx'
 import { trpc } from '../../trpc.ts'
-import { saveJson, withPhotos } from './export-file.ts'
+import { askForCode } from './ask-for-code.ts'
+import { fileAsDataUrl, saveJson, withPhotos } from './export-file.ts'
 import { MailedCodeStep } from './MailedCodeStep.tsx'
 import { useAccountTask } from './useAccountTask.ts'
 
@@ -22,7 +23,7 @@ export function DataSection() {
 
   function send() {
     return run(async () => {
-      await sendCode.mutateAsync()
+      await askForCode(() => sendCode.mutateAsync())
       setSent(true)
     }, 'Failed to send verification code')
   }
@@ -39,7 +40,7 @@ export function DataSection() {
       const full = await withPhotos(data, async (id) => {
         // Read afresh and kept in no cache once saved.
         const photo = await utils.cat.photo.fetch({ id }, { staleTime: 0, gcTime: 0 })
-        return photo.data_url
+        return photo.url ? fileAsDataUrl(photo.url) : null
       })
       saveJson(full)
     }, 'Downloading your data failed')

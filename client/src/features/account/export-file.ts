@@ -18,6 +18,22 @@ export async function withPhotos<T extends { cats: ExportedCat[] }>(
   return { ...data, cats }
 }
 
+/**
+ * A stored photo's bytes (by its signed address) as a data URL: the saved file holds each photo itself,
+ * so it stays whole away from the app. Only the file keeps it; no cache does.
+ */
+export async function fileAsDataUrl(url: string): Promise<string> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`Reading a photo failed (${response.status})`)
+  const blob = await response.blob()
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(blob)
+  })
+}
+
 /** Saves `data` as kitty-care-data.json through a temporary link. */
 export function saveJson(data: unknown, name = 'kitty-care-data.json') {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))

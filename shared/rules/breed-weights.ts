@@ -14,7 +14,7 @@
 // Other breeds have no entry on purpose: their healthy adult range overlaps an ordinary cat's, and a
 // figure we cannot source is worse than none (their targets are still checked against 70 % of the
 // current weight).
-import { KG_PER_LB } from '../constants.ts'
+import { isKilograms, toPounds } from './weight-units.ts'
 
 export interface WeightRangeKg {
   minKg: number
@@ -57,6 +57,6 @@ export function healthyAdultRange(
 
 /** '8 to 12 lb' or '3.6 to 5.5 kg': a range in the owner's unit, pounds whole as owners say them. */
 export function weightRangeText({ minKg, maxKg }: WeightRangeKg, unit: string | null | undefined): string {
-  if (unit?.toLowerCase() === 'kg') return `${minKg} to ${maxKg} kg`
-  return `${Math.round(minKg / KG_PER_LB)} to ${Math.round(maxKg / KG_PER_LB)} lb`
+  if (isKilograms(unit)) return `${minKg} to ${maxKg} kg`
+  return `${Math.round(toPounds(minKg, 'Kg'))} to ${Math.round(toPounds(maxKg, 'Kg'))} lb`
 }

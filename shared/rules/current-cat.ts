@@ -8,12 +8,18 @@ function chosenId(chosen: number | string | null | undefined): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null
 }
 
-export function currentCat<T extends { id: number }>(
+/**
+ * With no choice, the newest of the user's own cats; a cat shared with them (docs/household.md, it has
+ * `shared_by`) only when they have none of their own.
+ */
+export function currentCat<T extends { id: number; shared_by?: string | undefined }>(
   cats: readonly T[],
   chosen: number | string | null | undefined,
 ): T | null {
   const id = chosenId(chosen)
   const picked = id === null ? undefined : cats.find((cat) => cat.id === id)
   if (picked) return picked
-  return cats.reduce<T | null>((best, cat) => (best === null || cat.id > best.id ? cat : best), null)
+  const own = cats.filter((cat) => cat.shared_by === undefined)
+  const pool = own.length > 0 ? own : cats
+  return pool.reduce<T | null>((best, cat) => (best === null || cat.id > best.id ? cat : best), null)
 }

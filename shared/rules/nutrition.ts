@@ -33,10 +33,9 @@
 //
 // "What it means in food": a typical dry food has about 400 kcal per 8-oz measuring cup (about 3.8 kcal
 // a gram); the owner is told to check their bag, since foods range from about 300 to 550 kcal a cup.
-import { KG_PER_LB } from '../constants.ts'
 import { healthyAdultRange, weightRangeText } from './breed-weights.ts'
-import { catDisplayName } from './recommendations.ts'
-import { toPounds } from './weight.ts'
+import { catDisplayName } from './cat-display-name.ts'
+import { convertWeight, isKilograms, roundWeight, toKilograms, toPounds } from './weight-units.ts'
 
 export const KCAL_PER_CUP = 400
 export const KCAL_PER_GRAM = 3.8
@@ -51,7 +50,7 @@ export const MIN_TARGET_SHARE = 0.7
 /** Below 4 months a kitten needs 2.5 × RER; from 4 to 12 months 2.0 ×. */
 const YOUNG_KITTEN_YEARS = 4 / 12
 /** A typical adult cat, when neither the weight nor the target is known. */
-const DEFAULT_WEIGHT_KG = 10 * KG_PER_LB
+const DEFAULT_WEIGHT_KG = toKilograms(10, 'Lbs')
 
 export interface NutritionProfile {
   name?: string | null
@@ -123,10 +122,6 @@ type AdultBasis = keyof typeof MAINTENANCE_FACTORS
 
 const positive = (value: number | null | undefined) =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0
-
-/** Kilograms as typed when the unit is kg (no round trip through pounds), else pounds converted. */
-const toKg = (value: number, unit: string | null | undefined) =>
-  unit?.toLowerCase() === 'kg' ? value : toPounds(value, unit) * KG_PER_LB
 
 /** RER = 70 × kg^0.75 (kcal a day). */
 export function restingEnergy(kg: number): number {
@@ -204,8 +199,8 @@ function weightLossPlan(profile: NutritionProfile, currentKg: number, targetKg: 
 
 /** '11 lb' or '5 kg': a weight in the owner's own unit, one decimal. */
 function weightText(kg: number, unit: string | null | undefined): string {
-  const kgUnit = unit?.toLowerCase() === 'kg'
-  const value = Math.round((kgUnit ? kg : kg / KG_PER_LB) * 10) / 10
+  const kgUnit = isKilograms(unit)
+  const value = roundWeight(convertWeight(kg, 'Kg', unit))
   return `${value} ${kgUnit ? 'kg' : 'lb'}`
 }
 
@@ -220,8 +215,8 @@ function question(
 /** The rule: a plan, or the question to settle before any plan. */
 export function nutritionRule(profile: NutritionProfile): NutritionOutcome {
   const name = catDisplayName(profile.name)
-  const currentKg = toKg(positive(profile.weight), profile.unit)
-  const targetKg = toKg(positive(profile.target_weight), profile.unit)
+  const currentKg = toKilograms(positive(profile.weight), profile.unit)
+  const targetKg = toKilograms(positive(profile.target_weight), profile.unit)
   if (profile.not_eating) {
     return question(
       'not eating',
@@ -257,6 +252,47 @@ export function nutritionRule(profile: NutritionProfile): NutritionOutcome {
   }
   if (currentKg && targetKg && targetKg < currentKg) return weightLossPlan(profile, currentKg, targetKg)
   return maintenancePlan(profile, targetKg || currentKg || DEFAULT_WEIGHT_KG)
+}
+
+/** The day's food when the rule has nothing to go on: no figure is made up from answers never given. */
+export interface MissingWeight {
+  kind: 'missing'
+  text: string
+}
+
+/**
+ * The day's food every screen and message shows (the plan on /care/progress, the report, the check-in
+ * card, the reminder e-mail, the wizard's last step): the rule's plan or question once the cat's weight
+ * is known (a kitten's own question without it), else the sentence asking for the weight. One function,
+ * so one fact has one number everywhere.
+ */
+export function dailyFood(profile: NutritionProfile): NutritionOutcome | MissingWeight {
+  if (!positive(profile.weight) && !isKitten(profile.age) && !profile.not_eating) {
+    return {
+      kind: 'missing',
+      text: `Add ${possessive(catDisplayName(profile.name))} weight to see the plan.`,
+    }
+  }
+  return nutritionRule(profile)
+}
+
+/** dailyFood as one line: foodText of a plan or question, the missing-weight sentence otherwise. */
+export function dailyFoodText(profile: NutritionProfile): string {
+  const food = dailyFood(profile)
+  return food.kind === 'missing' ? food.text : foodText(food)
+}
+
+/**
+ * The rule's question about a target (under 70 % of the current weight, or outside the breed's healthy
+ * adult range), or null when the target is one the rule plans for. The wizard and the profile editor
+ * ask it before the target is saved.
+ */
+export function targetQuestion(profile: NutritionProfile): string | null {
+  const outcome = nutritionRule({ ...profile, not_eating: false })
+  return outcome.kind === 'question' &&
+    (outcome.reason === 'target too low' || outcome.reason === 'target outside breed range')
+    ? outcome.text
+    : null
 }
 
 /** Whether a weight-loss (calorie-cut) plan may be given to this cat at all: never while it is not eating. */

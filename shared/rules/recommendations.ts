@@ -3,7 +3,7 @@
 // cannot be used.
 //
 // The rule, in order:
-// 1. Weights are taken in pounds (kg is converted with 0.453592). The feeding weight is the target weight
+// 1. Weights are taken in pounds (kg converted by weight-units.ts). The feeding weight is the target weight
 //    when one is given, else the current weight, else 10 lbs (a typical adult cat). Unknown = 0.
 // 2. Food: the one nutrition rule (shared/rules/nutrition.ts: a plan for growth, maintenance or a safe
 //    weight loss, or a question when the target needs a vet first; and what a plan means in cups and
@@ -18,10 +18,12 @@
 //    (sessions start short and build up); an overweight cat +10; kept between 10 and 60.
 // 5. The welcome messages name the cat (or 'your cat') and its main issue: the first issue faced, else
 //    the first goal, else the first progress wish, else a medical condition other than None.
-import { FALLBACK_CAT_NAME } from '../constants.ts'
-import { catNameOrFallback } from '../scripts.ts'
+import { catDisplayName } from './cat-display-name.ts'
 import { foodText, nutritionRule, wholeCups } from './nutrition.ts'
 import { toPounds } from './weight.ts'
+
+// The display name has its own module (nutrition's texts use it too); the screens find it here as before.
+export { catDisplayName }
 
 export interface RecommendationInput {
   name?: string | null
@@ -74,16 +76,6 @@ export function mainIssue(cat: RecommendationInput): string | null {
   ]
   const found = candidates.map((c) => (c ?? '').trim()).find((c) => c !== '')
   return found ? found.toLowerCase() : null
-}
-
-/** 'Luna', 'Mr. Whiskers', or 'your cat'. */
-export function catDisplayName(name: string | null | undefined): string {
-  const known = catNameOrFallback(name)
-  if (known === FALLBACK_CAT_NAME) return FALLBACK_CAT_NAME
-  return known.replace(
-    /(^|[\s'-])(\p{Ll})/gu,
-    (_m, lead: string, letter: string) => lead + letter.toUpperCase(),
-  )
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

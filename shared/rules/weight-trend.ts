@@ -1,10 +1,10 @@
 // What a weight log says: the pace toward the target, whether it is too fast, and one
 // sentence on what changed since last week. The same rule for /progress, the vet's PDF and the specialist.
 import { SAFE_LOSS_PERCENT_PER_WEEK } from './nutrition.ts'
-import { toPounds, type WeightUnit } from './weight.ts'
+import type { WeightUnit } from './weight.ts'
+import { convertWeight, roundWeight } from './weight-units.ts'
 
 const DAY_MS = 86_400_000
-const KG_PER_LB = 0.453592
 
 export interface LoggedWeight {
   weight: number
@@ -31,8 +31,7 @@ export interface WeightTrend {
 
 /** A weight in the display unit, unrounded. */
 export function inUnit(weight: number, from: string, to: WeightUnit): number {
-  const lbs = toPounds(weight, from)
-  return to === 'Kg' ? lbs * KG_PER_LB : lbs
+  return convertWeight(weight, from, to)
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10
@@ -40,8 +39,8 @@ const unitWord = (unit: WeightUnit) => (unit === 'Kg' ? 'kg' : 'lb')
 
 /** '9.2 lb (4.2 kg)': the value in the display unit with the other beside it. */
 export function bothUnits(value: number, unit: WeightUnit): string {
-  const other = unit === 'Kg' ? value / KG_PER_LB : value * KG_PER_LB
-  return `${round1(value)} ${unitWord(unit)} (${round1(other)} ${unit === 'Kg' ? 'lb' : 'kg'})`
+  const other = convertWeight(value, unit, unit === 'Kg' ? 'Lbs' : 'Kg')
+  return `${roundWeight(value)} ${unitWord(unit)} (${roundWeight(other)} ${unit === 'Kg' ? 'lb' : 'kg'})`
 }
 
 export function toPoints(entries: readonly LoggedWeight[], unit: WeightUnit): WeightPoint[] {

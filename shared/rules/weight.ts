@@ -1,23 +1,54 @@
-// Cat weights (SPEC §5 "Breed and weight", §9): the typed pattern, the two units and the lbs ↔ kg factor.
-import { KG_PER_LB } from '../constants.ts'
+// Cat weights (SPEC §5 "Breed and weight", §9): the typed pattern, the two units and how the screens
+// label them. The conversion itself is weight-units.ts (offered here too, where the screens look for it).
 import { SHORT_QUIZ_WEIGHTS } from '../options.ts'
+import { isKilograms, kgToLbs, lbsToKg } from './weight-units.ts'
+
+export { kgToLbs, lbsToKg, toPounds } from './weight-units.ts'
 
 export const WEIGHT_UNITS = ['Lbs', 'Kg'] as const
 export type WeightUnit = (typeof WEIGHT_UNITS)[number]
 /** SPEC §3: the unit key defaults to Lbs. */
 export const DEFAULT_WEIGHT_UNIT: WeightUnit = 'Lbs'
 
-/** Digits with up to 2 decimals (SPEC §5). '8', '8.5' and '8.25' match; '8.', '.5', '8.255', '-1' do not. */
-export const WEIGHT_PATTERN = /^\d+(\.\d{1,2})?$/
-/** No cat weighs this much in either unit: anything above is a typing slip. */
-export const MAX_WEIGHT = 100
+/**
+ * Digits with up to 2 decimals (SPEC §5), the decimal point or a decimal comma ('12,5', as much of the
+ * world writes it). '8', '8.5', '8,25' match; '8.', '.5', '8.255', '-1' do not.
+ */
+export const WEIGHT_PATTERN = /^\d+([.,]\d{1,2})?$/
 
-/** The typed weight is valid: the pattern, greater than 0, and below MAX_WEIGHT. */
-export function isValidWeightText(text: string): boolean {
+/**
+ * The one weight range, the weight log's: no cat weighs more than 50 lb (23 kg), beyond is a typing slip.
+ * The wizard, the profile, the check-ins and the log all hold a weight to it.
+ */
+export const MAX_LOGGED_WEIGHT = { Lbs: 50, Kg: 23 } as const
+/** The most any weight field takes before its unit is known (the larger of the two). */
+export const MAX_WEIGHT = MAX_LOGGED_WEIGHT.Lbs
+
+/** The unit as stored ('Lbs' or 'Kg'), whatever its spelling; unknown counts as pounds (SPEC §3's default). */
+export function weightUnitOf(unit: string | null | undefined): WeightUnit {
+  return unit?.toLowerCase() === 'kg' ? 'Kg' : 'Lbs'
+}
+
+/** A weight is within the range: above 0 and at most the heaviest weight of its unit. */
+export function isWeightInRange(weight: number, unit: string | null | undefined): boolean {
+  return Number.isFinite(weight) && weight > 0 && weight <= MAX_LOGGED_WEIGHT[weightUnitOf(unit)]
+}
+
+/** 'at most 50 lb' / 'at most 23 kg': the range's top as the messages say it. */
+export function maxWeightText(unit: string | null | undefined): string {
+  const kg = weightUnitOf(unit) === 'Kg'
+  return `${kg ? MAX_LOGGED_WEIGHT.Kg : MAX_LOGGED_WEIGHT.Lbs} ${kg ? 'kg' : 'lb'}`
+}
+
+/** Typed weight text as a number: '12,5' and '12.5' alike; NaN when it is not the pattern. */
+export function parseWeightText(text: string): number {
   const trimmed = text.trim()
-  if (!WEIGHT_PATTERN.test(trimmed)) return false
-  const value = Number(trimmed)
-  return value > 0 && value <= MAX_WEIGHT
+  return WEIGHT_PATTERN.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN
+}
+
+/** The typed weight is valid: the pattern (a decimal comma too) and within the range of its unit. */
+export function isValidWeightText(text: string, unit?: string | null): boolean {
+  return isWeightInRange(parseWeightText(text), unit)
 }
 
 /** A number has at most two decimals (the pattern, for values that arrive as numbers). */
@@ -25,33 +56,14 @@ export function hasAtMostTwoDecimals(value: number): boolean {
   return Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6
 }
 
-export function roundOneDecimal(value: number): number {
-  return Math.round(value * 10) / 10
-}
-
-/** Pounds to kilograms, one decimal (SPEC §9: factor 0.453592). */
-export function lbsToKg(lbs: number): number {
-  return roundOneDecimal(lbs * KG_PER_LB)
-}
-
-/** Kilograms to pounds, one decimal. */
-export function kgToLbs(kg: number): number {
-  return roundOneDecimal(kg / KG_PER_LB)
-}
-
-/** The weight in pounds, unrounded; an unknown unit counts as pounds (the default). */
-export function toPounds(weight: number, unit: string | null | undefined): number {
-  return unit?.toLowerCase() === 'kg' ? weight / KG_PER_LB : weight
-}
-
 /** The same weight in the other unit, as the screens show it beside the typed value: '3.9 kg'. */
 /** A unit as the screens write it, whatever its stored spelling ('Lbs', 'lbs', 'Kg'): 'lb' or 'kg'. */
 export function unitLabel(unit: string | null | undefined): 'lb' | 'kg' {
-  return unit?.toLowerCase() === 'kg' ? 'kg' : 'lb'
+  return isKilograms(unit) ? 'kg' : 'lb'
 }
 
 export function otherUnitLabel(weight: number, unit: string | null | undefined): string {
-  return unit?.toLowerCase() === 'kg' ? `${kgToLbs(weight)} lb` : `${lbsToKg(weight)} kg`
+  return isKilograms(unit) ? `${kgToLbs(weight)} lb` : `${lbsToKg(weight)} kg`
 }
 
 /** SPEC §9: weight options 0.5 to 20 in steps of 0.5 lbs (the target-weight picker). */

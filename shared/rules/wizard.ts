@@ -68,9 +68,16 @@ export function canAdvance(step: number, authenticated: boolean): boolean {
 
 /**
  * Where sign-in leads (SPEC §4): the chat when a cat is stored, else /onboarding — back at the wizard
- * step a visitor stopped on, so the hand-over from visitor to owner continues where it left off.
+ * step a visitor stopped on, so the hand-over from visitor to owner continues where it left off. A
+ * household member whose only cats are shared with them (the server's `household.sharedOnly`) goes
+ * where those cats are, /care (docs/household.md, "On screen").
  */
-export function signInDestination(hasCat: boolean, savedStep: string | null | undefined): string {
+export function signInDestination(
+  hasCat: boolean,
+  savedStep: string | null | undefined,
+  sharedOnly = false,
+): string {
+  if (sharedOnly) return '/care'
   if (hasCat) return '/cat-assistant'
   const step = parseStep(savedStep)
   return step === null ? '/onboarding' : `/onboarding?step=${step}`

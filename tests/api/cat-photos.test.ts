@@ -1,6 +1,7 @@
 // Cat photos: the type is sniffed from the bytes, only PNG/JPEG/WebP/GIF are kept, more than 5 MB is a
-// 413, the photo is stored once on its cat (re-encoded without metadata: cat-photo-metadata.test.ts)
-// and served to its owner only.
+// 413, the photo is stored once for its cat in cat_photos (re-encoded without metadata:
+// cat-photo-metadata.test.ts) and handed to its owner only, as a short-lived signed address
+// (signed-files.test.ts).
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PHOTO_MAX_BYTES } from '../../shared/constants.ts'
@@ -42,6 +43,8 @@ beforeAll(async () => {
   other = await t.signIn('photo-other@example.com')
 })
 
+const storedPhoto = (catId: number) => t.db.catPhoto.findUnique({ where: { catId } })
+
 async function newCat(token = owner.token) {
   return (await (await t.caller(token)).cat.create({ name: 'Pixel', breed: 'Bengal' })).id
 }
@@ -74,10 +77,9 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ id, has_photo: true })
-    const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
-    expect(row.photoMimetype).toBe(mime)
-    expect(row.photoName).toBe('me.bin')
-    await expectSamePicture(row.photo!, bytes)
+    const row = await storedPhoto(id)
+    expect(row).toMatchObject({ mimetype: mime, name: 'me.bin', bytes: row!.data.length, stripped: true })
+    await expectSamePicture(row!.data, bytes)
   })
 
   it('keeps a photo sent as base64 text, also as a data URL', async () => {
@@ -85,8 +87,7 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
     for (const buffer of [PNG.toString('base64'), `data:image/png;base64,${PNG.toString('base64')}`]) {
       const res = await put(id, { photo: { buffer, mimetype: 'image/png', originalname: 'luna.png' } })
       expect(res.statusCode).toBe(200)
-      const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
-      await expectSamePicture(row.photo!, PNG)
+      await expectSamePicture((await storedPhoto(id))!.data, PNG)
     }
   })
 
@@ -104,8 +105,8 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
     expect(res.statusCode).toBe(415)
     expect(res.json()).toEqual({ error: ERRORS.photoType, code: 'PHOTO_TYPE' })
     // Nothing of the request is written when the photo is refused.
-    const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
-    expect(row).toMatchObject({ name: 'Pixel', photo: null, photoMimetype: null })
+    expect(await t.db.cat.findUniqueOrThrow({ where: { id } })).toMatchObject({ name: 'Pixel' })
+    expect(await storedPhoto(id)).toBeNull()
   })
 
   it('refuses base64 text that is not base64 with 415', async () => {
@@ -120,10 +121,10 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
       photo: { buffer: pngOfSize(PHOTO_MAX_BYTES).toString('base64'), mimetype: 'image/png' },
     })
     expect(res.statusCode).toBe(200)
-    const row = await t.db.cat.findUniqueOrThrow({ where: { id }, select: { photo: true } })
+    const row = await storedPhoto(id)
     // Re-encoded, the padding after the picture's end is gone.
-    await expectSamePicture(row.photo!, PNG)
-    expect(row.photo!.length).toBeLessThan(1000)
+    await expectSamePicture(row!.data, PNG)
+    expect(row!.data.length).toBeLessThan(1000)
   })
 
   it('refuses more than 5 MB with 413, as base64 text and as a byte array', async () => {
@@ -134,8 +135,7 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
     expect(asText.json()).toEqual({ error: ERRORS.photoTooLarge, code: 'PHOTO_TOO_LARGE' })
     const asBytes = await put(id, { photo: { buffer: [...big], mimetype: 'image/png' } })
     expect(asBytes.statusCode).toBe(413)
-    const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
-    expect(row.photo).toBeNull()
+    expect(await storedPhoto(id)).toBeNull()
   })
 
   it('refuses an oversized photo through tRPC too', async () => {
@@ -157,8 +157,7 @@ describe('PUT /api/supabase/cats/:id with a photo', () => {
       },
     })
     expect(res.statusCode).toBe(200)
-    const row = await t.db.cat.findUniqueOrThrow({ where: { id: res.json().id } })
-    expect(row.photoMimetype).toBe('image/gif')
+    expect((await storedPhoto(res.json().id))?.mimetype).toBe('image/gif')
   })
 })
 
@@ -169,7 +168,7 @@ describe('the photo is served to its owner only', () => {
     await put(id, { photo: { buffer: [...PNG], mimetype: 'image/png', originalname: 'pixel.png' } })
   })
 
-  it('as a data URL, over REST and tRPC', async () => {
+  it('as a signed address, over REST and tRPC, that opens the bytes with no token', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/supabase/cats/${id}/photo`,
@@ -177,20 +176,23 @@ describe('the photo is served to its owner only', () => {
     })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
-      data_url: expect.stringMatching(/^data:image\/png;base64,/),
+      url: expect.stringMatching(new RegExp(`^/api/files/cat/${id}\\?exp=\\d+&sig=[\\w-]+$`)),
       mimetype: 'image/png',
       originalname: 'pixel.png',
     })
-    const dataUrl: string = res.json().data_url
-    await expectSamePicture(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'), PNG)
+    expect(res.body).not.toContain('base64')
+    const image = await t.app.inject({ method: 'GET', url: res.json().url })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toBe('image/png')
+    await expectSamePicture(image.rawPayload, PNG)
     const viaTrpc = await (await t.caller(owner.token)).cat.photo({ id })
-    expect(viaTrpc.data_url).toBe(res.json().data_url)
+    expect(viaTrpc.url).toMatch(new RegExp(`^/api/files/cat/${id}\\?`))
   })
 
   it('null for a cat without a photo', async () => {
     const bare = await newCat()
     expect(await (await t.caller(owner.token)).cat.photo({ id: bare })).toEqual({
-      data_url: null,
+      url: null,
       mimetype: null,
       originalname: null,
     })
@@ -223,7 +225,6 @@ describe('the photo is served to its owner only', () => {
   it('another owner cannot replace it', async () => {
     const res = await put(id, { photo: { buffer: [...GIF], mimetype: 'image/gif' } }, other.token)
     expect(res.statusCode).toBe(404)
-    const row = await t.db.cat.findUniqueOrThrow({ where: { id } })
-    expect(row.photoMimetype).toBe('image/png')
+    expect((await storedPhoto(id))?.mimetype).toBe('image/png')
   })
 })

@@ -110,7 +110,8 @@ describe('visitor to owner', () => {
       breed: 'Persian',
       weight: 9.25,
       weightUnit: 'Kg',
-      targetWeight: 8.16,
+      // Stored as the chosen option's label shows it in kilograms: 18 lb (8.2 kg).
+      targetWeight: 8.2,
       medicalConditions: '',
       requiredProgress: ['Recovery'],
       issuesFaced: ['Lack of Knowledge'],

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WIZARD_AUTO_ADVANCE_MS } from '../../shared/constants.ts'
+import { foodText, nutritionRule } from '../../shared/rules/nutrition.ts'
 import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
 import { type BrowserTest, paced, startBrowserTest } from '../helpers/browser.ts'
 
@@ -198,14 +199,18 @@ describe('a signed-in owner', () => {
     expect(await stored('catId')).toBe(String(cats[0]!.id))
     expect(await stored('welcome_message_specific_detail')).toContain('Luna')
 
-    // 15: the suggestions from local storage, 'cup' for 1
+    // 15: the suggestions; the food is the nutrition rule's (as /care/progress says it), not whole cups.
     const suggestions = page.getByRole('region', { name: 'Suggestions' })
-    await suggestions.getByText('1 cup', { exact: true }).waitFor()
+    await suggestions
+      .getByText(
+        foodText(
+          nutritionRule({ weight: 12.5, target_weight: 11, unit: 'Lbs', age: 4, activity_level: 'Active' }),
+        ),
+      )
+      .waitFor()
     await suggestions.getByText('2 Treats').waitFor()
     await suggestions.getByText('45 minutes').waitFor()
-    await page.getByRole('slider').fill('2')
-    await suggestions.getByText('2 cups').waitFor()
-    expect(await stored('food_bowls')).toBe('2')
+    expect(await suggestions.getByText('1 cup', { exact: true }).count()).toBe(0)
     expect(await page.getByRole('dialog').count()).toBe(0)
     await t.screenshot('wizard-step15')
 
@@ -317,8 +322,9 @@ describe('step 13 and 15', () => {
     await store({ subscriptionId: 'sub_only', food_bowls: '1', treats: '1', playtime: '20' })
     await page.goto('/onboarding?step=15')
     await expectStep(15, 'Thanks for Subscribing')
-    await page.getByText('1 cup', { exact: true }).waitFor()
     await page.getByText('1 Treat', { exact: true }).waitFor()
+    // No cat stored to read a weight from: no food figure (whole cups were one from answers never given).
+    expect(await page.getByText('1 cup', { exact: true }).count()).toBe(0)
     expect(await page.getByRole('dialog').count()).toBe(0)
 
     await page.evaluate(() => localStorage.removeItem('subscriptionId'))

@@ -44,10 +44,10 @@ describe("the day's plan", () => {
     expect(line).not.toContain('kcal')
   })
 
-  it('falls back to the profile cups only while no weight is known', () => {
+  it('asks for the weight while none is known: no figure from answers never given', () => {
     const unweighed = { ...cat, weight: null, targetWeight: null }
     expect(dayPlan(unweighed, { trainingDay: false, weighIn: false }).lines).toEqual([
-      'Food: 2 cups of food and 1 treat, spread through the day.',
+      "Food: Add Biscuit <b>'s weight to see the plan.",
     ])
   })
 })

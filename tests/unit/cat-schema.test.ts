@@ -67,10 +67,13 @@ describe('the cat fields', () => {
     expect(parse({ age: '' }).data?.age).toBeNull()
   })
 
-  it('take weights as digits with up to 2 decimals, up to 100', () => {
+  it("take weights as digits with up to 2 decimals (a decimal comma too), up to the weight log's 50", () => {
     expect(parse({ weight: '8.25' }).data?.weight).toBe(8.25)
     expect(parse({ weight: 8.5 }).data?.weight).toBe(8.5)
-    for (const weight of ['8.255', 8.255, '-2', -2, 101, 'heavy', '8.']) {
+    expect(parse({ weight: '12,5' }).data?.weight).toBe(12.5)
+    expect(parse({ target_weight: '4,8' }).data?.target_weight).toBe(4.8)
+    expect(parse({ weight: 50 }).data?.weight).toBe(50)
+    for (const weight of ['8.255', 8.255, '-2', -2, 50.01, 80, '80', 'heavy', '8.', '8,']) {
       expect(messageOf({ weight })).toBe(CAT_MESSAGES.weight)
     }
   })
@@ -167,11 +170,11 @@ describe('the wizard steps', () => {
 })
 
 describe('the profile form', () => {
-  it('is valid with a name, one of the seven breeds and a photo', () => {
-    expect(profileFormSchema.safeParse({ name: 'Luna', breed: 'Maine coon', has_photo: true }).success).toBe(
+  it('is valid with a name, one of the breeds (the one list the wizard offers too) and a photo', () => {
+    expect(profileFormSchema.safeParse({ name: 'Luna', breed: 'Maine Coon', has_photo: true }).success).toBe(
       true,
     )
-    const result = profileFormSchema.safeParse({ name: '', breed: 'Ragdoll', has_photo: false })
+    const result = profileFormSchema.safeParse({ name: '', breed: 'Tabby', has_photo: false })
     expect(fieldErrors(result.error)).toEqual({
       name: CAT_MESSAGES.name,
       breed: CAT_MESSAGES.breed,

@@ -1,14 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CLIENT_PATHS, isClientPath } from '../../shared/client-paths.ts'
+import { CLIENT_PATHS, isClientPath, OPERATOR_PATHS } from '../../shared/client-paths.ts'
 
 const APP = fs.readFileSync(path.join(import.meta.dirname, '../../client/src/App.tsx'), 'utf8')
 
 describe('client paths the server answers with 200', () => {
-  it('are exactly the routes the client declares (besides the catch-all)', () => {
+  it('are exactly the routes the client declares (besides the catch-all and the operators’ pages)', () => {
     const declared = [...APP.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*')
-    expect([...declared].sort()).toEqual([...CLIENT_PATHS].sort())
+    expect([...declared].sort()).toEqual([...CLIENT_PATHS, ...OPERATOR_PATHS].sort())
+    for (const path of OPERATOR_PATHS) expect(isClientPath(path)).toBe(false)
   })
 
   it('match as React Router does: any case, with or without a trailing slash', () => {

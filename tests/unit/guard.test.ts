@@ -56,6 +56,20 @@ describe('navigation guard (SPEC §2)', () => {
     })
   })
 
+  describe('a household member (docs/household.md)', () => {
+    it('whose account may not chat (a sitter) goes to /care from the chat, the paywall and the interview', () => {
+      for (const path of ['/cat-assistant', '/paywall', '/interview']) {
+        expect(guardRedirect(path, state({ mayChat: false }))).toBe('/care')
+        expect(guardRedirect(path, state({ mayChat: false, hasCat: true, subscribed: true }))).toBe('/care')
+      }
+    })
+    it('reaches the chat when chat is allowed and a subscription covers it', () => {
+      expect(
+        guardRedirect('/cat-assistant', state({ mayChat: true, hasCat: true, subscribed: true })),
+      ).toBeNull()
+    })
+  })
+
   describe('other paths', () => {
     it('are unchanged', () => {
       for (const path of ['/login', '/start', '/onboarding', '/unknown']) {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   isValidWeightText,
+  isWeightInRange,
   kgToLbs,
   lbsToKg,
   nearestWeightOption,
   otherUnitLabel,
+  parseWeightText,
   toPounds,
   WEIGHT_OPTIONS_LBS,
   WEIGHT_PATTERN,
@@ -13,19 +15,31 @@ import {
 } from '../../shared/rules/weight.ts'
 
 describe('the weight pattern (digits with up to 2 decimals)', () => {
-  it.each(['8', '8.5', '8.25', '0.5', '12', '100'])('accepts %s', (text) => {
+  it.each(['8', '8.5', '8.25', '0.5', '12', '50', '8,5', '12,25'])('accepts %s', (text) => {
     expect(WEIGHT_PATTERN.test(text)).toBe(true)
     expect(isValidWeightText(text)).toBe(true)
   })
 
-  it.each(['', '8.', '.5', '8.255', '-1', '8,5', 'abc', '8 lbs', '1e2'])('refuses %j', (text) => {
+  it('reads a decimal comma as the decimal point', () => {
+    expect(parseWeightText('12,5')).toBe(12.5)
+    expect(parseWeightText('12.5')).toBe(12.5)
+    expect(parseWeightText('12,5,0')).toBeNaN()
+  })
+
+  it.each(['', '8.', '.5', '8.255', '-1', '8,', ',5', 'abc', '8 lbs', '1e2'])('refuses %j', (text) => {
     expect(isValidWeightText(text)).toBe(false)
   })
 
-  it('refuses 0 and anything above 100', () => {
+  it("keeps the weight log's range: above 0, at most 50 lb or 23 kg", () => {
     expect(isValidWeightText('0')).toBe(false)
     expect(isValidWeightText('0.00')).toBe(false)
-    expect(isValidWeightText('100.01')).toBe(false)
+    expect(isValidWeightText('50', 'Lbs')).toBe(true)
+    expect(isValidWeightText('50.01', 'Lbs')).toBe(false)
+    expect(isValidWeightText('80')).toBe(false)
+    expect(isValidWeightText('23', 'Kg')).toBe(true)
+    expect(isValidWeightText('23,5', 'Kg')).toBe(false)
+    expect(isWeightInRange(30, 'kg')).toBe(false)
+    expect(isWeightInRange(30, 'lbs')).toBe(true)
   })
 
   it('ignores surrounding spaces', () => {

@@ -129,4 +129,8 @@ describe('signInDestination', () => {
     expect(signInDestination(false, '99')).toBe('/onboarding')
     expect(signInDestination(false, 'abc')).toBe('/onboarding')
   })
+  it('takes a household member whose only cats are shared with them to /care, whatever the browser holds', () => {
+    expect(signInDestination(false, null, true)).toBe('/care')
+    expect(signInDestination(true, '4', true)).toBe('/care')
+  })
 })

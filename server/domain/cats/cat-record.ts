@@ -29,7 +29,8 @@ export const CAT_COLUMNS = {
   playtime: true,
   welcomeMessageSpecificDetail: true,
   welcomeMessageRelevantResponse: true,
-  photoMimetype: true,
+  // Only whether there is one: the bytes live in cat_photos and never come with a cat.
+  photo: { select: { mimetype: true } },
   createdAt: true,
   updatedAt: true,
 } as const satisfies Prisma.CatSelect
@@ -62,8 +63,7 @@ export function toCat(row: CatRow): Cat {
     playtime: row.playtime,
     welcome_message_specific_detail: row.welcomeMessageSpecificDetail,
     welcome_message_relevant_response: row.welcomeMessageRelevantResponse,
-    // The type is stored with the bytes and cleared with them, so it says whether a photo exists.
-    has_photo: row.photoMimetype !== null,
+    has_photo: row.photo !== null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

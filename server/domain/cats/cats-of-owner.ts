@@ -13,7 +13,8 @@ export const CATS_OF_OWNER_SQL = `SELECT id, name, breed, gender, age, weight,
   medical_history AS "medicalHistory", items, food_bowls AS "foodBowls", treats, playtime,
   welcome_message_specific_detail AS "welcomeMessageSpecificDetail",
   welcome_message_relevant_response AS "welcomeMessageRelevantResponse",
-  photo_mimetype AS "photoMimetype", created_at AS "createdAt", updated_at AS "updatedAt"
+  (SELECT json_build_object('mimetype', p.mimetype) FROM cat_photos p WHERE p.cat_id = cats.id) AS photo,
+  created_at AS "createdAt", updated_at AS "updatedAt"
 FROM cats WHERE user_id = $1 ORDER BY id ASC`
 
 /** An owner's cats, oldest first, without the photo bytes. The owner id is a bound parameter. */

@@ -8,44 +8,80 @@ import type { Db } from '../../db.ts'
 import { appError, asOwner } from '../../errors.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import type { Assistant } from '../../services/assistant/types.ts'
-import { photoColumns } from './cat-photo.ts'
+import { type CareAction, reachableCat, sharedCats } from '../household/access.ts'
+import type { Tx } from '../row-lock.ts'
+import { photoRow, savePhoto } from './cat-photo.ts'
 import { CAT_COLUMNS, type CatRow, toCat, toColumns } from './cat-record.ts'
+import { checkCatWeights } from './cat-weights.ts'
 import { catsOfOwner } from './cats-of-owner.ts'
 import { recommendationColumns, recommendationsFor } from './recommendations.ts'
 import { suggestionAnswers, suggestionAnswersChanged } from './suggestion-answers.ts'
 
 const notFound = () => appError('NOT_FOUND')
 
-/** The owner's cats, oldest first (the newest, the current cat, is last). Never the photo bytes. */
+/**
+ * The owner's cats, oldest first (the newest, the current cat, is last), then the cats shared with them,
+ * each with its owner's e-mail and their role (docs/household.md). Never the photo bytes.
+ */
 export async function listCats(db: Db, userId: number) {
-  return (await catsOfOwner<CatRow>(db, userId)).map(toCat)
+  const own = (await catsOfOwner<CatRow>(db, userId)).map(toCat)
+  const shared = await sharedCats(db, userId)
+  if (shared.length === 0) return own
+  const rows = await db.cat.findMany({ where: { id: { in: shared.map((c) => c.id) } }, select: CAT_COLUMNS })
+  return [
+    ...own,
+    ...shared.flatMap((access) => {
+      const row = rows.find((r) => r.id === access.id)
+      return row
+        ? [{ ...toCat(row), shared_by: access.ownerEmail, role: access.role as 'family' | 'sitter' }]
+        : []
+    }),
+  ]
 }
 
-/** The owner's cat or a 404: someone else's cat and a missing one answer the same. */
-export async function ownedCat(db: Db, userId: number, id: number): Promise<CatRow> {
-  const row = await db.cat.findFirst({ where: { id, userId }, select: CAT_COLUMNS })
+/**
+ * The cat if the user may do `action` on it (their own, or one shared with them: the household's policy,
+ * server/domain/household/access.ts), else a 404: someone else's cat and a missing one answer the same.
+ */
+export async function ownedCat(db: Db, userId: number, id: number, action: CareAction): Promise<CatRow> {
+  const access = await reachableCat(db, userId, id, action)
+  const row = access && (await db.cat.findUnique({ where: { id: access.id }, select: CAT_COLUMNS }))
   if (!row) throw notFound()
   return row
 }
 
-/** The owner's new cat, with the recommendations, which are stored on the cat too. */
+/**
+ * The owner's new cat, with the recommendations, which are stored on the cat too. `withCat` runs in the
+ * same transaction as the insert (the cat's care plan): a failure there leaves no cat. The slow parts
+ * (the photo, the model's recommendations) run before the transaction.
+ */
 export async function createCat(
   deps: { db: Db; assistant: Pick<Assistant, 'recommend'>; log: Pick<FastifyBaseLogger, 'warn'> },
   userId: number,
   cat: { fields: CatFields; photo: PhotoInput | undefined; sessionId: string | undefined },
+  withCat: (tx: Tx, catId: number) => Promise<unknown> = async () => {},
 ): Promise<{ id: number; recommendations: RecommendationResult }> {
-  const photo = await photoColumns(cat.photo)
+  checkCatWeights({
+    weight: cat.fields.weight ?? null,
+    target_weight: cat.fields.target_weight ?? null,
+    unit: cat.fields.unit ?? 'Lbs',
+  })
+  const photo = await photoRow(cat.photo)
   const recommendations = await recommendationsFor(deps.assistant, deps.log, cat.fields)
   const created = await asOwner(() =>
-    deps.db.cat.create({
-      data: {
-        ...(toColumns(cat.fields) as Prisma.CatUncheckedCreateInput),
-        userId,
-        sessionId: cat.sessionId ?? null,
-        ...recommendationColumns(recommendations),
-        ...photo,
-      },
-      select: { id: true },
+    deps.db.$transaction(async (tx) => {
+      const row = await tx.cat.create({
+        data: {
+          ...(toColumns(cat.fields) as Prisma.CatUncheckedCreateInput),
+          userId,
+          sessionId: cat.sessionId ?? null,
+          ...recommendationColumns(recommendations),
+          ...(photo ? { photo: { create: photo } } : {}),
+        },
+        select: { id: true },
+      })
+      await withCat(tx, row.id)
+      return row
     }),
   )
   return { id: created.id, recommendations }
@@ -63,22 +99,28 @@ export async function updateCat(
   change: { fields: CatFields; photo: PhotoInput | undefined },
 ) {
   const { db } = deps
-  const before = await ownedCat(db, userId, id)
+  const access = await reachableCat(db, userId, id, 'manage')
+  if (!access) throw notFound()
+  const before = await ownedCat(db, userId, id, 'manage')
   const columns = toColumns(change.fields)
   const after = toCat({ ...before, ...(columns as Partial<CatRow>) })
+  // Only a change of the weights or the unit is held to the range: a name change to a cat stored with an
+  // older, wider range still saves.
+  if (['weight', 'target_weight', 'unit'].some((field) => field in change.fields)) checkCatWeights(after)
   const suggestions = suggestionAnswersChanged(toCat(before), after)
     ? recommendationColumns(await recommendationsFor(deps.assistant, deps.log, suggestionAnswers(after)))
     : {}
   const data: Prisma.CatUncheckedUpdateInput = {
     ...columns,
     ...suggestions,
-    ...(await photoColumns(change.photo)),
   }
+  const photo = await photoRow(change.photo)
   // Nothing to change (an empty body, or only unknown fields): the owner gets their cat as it is.
   if (Object.keys(data).length > 0) {
     // The owner check and the write in one statement, so a cat that changed hands meanwhile is not written.
-    const { count } = await db.cat.updateMany({ where: { id, userId }, data })
+    const { count } = await db.cat.updateMany({ where: { id, userId: access.ownerId }, data })
     if (count === 0) throw notFound()
   }
-  return toCat(await ownedCat(db, userId, id))
+  if (photo) await savePhoto(db, id, photo)
+  return toCat(await ownedCat(db, userId, id, 'manage'))
 }

@@ -1,7 +1,7 @@
 // The one-off data step: profile photos stored before the metadata strip still carry their
 // EXIF (the GPS position of where the owner lives). Run at every start-up after the migrations (main.ts),
-// it cleans the rows not yet marked `photo_stripped`, one photo at a time, and does nothing once all are
-// done; instances starting together may clean a photo twice, which changes nothing. A stored photo that
+// it cleans the photos not yet marked `stripped`, one at a time, and does nothing once all are done;
+// instances starting together may clean a photo twice, which changes nothing. A stored photo that
 // cannot be read as an image (or is a decompression bomb) is dropped rather than kept with its metadata.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db.ts'
@@ -15,32 +15,29 @@ export async function cleanStoredPhotos(
   let dropped = 0
   let after = 0
   for (;;) {
-    const next = await db.cat.findFirst({
-      where: { id: { gt: after }, photoStripped: false, photo: { not: null } },
-      orderBy: { id: 'asc' },
-      select: { id: true, photo: true, photoMimetype: true },
+    const next = await db.catPhoto.findFirst({
+      where: { catId: { gt: after }, stripped: false },
+      orderBy: { catId: 'asc' },
+      select: { catId: true, data: true, mimetype: true },
     })
     if (!next) break
-    after = next.id
+    after = next.catId
     let photo: Uint8Array<ArrayBuffer> | null = null
     try {
-      photo = next.photo && next.photoMimetype ? await stripPhoto(next.photo, next.photoMimetype) : null
+      photo = await stripPhoto(next.data, next.mimetype)
     } catch {
       photo = null
     }
     if (photo) {
-      await db.cat.updateMany({
-        where: { id: next.id, photoStripped: false },
-        data: { photo, photoStripped: true },
+      await db.catPhoto.updateMany({
+        where: { catId: next.catId, stripped: false },
+        data: { data: photo, bytes: photo.length, stripped: true },
       })
       cleaned++
     } else {
-      await db.cat.updateMany({
-        where: { id: next.id, photoStripped: false },
-        data: { photo: null, photoMimetype: null, photoName: null, photoStripped: true },
-      })
+      await db.catPhoto.deleteMany({ where: { catId: next.catId, stripped: false } })
       dropped++
-      log.warn({ catId: next.id }, 'a stored profile photo could not be read as an image and was dropped')
+      log.warn({ catId: next.catId }, 'a stored profile photo could not be read as an image and was dropped')
     }
   }
   if (cleaned + dropped > 0)

@@ -1,16 +1,20 @@
 // The care plan, editable: the rhythm, the training days as toggle buttons, the reminder time,
-// the zone by name, e-mail and push, pause and resume, of the cat it is given (the switcher's cat): every
+// the zone by name, e-mail and push, whether the household is mailed too, pause and resume, of the cat it is given (the switcher's cat): every
 // read and write names that cat, so the server's "current cat" default never picks another one.
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../../shared/options.ts'
 import type { CarePlan } from '../../../../shared/schemas/care.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { TextField } from '../../components/TextField.tsx'
+import { browserTimeZone } from '../../time-zone.tsx'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { type TrainingDay, toggleDay, zoneLabel } from './plan-form.ts'
 import { PushUnavailable, subscribeThisDevice } from './push.ts'
-import { browserTimeZone } from './SendTimeZone.tsx'
 
-type Draft = Pick<CarePlan, 'check_in_period' | 'training_days' | 'reminder_time' | 'timezone' | 'channels'>
+type Draft = Pick<
+  CarePlan,
+  'check_in_period' | 'training_days' | 'reminder_time' | 'timezone' | 'channels' | 'members_reminded'
+>
 
 const draftOf = (plan: CarePlan): Draft => ({
   check_in_period: plan.check_in_period,
@@ -18,6 +22,7 @@ const draftOf = (plan: CarePlan): Draft => ({
   reminder_time: plan.reminder_time,
   timezone: plan.timezone,
   channels: plan.channels,
+  members_reminded: plan.members_reminded,
 })
 
 const nextText = (iso: string, timeZone: string) =>
@@ -141,17 +146,14 @@ function Editor({ catId, plan, card }: { catId: number; plan: CarePlan; card: bo
           pressed={(day) => draft.training_days.includes(day)}
           onToggle={(day) => set({ training_days: toggleDay(draft.training_days as TrainingDay[], day) })}
         />
-        <div className="field">
-          <label htmlFor={`${id}-time`}>Reminder time</label>
-          <input
-            id={`${id}-time`}
-            className="input"
-            type="time"
-            required
-            value={draft.reminder_time}
-            onChange={(e) => set({ reminder_time: e.target.value.slice(0, 5) })}
-          />
-        </div>
+        <TextField
+          id={`${id}-time`}
+          label="Reminder time"
+          type="time"
+          required
+          value={draft.reminder_time}
+          onChange={(e) => set({ reminder_time: e.target.value.slice(0, 5) })}
+        />
         <p>
           Time zone: <strong>{zoneLabel(draft.timezone)}</strong>
           {here && here !== draft.timezone && (
@@ -181,6 +183,14 @@ function Editor({ catId, plan, card }: { catId: number; plan: CarePlan; card: bo
               onChange={(e) => void choosePush(e.target.checked)}
             />{' '}
             Notifications on this device
+          </label>
+          <label className="care-plan__check">
+            <input
+              type="checkbox"
+              checked={draft.members_reminded}
+              onChange={(e) => set({ members_reminded: e.target.checked })}
+            />{' '}
+            E-mail my household too (family, and sitters while their access lasts)
           </label>
           {pushProblem && (
             <p className="field-error" role="alert">

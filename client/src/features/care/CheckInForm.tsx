@@ -30,6 +30,7 @@ export function CheckInForm({ checkInId, weighIn, defaultUnit = 'Lbs', onDone }:
         utils.care.checkIn.invalidate({ id: checkInId }),
         utils.progress.invalidate(),
         utils.cat.list.invalidate(),
+        utils.household.activity.invalidate(),
       ])
       onDone?.()
     },

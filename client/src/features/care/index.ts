@@ -1,6 +1,5 @@
-// The care feature's public face: the plan editor, the check-ins and the time-zone sender that pages and the
-// app shell compose. Other features import care only from here.
+// The care feature's public face: the plan editor and the check-ins that pages compose. Other features
+// import care only from here.
 export { CareCheckIns } from './CareCheckIns.tsx'
 export { CarePlanEditor } from './CarePlanEditor.tsx'
-export { CheckInOpening } from './CheckInOpening.tsx'
-export { SendTimeZone } from './SendTimeZone.tsx'
+export { PlanAnswersCard } from './PlanAnswersCard.tsx'

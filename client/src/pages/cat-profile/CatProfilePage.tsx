@@ -3,22 +3,31 @@ import { Link, useNavigate } from 'react-router'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
 import { ACTIVATION_FEE_TEXT } from '../../../../shared/rules/pricing.ts'
+import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { CarePlanEditor } from '../../features/care/index.ts'
 import { CatSwitcher } from '../../features/household/index.ts'
 import { useCancelSubscription } from '../../features/payment/index.ts'
 import { useCats } from '../../hooks/useCats.ts'
+import { useOwnerState } from '../../hooks/useOwnerState.ts'
 import { errorMessage } from '../../trpc.ts'
 import { AccountSettings } from '../account/AccountSettings.tsx'
+import { ProfileDetailsForm } from './ProfileDetailsForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 
 /** What cancelling does, beside SPEC's question (cancellation is immediate, see README). */
 const CANCEL_EFFECT = `Your access to ${EXPERT_NAME} ends at once and nothing more is charged; the ${ACTIVATION_FEE_TEXT} trial fee and any payment already made are not refunded.`
 
-/** /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo. */
+/**
+ * /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo, then its other
+ * answers (age, sex, weights, activity, medical notes, goals) and its check-in plan.
+ */
 export function CatProfilePage() {
   const { current, isLoading, error, refetch } = useCats()
+  const { reach } = useOwnerState()
+  // A sitter's cat is the owner's to describe and plan (docs/household.md): their profile is their account.
+  const editable = current && current.role !== 'sitter' ? current : null
 
   let body: ReactNode
   if (isLoading) {
@@ -40,8 +49,14 @@ export function CatProfilePage() {
         <Link to="/onboarding?step=1">Tell us about your cat</Link>
       </div>
     )
+  } else if (!editable) {
+    body = (
+      <p className="muted">
+        {catDisplayName(current.name)}'s profile and plan are kept by {current.shared_by}.
+      </p>
+    )
   } else {
-    body = <ProfileForm key={current.id} cat={current} />
+    body = <ProfileForm key={editable.id} cat={editable} />
   }
 
   return (
@@ -51,8 +66,14 @@ export function CatProfilePage() {
         <CatSwitcher />
         {body}
       </section>
-      <CancelSubscription />
-      {current && <CarePlanEditor catId={current.id} card />}
+      {editable && (
+        <section className="card card--wide profile__card">
+          <ProfileDetailsForm key={editable.id} cat={editable} />
+        </section>
+      )}
+      {/* Billing is the owner's own: an account whose only cats are shared with it has none. */}
+      {reach?.own && <CancelSubscription />}
+      {editable && <CarePlanEditor catId={editable.id} card />}
       <AccountSettings />
     </div>
   )

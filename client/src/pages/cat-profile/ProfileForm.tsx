@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react'
 import { type FieldErrors, useForm } from 'react-hook-form'
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../../../shared/constants.ts'
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, SIGNED_URL_FRESH_MS } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'
-import { PROFILE_BREEDS } from '../../../../shared/options.ts'
+import { CAT_BREEDS } from '../../../../shared/options.ts'
 import {
   type Cat,
   MAX_NAME_LENGTH,
@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/schemas/cat.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
+import { TextField } from '../../components/TextField.tsx'
 import { writeJson } from '../../storage.ts'
 import { errorMessage, trpc } from '../../trpc.ts'
 
@@ -25,27 +26,35 @@ interface ProfileFields {
 /** The profile select's spelling of the cat's breed ('Maine Coon' from the quiz is 'Maine coon'); else Other. */
 function profileBreed(breed: string): string {
   if (!breed.trim()) return ''
-  return PROFILE_BREEDS.find((b) => b.toLowerCase() === breed.trim().toLowerCase()) ?? 'Other'
+  return CAT_BREEDS.find((b) => b.toLowerCase() === breed.trim().toLowerCase()) ?? 'Other'
 }
 
 function fieldsOf(cat: Cat): ProfileFields {
   return { name: cat.name, breed: profileBreed(cat.breed), has_photo: cat.has_photo }
 }
 
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the photo'))
-    reader.readAsDataURL(file)
-  })
+/** The save's fields that changed and the chosen photo, as cat.updateForm takes them. */
+function photoForm(input: UpdateCatInput, photo: File): FormData {
+  const form = new FormData()
+  form.append('id', String(input.id))
+  if (input.name !== undefined) form.append('name', input.name)
+  if (input.breed !== undefined) form.append('breed', input.breed)
+  form.append('photo', photo, photo.name)
+  return form
 }
 
 /** The chosen cat's name, breed and photo (SPEC §2, §5): react-hook-form over the shared profile schema. */
 export function ProfileForm({ cat }: { cat: Cat }) {
   const utils = trpc.useUtils()
   const update = trpc.cat.update.useMutation()
-  const photo = trpc.cat.photo.useQuery({ id: cat.id }, { enabled: cat.has_photo })
+  // A save with a new photo: multipart/form-data, the file as bytes (cat.updateForm).
+  const updateWithPhoto = trpc.cat.updateForm.useMutation()
+  const saving = update.isPending || updateWithPhoto.isPending
+  // A signed address the <img> loads; asked afresh before it expires (docs/api.md "Photos and documents").
+  const photo = trpc.cat.photo.useQuery(
+    { id: cat.id },
+    { enabled: cat.has_photo, staleTime: SIGNED_URL_FRESH_MS },
+  )
   const form = useForm<ProfileFields>({
     resolver: zodResolver(profileFormSchema as never),
     mode: 'all',
@@ -76,8 +85,8 @@ export function ProfileForm({ cat }: { cat: Cat }) {
   }, [file])
 
   const changed = isDirty || file !== null
-  const shownPhoto = (file && preview) || photo.data?.data_url || null
-  const canSave = changed && isValid && !update.isPending
+  const shownPhoto = (file && preview) || photo.data?.url || null
+  const canSave = changed && isValid && !saving
   // The photo's 'Please choose a photo' waits for an attempt to save (SAVE or Enter), not the first look.
   const missingPhoto = isSubmitted ? errors.has_photo?.message : undefined
 
@@ -109,9 +118,9 @@ export function ProfileForm({ cat }: { cat: Cat }) {
       const input: UpdateCatInput = { id: cat.id }
       if (name !== defaultValues?.name) input.name = name
       if (breed !== defaultValues?.breed) input.breed = breed
-      if (file)
-        input.photo = { buffer: await readAsDataUrl(file), mimetype: file.type, originalname: file.name }
-      const updated = await update.mutateAsync(input)
+      const updated = file
+        ? await updateWithPhoto.mutateAsync(photoForm(input, file))
+        : await update.mutateAsync(input)
       writeJson('catDetails', updated)
       form.reset(fieldsOf(updated))
       setSaved(true)
@@ -127,7 +136,7 @@ export function ProfileForm({ cat }: { cat: Cat }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (update.isPending) return
+    if (saving) return
     // A valid form with nothing changed has nothing to save and nothing to explain.
     void form.handleSubmit(() => (changed ? save() : undefined), explainWhyNotSaved)(event)
   }
@@ -135,30 +144,22 @@ export function ProfileForm({ cat }: { cat: Cat }) {
   const onEdit = { onChange: () => setSaved(false) }
   return (
     <form className="stack profile__form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={nameId}>Cat name</label>
-        <input
-          id={nameId}
-          className="input"
-          maxLength={MAX_NAME_LENGTH}
-          autoComplete="off"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${nameId}-error` : undefined}
-          {...form.register('name', onEdit)}
-        />
-        {errors.name && (
-          <p id={`${nameId}-error`} className="field-error">
-            {errors.name.message}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={nameId}
+        label="Cat name"
+        maxLength={MAX_NAME_LENGTH}
+        autoComplete="off"
+        error={errors.name?.message}
+        errorAlert={false}
+        {...form.register('name', onEdit)}
+      />
 
       <SelectField
         id={breedId}
         label="Breed"
         placeholder="Select breed"
         placeholderDisabled
-        options={PROFILE_BREEDS}
+        options={CAT_BREEDS}
         error={errors.breed?.message}
         {...form.register('breed', onEdit)}
       />
@@ -214,9 +215,9 @@ export function ProfileForm({ cat }: { cat: Cat }) {
         type="submit"
         className="btn btn--primary"
         aria-disabled={canSave ? undefined : true}
-        disabled={update.isPending}
+        disabled={saving}
       >
-        {update.isPending ? 'Saving...' : 'SAVE PROFILE'}
+        {saving ? 'Saving...' : 'SAVE PROFILE'}
       </button>
     </form>
   )

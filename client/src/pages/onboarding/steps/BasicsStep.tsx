@@ -1,10 +1,11 @@
 import { useId } from 'react'
 import { Controller } from 'react-hook-form'
-import { CAT_MIN_AGE, MAX_CAT_AGE } from '../../../../../shared/constants.ts'
+import { ageOptions, ageOptionValue } from '../../../../../shared/rules/age.ts'
 import { MAX_NAME_LENGTH, wizardStepSchemas } from '../../../../../shared/schemas/cat.ts'
 import { ChoiceCards } from '../../../components/quiz/ChoiceCards.tsx'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { SelectField } from '../../../components/SelectField.tsx'
+import { TextField } from '../../../components/TextField.tsx'
 import { readText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
@@ -14,7 +15,6 @@ const GENDER_OPTIONS = [
   { value: 'Female', title: 'Female', icon: 'female' as const },
   { value: 'Male', title: 'Male', icon: 'male' as const },
 ]
-const AGES = Array.from({ length: MAX_CAT_AGE - CAT_MIN_AGE + 1 }, (_, i) => i + CAT_MIN_AGE)
 
 interface Basics {
   name: string
@@ -37,7 +37,8 @@ export function BasicsStep() {
       name: readText('cat_name'),
       // The short quiz stores 'female'/'male'; the cards compare without letter case.
       gender: readText('gender'),
-      age: AGES.some((a) => String(a) === storedAge) ? storedAge : '',
+      // The short quiz's Kitten ('0') stays a kitten; a stored age no option names is offered as it is.
+      age: ageOptionValue(storedAge),
     },
     { name: 'cat_name', gender: 'gender', age: 'age' },
   )
@@ -49,26 +50,18 @@ export function BasicsStep() {
       title="Tell Us About Your Cat"
       actions={<WizardActions nextDisabled={!isValid} />}
     >
-      <div className="field">
-        <label htmlFor={nameId}>Cat's name</label>
-        <input
-          id={nameId}
-          className="input"
-          maxLength={MAX_NAME_LENGTH}
-          autoComplete="off"
-          aria-invalid={error('name') ? true : undefined}
-          aria-describedby={error('name') ? `${nameId}-error` : undefined}
-          {...form.register('name', {
-            onChange: (e: { target: { value: string } }) => keep('name', e.target.value),
-            onBlur: () => void form.trigger(),
-          })}
-        />
-        {error('name') && (
-          <p id={`${nameId}-error`} className="field-error">
-            {error('name')}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={nameId}
+        label="Cat's name"
+        maxLength={MAX_NAME_LENGTH}
+        autoComplete="off"
+        error={error('name')}
+        errorAlert={false}
+        {...form.register('name', {
+          onChange: (e: { target: { value: string } }) => keep('name', e.target.value),
+          onBlur: () => void form.trigger(),
+        })}
+      />
       <Controller
         control={form.control}
         name="gender"
@@ -91,7 +84,7 @@ export function BasicsStep() {
         id={ageId}
         label="Age"
         placeholder="Select age"
-        options={AGES.map((a) => ({ value: String(a), label: a === 1 ? '1 year' : `${a} years` }))}
+        options={ageOptions(storedAge)}
         error={error('age')}
         {...form.register('age', {
           onChange: (e: { target: { value: string } }) => keep('age', e.target.value),

@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
-import { QUIZ_BREEDS } from '../../../../../shared/options.ts'
+import { CAT_BREEDS } from '../../../../../shared/options.ts'
 import {
   DEFAULT_WEIGHT_UNIT,
   isValidWeightText,
   otherUnitLabel,
+  parseWeightText,
   WEIGHT_UNITS,
   weightFromBand,
 } from '../../../../../shared/rules/weight.ts'
@@ -38,14 +39,15 @@ function startingAnswers(): BreedWeight {
   const band = weightFromBand(readText('weight'))
   if (band !== null) writeText('weight', String(band))
   return {
-    breed: option(QUIZ_BREEDS, readText('breed')),
+    breed: option(CAT_BREEDS, readText('breed')),
     weight: readText('weight'),
     unit: option(WEIGHT_UNITS, readText('unit')),
   }
 }
 
 /**
- * Step 3: breed, weight (digits, up to 2 decimals, above 0) and unit, with the other unit shown beside
+ * Step 3: breed, weight (digits, up to 2 decimals, a decimal comma too, within the weight log's range
+ * for the unit) and unit, with the other unit shown beside
  * it: a react-hook-form over the shared step schema (zodResolver), each answer stored as it is given
  * (SPEC §3 keys); the SPEC §5 messages appear for every field once the owner has started.
  */
@@ -61,9 +63,9 @@ export function BreedWeightStep() {
   })
   const { isValid } = form.formState
   const [weight, unit] = form.watch(['weight', 'unit'])
-  const field = (name: StorageKeyOf, clean: (value: string) => string = (value) => value) =>
+  const field = (name: StorageKeyOf) =>
     form.register(name, {
-      onChange: (e: { target: { value: string } }) => keep(name, clean(e.target.value)),
+      onChange: (e: { target: { value: string } }) => keep(name, e.target.value.trim()),
       onBlur: () => void form.trigger(),
     })
 
@@ -77,7 +79,7 @@ export function BreedWeightStep() {
         id={breedId}
         label="Breed"
         placeholder="Select breed"
-        options={QUIZ_BREEDS}
+        options={CAT_BREEDS}
         error={error('breed')}
         {...field('breed')}
       />
@@ -92,7 +94,7 @@ export function BreedWeightStep() {
             maxLength={6}
             aria-invalid={error('weight') ? true : undefined}
             aria-describedby={`${weightId}-hint${error('weight') ? ` ${weightId}-error` : ''}`}
-            {...field('weight', (value) => value.trim())}
+            {...field('weight')}
           />
         </div>
         {/* The unit's error shows under the weight row (below), so this select only points at it. */}
@@ -107,8 +109,8 @@ export function BreedWeightStep() {
         />
       </div>
       <p id={`${weightId}-hint`} className="muted" aria-live="polite">
-        {isValidWeightText(weight) && unit
-          ? `That is about ${otherUnitLabel(Number(weight), unit)}.`
+        {isValidWeightText(weight, unit) && unit
+          ? `That is about ${otherUnitLabel(parseWeightText(weight), unit)}.`
           : '\u00a0'}
       </p>
       {error('weight') && (

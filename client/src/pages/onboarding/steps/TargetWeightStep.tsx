@@ -1,12 +1,15 @@
 import { useId, useState } from 'react'
-import { KG_PER_LB } from '../../../../../shared/constants.ts'
+import { targetQuestion } from '../../../../../shared/rules/nutrition.ts'
 import {
   isValidWeightText,
+  lbsToKg,
   nearestWeightOption,
+  parseWeightText,
   toPounds,
   WEIGHT_OPTIONS_LBS,
   weightOptionLabel,
 } from '../../../../../shared/rules/weight.ts'
+import { isKilograms } from '../../../../../shared/rules/weight-units.ts'
 import { CAT_MESSAGES } from '../../../../../shared/schemas/cat.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { SelectField } from '../../../components/SelectField.tsx'
@@ -15,10 +18,24 @@ import { readText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
 
+/** What the nutrition rule reads of the answers given so far (SPEC §3 keys). */
+function storedProfile() {
+  const age = readText('age').trim()
+  return {
+    name: readText('cat_name'),
+    weight: parseWeightText(readText('weight')) || null,
+    unit: readText('unit') || 'Lbs',
+    breed: readText('breed'),
+    gender: readText('gender'),
+    age: age === '' ? null : Number(age),
+    activity_level: readText('activity_level'),
+  }
+}
+
 /** A stored weight (in the cat's unit) as the nearest option in pounds. */
 function asOption(text: string, unit: string): string {
-  if (!isValidWeightText(text)) return ''
-  const option = nearestWeightOption(toPounds(Number(text), unit))
+  if (!isValidWeightText(text, unit)) return ''
+  const option = nearestWeightOption(toPounds(parseWeightText(text), unit))
   return option === null ? '' : String(option)
 }
 
@@ -33,9 +50,15 @@ export function TargetWeightStep() {
   const [touched, setTouched] = useState(false)
   const id = useId()
 
+  // Kept as the option's label shows it: '11 lb (5 kg)' stores 5 for a cat weighed in kilograms.
+  const targetIn = (lbs: number) => (isKilograms(unit) ? lbsToKg(lbs) : lbs)
+  // The nutrition rule questions a target under 70 % of the weight or outside the breed's range: said here,
+  // before the plan is made, as the profile says it.
+  const question =
+    choice === '' ? null : targetQuestion({ ...storedProfile(), target_weight: targetIn(Number(choice)) })
+
   function save() {
-    const lbs = Number(choice)
-    setTarget(String(unit.toLowerCase() === 'kg' ? Math.round(lbs * KG_PER_LB * 100) / 100 : lbs))
+    setTarget(String(targetIn(Number(choice))))
   }
 
   return (
@@ -58,6 +81,11 @@ export function TargetWeightStep() {
         }}
         onBlur={() => setTouched(true)}
       />
+      {question && (
+        <p className="notice" role="status">
+          {question}
+        </p>
+      )}
     </QuizStep>
   )
 }

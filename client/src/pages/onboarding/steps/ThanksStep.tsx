@@ -1,9 +1,35 @@
-import { useId } from 'react'
 import { useNavigate } from 'react-router'
-import { cupsLabel, treatsLabel } from '../../../../../shared/rules/recommendations.ts'
+import { dailyFoodText, type NutritionProfile } from '../../../../../shared/rules/nutrition.ts'
+import { treatsLabel } from '../../../../../shared/rules/recommendations.ts'
+import { parseWeightText } from '../../../../../shared/rules/weight.ts'
 import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
-import { hasSubscription, readText, useStoredText, writeText } from '../../../storage.ts'
+import { hasSubscription, readJson, readText, useStoredText } from '../../../storage.ts'
 import { useWizard } from '../wizard-context.ts'
+
+/** A stored answer as a number: numbers as they are, text read as the forms read it ('12,5'). */
+function numberOf(value: unknown): number | null {
+  if (typeof value === 'number') return value
+  if (typeof value !== 'string' || value.trim() === '') return null
+  const parsed = parseWeightText(value)
+  return Number.isFinite(parsed) ? parsed : null
+}
+
+/** The cat the wizard just made or updated (SPEC's catDetails), as the nutrition rule reads it. */
+function storedCat(): NutritionProfile | null {
+  const cat = readJson<Record<string, unknown> | null>('catDetails', null)
+  if (!cat || typeof cat !== 'object') return null
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    name: text(cat.name) || text(cat.cat_name),
+    weight: numberOf(cat.weight),
+    target_weight: numberOf(cat.target_weight),
+    unit: text(cat.unit) || 'Lbs',
+    age: numberOf(cat.age),
+    activity_level: text(cat.activity_level),
+    breed: text(cat.breed),
+    gender: text(cat.gender),
+  }
+}
 
 /**
  * Step 15: 'Thanks for Subscribing', the suggestions read from local storage, and 'Chat With Expert Now'
@@ -16,8 +42,9 @@ export function ThanksStep() {
   const food = useStoredText('food_bowls')
   const treats = useStoredText('treats')
   const playtime = useStoredText('playtime')
-  const sliderId = useId()
-  const cups = Number(food)
+  // The food is the one nutrition rule's (kcal, cups and grams), as /care/progress and the check-ins say it.
+  const cat = storedCat()
+  const foodLine = cat ? dailyFoodText(cat) : null
   const hasSuggestions = food !== '' || treats !== '' || playtime !== ''
 
   function chat() {
@@ -46,24 +73,9 @@ export function ThanksStep() {
         <h2 id="suggestions-title">Suggestions</h2>
         {hasSuggestions ? (
           <ul className="suggestions__list">
-            {food !== '' && (
+            {foodLine && (
               <li>
-                <label htmlFor={sliderId} className="suggestions__label">
-                  <strong>
-                    {food} {cupsLabel(food)}
-                  </strong>{' '}
-                  of food per day
-                </label>
-                <input
-                  id={sliderId}
-                  type="range"
-                  min={1}
-                  max={3}
-                  step={1}
-                  value={Number.isFinite(cups) ? Math.min(3, Math.max(1, cups)) : 1}
-                  aria-valuetext={`${food} ${cupsLabel(food)} per day`}
-                  onChange={(e) => writeText('food_bowls', e.target.value)}
-                />
+                <strong>Food:</strong> {foodLine}
               </li>
             )}
             {treats !== '' && (

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, isValidElement, type ReactNode, use } from 'react'
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router'
-import { Layout } from './components/Layout.tsx'
+import { Layout } from './Layout.tsx'
 import { LoginPage } from './pages/login/LoginPage.tsx'
 import { NotFoundPage } from './pages/not-found/NotFoundPage.tsx'
 
@@ -151,6 +151,19 @@ const routes: RouteObject[] = [
         path: '/care/progress',
         element: page(() => import('./pages/care/ProgressPage.tsx'), 'CareProgressPage', { guarded: true }),
       },
+      {
+        path: '/household',
+        element: page(() => import('./pages/household/HouseholdPage.tsx'), 'HouseholdPage', {
+          guarded: true,
+        }),
+      },
+      // Not guarded: signed out, the page itself sends the invitee through sign-in and back.
+      {
+        path: '/household/accept',
+        element: page(() => import('./pages/household/AcceptInvitePage.tsx'), 'AcceptInvitePage'),
+      },
+      // Served with the status 404 like any unknown path (shared/client-paths.ts): it exists for operators only.
+      { path: '/ops/safety', element: page(() => import('./pages/ops/OpsSafetyPage.tsx'), 'OpsSafetyPage') },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage.tsx'), 'PrivacyPage') },
       { path: '/terms', element: page(() => import('./pages/legal/TermsPage.tsx'), 'TermsPage') },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { SendTimeZone } from './features/care/index.ts'
+import { SendTimeZone } from './time-zone.tsx'
 import { createReactClient, trpc } from './trpc.ts'
 
 // The data layer (React Query + the tRPC client) is its own chunk: the first load of /login and /start

@@ -13,7 +13,7 @@ import './styles.css'
  */
 const PendingInterviewSync = lazy(async () => {
   const [{ usePendingInterviewSync }, { DataProviders }] = await Promise.all([
-    import('./hooks/usePendingInterviewSync.ts'),
+    import('./features/interview/usePendingInterviewSync.ts'),
     import('./data.tsx'),
   ])
   function Sync() {

@@ -1,4 +1,4 @@
-// Public settings the server puts into index.html (server/client-config.ts).
+// Public settings the server puts into index.html (server/http/client-config.ts).
 export interface ClientRuntimeConfig {
   stripePublishableKey: string | null
 }

@@ -5,7 +5,6 @@ import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { greetingName } from '../../shared/rules/names.ts'
 import { clearAll, readText, useStoredText, writeText } from './storage.ts'
-import { trpc } from './trpc.ts'
 
 export interface TokenPayload {
   sub?: string
@@ -117,20 +116,6 @@ export async function currentToken(): Promise<string> {
   const expiry = Number(readText('expiry'))
   if (readText('refreshToken') && expiry - Date.now() < RENEW_BEFORE_MS) await renewSession()
   return readText('token')
-}
-
-/**
- * The Logout button: the server ends the session first (a copied token stops working at once), then
- * the browser forgets everything. A failed call still signs this browser out.
- */
-export function useLogout() {
-  const signOut = useSignOut()
-  const { mutateAsync: endSession } = trpc.auth.logout.useMutation()
-  return useCallback(async () => {
-    if (readText('token'))
-      await endSession().catch((error: unknown) => console.warn('Logging out on the server failed', error))
-    signOut('/login')
-  }, [endSession, signOut])
 }
 
 /** Logout (SPEC §4): all local storage and every cached server answer go. */

@@ -57,7 +57,7 @@ export type StorageKey =
   | 'welcome_message_relevant_response'
   | 'planSelection'
   | 'checkoutKey'
-  /** `email|zone` last sent to the server as the owner's time zone (features/care/SendTimeZone). */
+  /** `email|zone` last sent to the server as the owner's time zone (time-zone.tsx). */
   | 'timezoneSent'
 
 /** Same-tab writes do not fire the browser's `storage` event; this one tells our own listeners. */

@@ -1,4 +1,11 @@
-import { httpBatchStreamLink, httpLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client'
+import {
+  httpBatchStreamLink,
+  httpLink,
+  isNonJsonSerializable,
+  splitLink,
+  TRPCClientError,
+  type TRPCLink,
+} from '@trpc/client'
 import { createTRPCReact } from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '../../server/routers/index.ts'
@@ -61,10 +68,12 @@ async function authHeaders(): Promise<Record<string, string>> {
 function links() {
   return [
     sessionExpiredLink,
-    // Chat photos go one call per request: an upload has a route of its own with a larger body limit,
-    // and the server takes only a few photo calls at a time (a batch of them would be refused).
+    // The app's uploads (a FormData with the file as bytes) go one call per request, as
+    // multipart/form-data: each has a route of its own with a larger body limit, and the server takes
+    // only a few photo calls at a time (a batch of them would be refused). Everything else is JSON,
+    // batched (docs/api.md "Photos and documents").
     splitLink({
-      condition: (op) => op.path.startsWith('attachment.'),
+      condition: (op) => isNonJsonSerializable(op.input),
       true: httpLink({ url: '/trpc', headers: authHeaders }),
       false: httpBatchStreamLink({ url: '/trpc', headers: authHeaders }),
     }),
@@ -79,8 +88,17 @@ export function createReactClient() {
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message)
     return error.message
-  if (error instanceof Error && error.name === 'AbortError') return fallback
   return fallback
+}
+
+/**
+ * The seconds to wait before asking for another one-time code, when the call was refused because one
+ * went out moments ago (RESEND_TOO_SOON, its wait in the error's data); null for any other outcome.
+ */
+export function resendWait(error: unknown): number | null {
+  if (errorCode(error) !== 'RESEND_TOO_SOON') return null
+  const seconds = (error as TRPCClientError<AppRouter>).data?.retryAfterSeconds
+  return typeof seconds === 'number' ? seconds : null
 }
 
 /**

@@ -1,19 +1,12 @@
-// The /login form (client/src/pages/login/LoginForm.tsx) below the browser: rendered in jsdom with the
-// app's own React Query + tRPC provider, whose link calls the real routers through createCaller on a
-// real database. Pins that the form's messages are the shared schemas' own (SPEC §5), shown on submit,
-// announced and tied to their field, and that nothing reaches the server while a field is invalid.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { OTP_LENGTH } from '../../shared/constants.ts'
 import { ERRORS } from '../../shared/errors.ts'
 import { codeSchema, signinOtpInput } from '../../shared/schemas/auth.ts'
-import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
+import { clientTestApp } from '../helpers/caller-link.ts'
+import { clientProviders } from '../helpers/client-providers.tsx'
 import { mailedCodes } from '../helpers/mailed-codes.ts'
 
-const { trpc } = await import('../../client/src/trpc.ts')
 const { LoginForm, PASSWORD_REQUIRED } = await import('../../client/src/pages/login/LoginForm.tsx')
 
 const t = clientTestApp()
@@ -25,17 +18,7 @@ beforeEach(() => {
 })
 afterEach(cleanup)
 
-function Providers({ children }: { children: ReactNode }) {
-  const queryClient = new QueryClient()
-  const client = trpc.createClient({ links: [callerLink(t, (path) => calls.push(path))] })
-  return (
-    <trpc.Provider client={client} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={['/login']}>{children}</MemoryRouter>
-      </QueryClientProvider>
-    </trpc.Provider>
-  )
-}
+const Providers = clientProviders(t, { path: '/login', onCall: (path) => calls.push(path) })
 
 /** The first message the shared schema gives for a refused value. */
 function schemaMessage(result: { success: boolean; error?: { issues: { message: string }[] } }): string {
@@ -104,7 +87,8 @@ describe('/login form', () => {
     })
     expect(screen.queryByText(PASSWORD_REQUIRED)).toBeNull()
     await submit(/Send Login Code/)
-    await screen.findByRole('heading', { name: 'Check your email' })
+    // The first code of a fresh database takes more than findBy's default second on a loaded machine.
+    await screen.findByRole('heading', { name: 'Check your email' }, { timeout: 10_000 })
     // The server got the address the shared schema makes of it; the screen shows it as typed.
     expect(calls).toEqual(['auth.signinOtp'])
     expect(document.querySelector('.login__email')?.textContent).toBe('Owner@Example.com')

@@ -1,31 +1,17 @@
-// The interview hook (client/src/features/interview/useInterviewEngine.ts) below the browser: rendered in
-// jsdom with the app's own React Query + tRPC provider, whose link calls the real routers through
-// createCaller on a real database (in-memory PGlite, or PostgreSQL with DATABASE_URL) with the offline
-// assistant. Scripted delays run on vitest's fake timers, moved on while a test waits (script-clock.ts).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, renderHook } from '@testing-library/react'
-import type { ReactNode } from 'react'
 import { describe, expect, it } from 'vitest'
 import { useInterviewEngine } from '../../client/src/features/interview/useInterviewEngine.ts'
-import { trpc } from '../../client/src/trpc.ts'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { interviewIntroMessages } from '../../shared/scripts.ts'
-import { callerLink, clientTestApp } from '../helpers/caller-link.ts'
+import { clientTestApp } from '../helpers/caller-link.ts'
+import { clientProviders } from '../helpers/client-providers.tsx'
 import { advanceUntil, fakeScriptClock } from '../helpers/script-clock.ts'
 
 const INTRO = interviewIntroMessages(RECEPTIONIST_NAME)
 const t = clientTestApp()
 fakeScriptClock()
 
-function wrapper({ children }: { children: ReactNode }) {
-  const queryClient = new QueryClient()
-  const client = trpc.createClient({ links: [callerLink(t)] })
-  return (
-    <trpc.Provider client={client} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </trpc.Provider>
-  )
-}
+const wrapper = clientProviders(t)
 
 type Config = Parameters<typeof useInterviewEngine>[0]
 const done: string[] = []
@@ -251,8 +237,11 @@ describe('useInterviewEngine', () => {
     await reply(first.result, 'Her name is Luna')
     await advanceUntil(() => expect(first.result.current.replyExpected).toBe(true))
     const said = texts(first.result.current.messages)
-    const id = Number(localStorage.getItem('interviewId'))
+    // The row is made by the first sync, which a loaded machine may not have finished yet: its id is read
+    // on each try (read once, it could be none and the count stay 0).
     await advanceUntil(async () => {
+      const id = Number(localStorage.getItem('interviewId'))
+      expect(id).toBeGreaterThan(0)
       const count = await t.db.interviewMessage.count({ where: { interviewId: id } })
       expect(count).toBe(said.length)
     })

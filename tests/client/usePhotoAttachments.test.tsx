@@ -39,7 +39,7 @@ const heldUploads: Array<() => void> = []
 const holdUploads: TRPCLink<AppRouter> =
   () =>
   ({ op, next }) =>
-    op.path === 'attachment.upload'
+    op.path === 'attachment.uploadForm'
       ? observable((observer) => {
           let subscription: { unsubscribe(): void } | undefined
           heldUploads.push(() => {

@@ -112,8 +112,9 @@ describe('push reminders at 390 × 844', () => {
           tag: n.tag,
         })),
       )
+    // A busy machine can take seconds to wake the worker and show it; the poll waits for that.
     await expect
-      .poll(shown)
+      .poll(shown, { timeout: 20_000 })
       .toEqual([{ title: "Mochi's check-in", tag: (pushed!.payload as { tag: string }).tag }])
     await cdp.detach()
   })

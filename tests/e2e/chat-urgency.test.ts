@@ -1,5 +1,6 @@
 // /cat-assistant in Chromium: a reply to an urgent message shows an emergency banner above it
-// with a "Find a 24-hour emergency vet" map search (nothing about the owner is sent to us), a softer
+// with a "Find a 24-hour emergency vet" map search (nothing about the owner is sent to us), or with the
+// cat's saved vets as "Call … now" tel: links, a softer
 // note for what needs a vet within 24 hours, at the phone size; axe finds nothing; a reload keeps them.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
@@ -7,6 +8,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { browserTestWithOpenAi, signedOut, untilChatConnected, untilVisible } from '../helpers/browser.ts'
 import { messageBox, openSpecialistChat, untilReplies } from '../helpers/chat-page.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
+
+type Vet = { name: string; phone: string }
 
 // A model that never escalates: the banner comes from the product's triage.
 const { t, double } = browserTestWithOpenAi({ viewport: { width: 390, height: 844 } })
@@ -16,8 +19,9 @@ beforeEach(async () => {
   await signedOut(t.page)
 })
 
-async function openChat(page: Page) {
+async function openChat(page: Page, vets?: { usual?: Vet; emergency?: Vet }) {
   const { owner, cat } = await subscriberWithCat(t, { cat: { name: 'Luna', gender: 'Female' } })
+  if (vets) await (await t.caller(owner.token)).record.updateVets(vets)
   await t.storeSession(
     owner.token,
     { subscriptionId: 'sub_browser', interview_completed: 'true', catId: String(cat.id) },
@@ -58,6 +62,25 @@ describe('urgency on screen', () => {
     await page.reload()
     await untilChatConnected(page)
     await untilVisible(page.getByRole('note', { name: 'Emergency' }), 20_000)
+  })
+
+  it('with the vets saved, the banner calls the 24-hour clinic first, then the usual vet, by tel: links', async () => {
+    const { page } = t
+    await openChat(page, {
+      usual: { name: 'Oakwood Vets', phone: '0123 456 789' },
+      emergency: { name: 'City Pet ER', phone: '020 7946 0000' },
+    })
+    await send(page, 'She chewed a lily leaf from the bouquet')
+    const banner = page.getByRole('note', { name: 'Emergency' })
+    await untilVisible(banner.getByRole('link', { name: /Call City Pet ER now/ }), 20_000)
+    const links = await banner
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]))
+    expect(links).toEqual([
+      ['Call City Pet ER now: 020 7946 0000', 'tel:02079460000'],
+      ['Or call Oakwood Vets: 0123 456 789', 'tel:0123456789'],
+    ])
+    expect(await axeProblems(page)).toEqual([])
   })
 
   it('a reply that needs a vet within 24 hours gets the softer note, held until the owner says she was seen; a routine one none', async () => {

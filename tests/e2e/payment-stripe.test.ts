@@ -1,63 +1,10 @@
 // The card form with a publishable key: Stripe Elements in Chromium, the server on the Stripe SDK talking
-// to the local Stripe-compatible double. The browser has no network, so the Stripe.js that
-// @stripe/stripe-js loads (https://js.stripe.com/<release>/stripe.js) is answered by a stand-in with the
-// interface Elements uses (elements().create('card'), mount, on/off, createPaymentMethod),
-// which maps Stripe's test card numbers to their test payment methods.
+// to the local Stripe-compatible double, Stripe.js answered by the stand-in of tests/helpers/stripe-js.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe-server.ts'
 import { type BrowserTest, continueToCardStep, replaceSession, startBrowserTest } from '../helpers/browser.ts'
-
-const FAKE_STRIPE_JS = `
-window.__stripeCalls = []
-window.Stripe = function (publishableKey) {
-  window.__stripeCalls.push({ publishableKey })
-  let mounted
-  return {
-    version: 'endive',
-    elements() {
-      return {
-        update() {},
-        getElement() { return mounted ?? null },
-        create(type) {
-          let input
-          const handlers = {}
-          const element = {
-            mount(target) {
-              input = document.createElement('input')
-              input.setAttribute('aria-label', 'Card number (Stripe)')
-              ;(typeof target === 'string' ? document.querySelector(target) : target).append(input)
-              mounted = element
-              setTimeout(() => (handlers.ready ?? []).forEach((handler) => handler({ elementType: type })))
-            },
-            destroy() { if (input) input.remove(); mounted = undefined },
-            update() {},
-            on(event, handler) { (handlers[event] ??= []).push(handler); return element },
-            off(event, handler) { handlers[event] = (handlers[event] ?? []).filter((h) => h !== handler); return element },
-          }
-          return element
-        },
-      }
-    },
-    async createToken() { throw new Error('not used') },
-    async confirmCardPayment() { throw new Error('not used') },
-    async createPaymentMethod(data) {
-      window.__stripeCalls.push({ createPaymentMethod: { type: data.type, billing_details: data.billing_details } })
-      const number = document.querySelector('[aria-label="Card number (Stripe)"]').value.replace(/\\s/g, '')
-      const methods = {
-        '4242424242424242': 'pm_card_visa',
-        '4000000000000002': 'pm_card_chargeDeclined',
-        '4000000000000069': 'pm_card_chargeDeclinedExpiredCard',
-      }
-      if (!methods[number]) return { error: { code: 'invalid_number', message: 'Your card number is invalid.' } }
-      return { paymentMethod: { id: methods[number] } }
-    },
-  }
-}
-`
-
-/** Where @stripe/stripe-js loads Stripe.js from (https://js.stripe.com/<release>/stripe.js, or /v3). */
-const STRIPE_JS = /^https:\/\/js\.stripe\.com\/(v3|[a-z]+\/stripe\.js)/
+import { STRIPE_JS, serveFakeStripeJs } from '../helpers/stripe-js.ts'
 
 let double: StripeDouble
 let t: BrowserTest
@@ -71,9 +18,7 @@ beforeAll(async () => {
       STRIPE_API_BASE: double.apiBase,
     },
   })
-  await t.context.route(STRIPE_JS, (route) =>
-    route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
-  )
+  await serveFakeStripeJs(t.context)
 })
 afterAll(async () => {
   await t?.close()

@@ -39,7 +39,7 @@ describe('/cat-profile photo area', () => {
       expect(await t.page.getByText(CAT_MESSAGES.photo).count()).toBe(0)
       await t.page.getByLabel('Cat name').press('Enter')
       await t.page.getByText(CAT_MESSAGES.photo).waitFor()
-      // The attempt takes the owner to what is missing (README Decisions, "Profile photo").
+      // The attempt takes the owner to what is missing (docs/decisions.md, "Profile photo").
       await expect.poll(() => focused('Upload photo')).toBe(true)
       // A click on the (not yet usable) SAVE is an attempt too, and sends nothing.
       await save().click({ force: true })

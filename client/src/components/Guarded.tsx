@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { guardRedirect } from '../../../shared/rules/guard.ts'
 import { useOwnerState } from '../hooks/useOwnerState.ts'
@@ -12,7 +12,10 @@ import { hasSubscription, hasUsableCatId, hasValidToken, readFlag } from '../sto
  */
 export function Guarded({ children }: { children: ReactNode }) {
   const { pathname } = useLocation()
-  const { signedIn, restored } = useOwnerState()
+  const { signedIn, restored, reach } = useOwnerState()
+  // Read when the decision is made, never a reason to decide again: a sign-out empties it mid-screen.
+  const reachNow = useRef(reach)
+  reachNow.current = reach
   // Open at once for a visitor, else once the restore is done. A later restore (the session the checkout
   // makes for a visitor) runs behind the open screen; a sign-out meanwhile leaves it to its own redirect.
   const [open, setOpen] = useState(!signedIn || restored)
@@ -21,10 +24,12 @@ export function Guarded({ children }: { children: ReactNode }) {
     () =>
       open
         ? guardRedirect(pathname.toLowerCase(), {
-            subscribed: hasSubscription(),
+            // The owner's subscription covers a member's chat about the owner's cats (docs/household.md).
+            subscribed: hasSubscription() || Boolean(reachNow.current?.chatCovered),
             interviewCompleted: readFlag('interview_completed'),
             hasCat: hasUsableCatId(),
             signedIn: hasValidToken(),
+            mayChat: reachNow.current?.chat,
           })
         : null,
     [pathname, open],

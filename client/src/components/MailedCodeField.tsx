@@ -1,4 +1,5 @@
 import { sanitizeCode } from '../../../shared/rules/email.ts'
+import { TextField } from './TextField.tsx'
 
 /**
  * A code the server mailed to the account's own address (a step-up for the password, the export or the
@@ -16,16 +17,13 @@ export function MailedCodeField({
   onChange: (code: string) => void
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="input"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        value={value}
-        onChange={(e) => onChange(sanitizeCode(e.target.value))}
-      />
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      value={value}
+      onChange={(e) => onChange(sanitizeCode(e.target.value))}
+    />
   )
 }

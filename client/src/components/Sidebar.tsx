@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { MOBILE_MAX_WIDTH } from '../../../shared/constants.ts'
-import { greetingFromToken, useLogout, useSessionExpiry } from '../session.ts'
+import { useLogout } from '../hooks/useLogout.ts'
+import { useOwnerState } from '../hooks/useOwnerState.ts'
+import { greetingFromToken, useSessionExpiry } from '../session.ts'
 import { useStoredText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
 import { Icon, type IconName } from './Icon.tsx'
@@ -47,6 +49,9 @@ function SidebarPanel({ token }: { token: string }) {
   // signed with a retired secret, an account that is gone) ends the session through the tRPC link's
   // sign-out on every screen, not only on screens that happen to call the API.
   trpc.auth.me.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: false })
+  // What the account may reach is the server's answer (docs/household.md, "On screen"): a sitter is offered
+  // no chat, report or billing and no household of their own; these entries wait for that answer.
+  const { reach } = useOwnerState()
 
   const compact = collapsed && !mobile
 
@@ -144,22 +149,26 @@ function SidebarPanel({ token }: { token: string }) {
           </div>
           <nav aria-label="Main">
             <ul className="sidebar__list">
-              <li>
-                <NavLink
-                  to="/cat-assistant"
-                  className={linkClass}
-                  title={compact ? 'Chat with Expert' : undefined}
-                >
-                  <SidebarIcon name="chat" />
-                  {label('Chat with Expert')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/progress" className={linkClass} title={compact ? 'Review Report' : undefined}>
-                  <SidebarIcon name="report" />
-                  {label('Review Report')}
-                </NavLink>
-              </li>
+              {reach?.chat && (
+                <li>
+                  <NavLink
+                    to="/cat-assistant"
+                    className={linkClass}
+                    title={compact ? 'Chat with Expert' : undefined}
+                  >
+                    <SidebarIcon name="chat" />
+                    {label('Chat with Expert')}
+                  </NavLink>
+                </li>
+              )}
+              {reach?.manage && (
+                <li>
+                  <NavLink to="/progress" className={linkClass} title={compact ? 'Review Report' : undefined}>
+                    <SidebarIcon name="report" />
+                    {label('Review Report')}
+                  </NavLink>
+                </li>
+              )}
               <li>
                 <NavLink to="/care" end className={linkClass} title={compact ? 'Care' : undefined}>
                   <SidebarIcon name="care" />
@@ -172,6 +181,14 @@ function SidebarPanel({ token }: { token: string }) {
                   {label('Progress')}
                 </NavLink>
               </li>
+              {reach?.own && (
+                <li>
+                  <NavLink to="/household" className={linkClass} title={compact ? 'Household' : undefined}>
+                    <SidebarIcon name="household" />
+                    {label('Household')}
+                  </NavLink>
+                </li>
+              )}
               <li>
                 <button
                   type="button"

@@ -6,7 +6,7 @@
 // where the server refuses it (the chat's 402, the interview's confirmation, the paywall).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { OwnerState } from '../../../shared/schemas/account.ts'
+import type { HouseholdReach, OwnerState } from '../../../shared/schemas/account.ts'
 import { hasValidToken, readJson, readText, useStoredText, writeFlag, writeText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
 import { storeCats } from './useCatAnswers.ts'
@@ -51,27 +51,39 @@ function ownerStateQuery(utils: TrpcUtils, token: string) {
 /**
  * Restores the signed-in owner's state; `restored` is true once it is in local storage (or could not be
  * read: then the browser's own copy stands, and the screens ask the server again where it matters).
+ * `reach`: what the server says the account may reach (docs/household.md), null until it is known.
  */
-export function useOwnerState(): { signedIn: boolean; restored: boolean } {
+export function useOwnerState(): { signedIn: boolean; restored: boolean; reach: HouseholdReach | null } {
   const token = useStoredText('token')
   useStoredText('expiry')
   const signedIn = hasValidToken()
   const utils = trpc.useUtils()
   const query = useQuery({ ...ownerStateQuery(utils, token), enabled: signedIn })
-  return { signedIn, restored: signedIn && !query.isPending }
+  // Unreadable, an owner's everything is shown: the server still refuses what the account may not do.
+  const reach = query.data?.household ?? (query.isError ? OWNER_REACH : null)
+  return { signedIn, restored: signedIn && !query.isPending, reach }
 }
 
-/** For the sign-in: resolves once the new session's state is restored (never rejects). */
-export function useRestoreOwnerState(): () => Promise<void> {
+const OWNER_REACH: HouseholdReach = {
+  sharedOnly: false,
+  chat: true,
+  manage: true,
+  own: true,
+  chatCovered: false,
+}
+
+/** For the sign-in: resolves with the new session's state once restored, or null (never rejects). */
+export function useRestoreOwnerState(): () => Promise<OwnerState | null> {
   const queryClient = useQueryClient()
   const utils = trpc.useUtils()
   return useCallback(async () => {
     const token = readText('token')
-    if (!token) return
+    if (!token) return null
     try {
-      await queryClient.fetchQuery(ownerStateQuery(utils, token))
+      return await queryClient.fetchQuery(ownerStateQuery(utils, token))
     } catch (error) {
       console.warn("Could not restore the owner's state from the server", error)
+      return null
     }
   }, [queryClient, utils])
 }

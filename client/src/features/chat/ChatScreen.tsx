@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon.tsx'
 import { AiDisclosure } from './AiDisclosure.tsx'
 import { Composer, type ComposerProps } from './Composer.tsx'
 import { MessageList } from './MessageList.tsx'
+import type { SavedVets } from './vet-calls.ts'
 
 export interface ChatScreenProps {
   /** 'room': the specialist's full-height room, its avatar beside the title; 'card': a chat card in the page. */
@@ -24,6 +25,8 @@ export interface ChatScreenProps {
   /** Between the header and the conversation. */
   top?: ReactNode
   messages: readonly UiMessage[]
+  /** The cat's saved vets, which an urgent reply's banner names with a call link. */
+  vets?: SavedVets | null | undefined
   author: string
   typing: boolean
   /** Above the messages, inside the conversation. */
@@ -74,6 +77,7 @@ export function ChatScreen(props: ChatScreenProps) {
         typing={props.typing}
         before={props.before}
         after={props.after}
+        vets={props.vets}
       />
       {props.bottom}
       <Composer

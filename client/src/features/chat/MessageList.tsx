@@ -3,6 +3,7 @@ import type { UiMessage } from '../../chat-message.ts'
 import { MessageBubble } from './MessageBubble.tsx'
 import { TypingIndicator } from './TypingIndicator.tsx'
 import { UrgencyBanner } from './UrgencyBanner.tsx'
+import type { SavedVets } from './vet-calls.ts'
 
 /** Room left above a long reply's first line when the view stops at it. */
 const START_MARGIN_PX = 8
@@ -23,6 +24,8 @@ export function MessageList(props: {
   before?: ReactNode
   /** Shown under the messages (an error with Retry). */
   after?: ReactNode
+  /** The cat's saved vets, named by an urgent reply's banner. */
+  vets?: SavedVets | null | undefined
 }) {
   const ref = useRef<HTMLDivElement>(null)
   const pinned = useRef(true)
@@ -96,7 +99,7 @@ export function MessageList(props: {
       {props.before}
       {props.messages.map((message) => (
         <Fragment key={message.id}>
-          <UrgencyBanner urgency={message.urgency} />
+          <UrgencyBanner urgency={message.urgency} vets={props.vets} />
           <MessageBubble message={message} author={props.author} />
         </Fragment>
       ))}

@@ -1,7 +1,11 @@
 // How urgent the specialist judged a reply, shown above it. An emergency gets a banner, a reply
-// that needs a vet within 24 hours a softer note; both link to a map search for a 24-hour emergency vet
-// that opens on the map provider's site: nothing about the owner or where they are is sent to us.
+// that needs a vet within 24 hours a softer note. Both name the cat's saved vets with a `tel:` link
+// ("Call Oakwood Vets now: …"; the 24-hour clinic first for an emergency, the usual vet first
+// otherwise: docs/health-record.md). With no vet saved they link to a map search for a 24-hour
+// emergency vet that opens on the map provider's site: nothing about the owner or where they are is
+// sent to us.
 import type { UrgencyLevel } from '../../../../shared/schemas/conversation.ts'
+import { type SavedVets, telHref, vetsToCall } from './vet-calls.ts'
 
 export const EMERGENCY_VET_SEARCH_URL = 'https://www.google.com/maps/search/24+hour+emergency+vet'
 
@@ -10,15 +14,43 @@ const TEXT = {
   urgent: { label: 'See a vet today', title: 'This needs a vet within 24 hours.' },
 } as const
 
-export function UrgencyBanner({ urgency }: { urgency?: UrgencyLevel | undefined }) {
+const ROLE = { usual: 'your usual vet', emergency: '24-hour emergency clinic' } as const
+
+export function UrgencyBanner({
+  urgency,
+  vets,
+}: {
+  urgency?: UrgencyLevel | undefined
+  /** The cat's saved vets (null or absent: none known, the map search is shown). */
+  vets?: SavedVets | null | undefined
+}) {
   if (urgency !== 'emergency' && urgency !== 'urgent') return null
   const text = TEXT[urgency]
+  const calls = vetsToCall(urgency, vets)
   return (
     <div className={`urgency urgency--${urgency}`} role="note" aria-label={text.label}>
       <p className="urgency__title">{text.title}</p>
-      <a className="urgency__link" href={EMERGENCY_VET_SEARCH_URL} target="_blank" rel="noopener noreferrer">
-        Find a 24-hour emergency vet<span className="sr-only"> (opens a map in a new tab)</span>
-      </a>
+      {calls.length > 0 ? (
+        <ul className="urgency__calls">
+          {calls.map((vet, i) => (
+            <li key={vet.role}>
+              <a className="urgency__link" href={telHref(vet.phone)}>
+                {i === 0 ? `Call ${vet.name} now: ${vet.phone}` : `Or call ${vet.name}: ${vet.phone}`}
+              </a>{' '}
+              <span className="urgency__role">({ROLE[vet.role]})</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <a
+          className="urgency__link"
+          href={EMERGENCY_VET_SEARCH_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Find a 24-hour emergency vet<span className="sr-only"> (opens a map in a new tab)</span>
+        </a>
+      )}
     </div>
   )
 }

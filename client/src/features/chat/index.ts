@@ -18,3 +18,5 @@ export {
 export { isAbort, playScript, type ScriptHooks } from './script.ts'
 export { type Connection, connectionLabel } from './specialist/connection.ts'
 export { useSpecialistChat } from './specialist/useSpecialistChat.ts'
+export { UrgencyBanner } from './UrgencyBanner.tsx'
+export { type SavedVets, telHref } from './vet-calls.ts'

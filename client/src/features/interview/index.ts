@@ -2,10 +2,4 @@
 // its conversation over, and /cat-assistant-b. Its state, storage keys and server copy stay inside.
 export { handOverOnboarding } from './interview-store.ts'
 export { confirmSubscription, createProfile, useProfileCalls } from './profile.ts'
-export {
-  type FinalAction,
-  type FinalStepTools,
-  type InterviewEngine,
-  type InterviewEngineConfig,
-  useInterviewEngine,
-} from './useInterviewEngine.ts'
+export { type FinalStepTools, useInterviewEngine } from './useInterviewEngine.ts'

@@ -10,7 +10,7 @@ import { loadStoredInterview, saveStoredInterview } from './interview-keys.ts'
 import type { ScriptedPart, StoredMessage } from './interview-state.ts'
 import { restoreFromServer, syncInterview } from './interview-store.ts'
 
-export type { FinalAction, FinalStepTools } from './interview-driver.ts'
+export type { FinalStepTools } from './interview-driver.ts'
 
 export interface InterviewEngineConfig extends InterviewScreen {
   /** False until the screen may start (chat B waits for its connection). */

@@ -7,8 +7,8 @@ import { EmailField } from '../../components/EmailField.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { SelectField } from '../../components/SelectField.tsx'
 import { TextField } from '../../components/TextField.tsx'
-import type { ContactDetails } from './checkout-flow.ts'
 import { COUNTRIES, regionsOf } from './countries.ts'
+import type { ContactDetails } from './validation.ts'
 
 export interface ContactStepProps {
   value: ContactDetails

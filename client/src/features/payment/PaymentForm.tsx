@@ -8,17 +8,12 @@ import { decodeTokenPayload } from '../../session.ts'
 import { readText } from '../../storage.ts'
 import { errorCode } from '../../trpc.ts'
 import { ContactStep } from './ContactStep.tsx'
-import {
-  type CardSource,
-  type ContactDetails,
-  PaymentStepError,
-  paymentFailureText,
-  useCheckoutFlow,
-} from './checkout-flow.ts'
+import { type CardSource, PaymentStepError, paymentFailureText, useCheckoutFlow } from './checkout-flow.ts'
 import { DemoCardStep } from './DemoCardStep.tsx'
 import { CardError, StripeCardStep } from './StripeCardStep.tsx'
 import { useBillingChoice } from './useBillingChoice.ts'
 import { useTrialOffer } from './useTrialOffer.ts'
+import type { ContactDetails } from './validation.ts'
 
 /** The e-mail the app already knows: the stored one, else the session token's. */
 function knownEmail(): string {

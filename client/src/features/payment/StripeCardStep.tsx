@@ -10,7 +10,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useS
 import { ERRORS, paymentErrorMessage } from '../../../../shared/errors.ts'
 import { TextField } from '../../components/TextField.tsx'
 import { readText } from '../../storage.ts'
-import type { CardSource, ContactDetails } from './checkout-flow.ts'
+import type { CardSource } from './checkout-flow.ts'
+import type { ContactDetails } from './validation.ts'
 
 /** A card problem found before the server was asked (its message is shown as it is). */
 export class CardError extends Error {}

@@ -8,15 +8,7 @@ import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.
 import { storeSession } from '../../session.ts'
 import { hasUsableCatId, hasValidToken, readText, removeKey, sessionId, writeText } from '../../storage.ts'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
-import { forgetsCheckoutKey } from './validation.ts'
-
-export interface ContactDetails {
-  fullName: string
-  email: string
-  country: string
-  state: string
-  postalCode: string
-}
+import { type ContactDetails, forgetsCheckoutKey } from './validation.ts'
 
 /** The card: a payment method id from Stripe.js, or a test card number for the demo provider. */
 export type CardSource = { kind: 'stripe'; paymentMethodId: string } | { kind: 'demo'; cardNumber: string }

@@ -3,7 +3,15 @@
 // checkout key is given up.
 import { ERROR_CATALOGUE, ERRORS, type ErrorCode } from '../../../../shared/errors.ts'
 import { contactFormSchema } from '../../../../shared/schemas/billing.ts'
-import type { ContactDetails } from './checkout-flow.ts'
+
+/** Step 1's fields, as the form holds them and the checkout sends them. */
+export interface ContactDetails {
+  fullName: string
+  email: string
+  country: string
+  state: string
+  postalCode: string
+}
 
 /**
  * Step 1 as one message (SPEC §5): the server's own schema (shared/schemas/billing.ts), a missing field

@@ -1,7 +1,7 @@
 // "This week" on /progress: one sentence on what changed since last week (with the
 // fatty-liver warning when the log shows a loss faster than 2 % a week), the check-ins kept against
 // planned over the last four weeks, and this week's plan from the one nutrition rule.
-import { foodText, nutritionRule } from '../../../../shared/rules/nutrition.ts'
+import { dailyFood, foodText } from '../../../../shared/rules/nutrition.ts'
 import { treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import type { WeightTrend } from '../../../../shared/rules/weight-trend.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
@@ -16,11 +16,13 @@ function checkInText(checkIns: ProgressOverview['check_ins']): string {
 }
 
 function planText(cat: Cat): string {
-  const food = nutritionRule(cat)
+  const food = dailyFood(cat)
+  const days = cat.training_days.length > 0 ? ` Training days: ${cat.training_days.join(', ')}.` : ''
+  // No weight given: no figure at all, the sentence asking for it.
+  if (food.kind === 'missing') return `${food.text}${days}`
   const parts = food.kind === 'plan' ? [foodText(food)] : []
   if (cat.treats !== null) parts.push(`${cat.treats} ${treatsLabel(cat.treats).toLowerCase()}`)
   if (cat.playtime !== null) parts.push(`${cat.playtime} minutes of play`)
-  const days = cat.training_days.length > 0 ? ` Training days: ${cat.training_days.join(', ')}.` : ''
   const daily = parts.length > 0 ? `${parts.join('; ')} a day.` : ''
   // The rule's question (a target for the vet first, a kitten to weigh) stands in for the amount.
   const question = food.kind === 'question' ? ` ${foodText(food)}` : ''

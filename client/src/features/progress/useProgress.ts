@@ -12,8 +12,13 @@ export function useProgressOverview(catId: number) {
  */
 export function useWeightChanges() {
   const utils = trpc.useUtils()
-  // The log, and the profile whose weight follows the newest weighing.
-  const refresh = () => Promise.all([utils.progress.invalidate(), utils.cat.list.invalidate()])
+  // The log, the profile whose weight follows the newest weighing, and the household's activity.
+  const refresh = () =>
+    Promise.all([
+      utils.progress.invalidate(),
+      utils.cat.list.invalidate(),
+      utils.household.activity.invalidate(),
+    ])
   const log = trpc.progress.logWeight.useMutation({ onSuccess: refresh })
   const remove = trpc.progress.deleteWeight.useMutation({ onSettled: refresh })
   return { log, remove }

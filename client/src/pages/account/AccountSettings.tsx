@@ -1,9 +1,16 @@
 // The owner's account controls on the profile: a password set with a mailed code, sign out
-// everywhere, download my data, delete account. The server decides; these only ask and report.
+// everywhere, consent to safety reviews, download my data, delete account. The server decides; these only ask and report.
 import { type FormEvent, useState } from 'react'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { MailedCodeField } from '../../components/MailedCodeField.tsx'
-import { DataSection, MailedCodeStep, useAccountTask } from '../../features/account/index.ts'
+import { TextField } from '../../components/TextField.tsx'
+import {
+  askForCode,
+  DataSection,
+  MailedCodeStep,
+  ReviewConsentSection,
+  useAccountTask,
+} from '../../features/account/index.ts'
 import { trpc } from '../../trpc.ts'
 
 export function AccountSettings() {
@@ -12,6 +19,7 @@ export function AccountSettings() {
       <h2 id="account-title">Account</h2>
       <PasswordSection />
       <SessionsSection />
+      <ReviewConsentSection />
       <DataSection />
     </section>
   )
@@ -30,7 +38,7 @@ function PasswordSection() {
 
   function send() {
     return run(async () => {
-      await sendCode.mutateAsync()
+      await askForCode(() => sendCode.mutateAsync())
       setSent(true)
       setDone(false)
     }, 'Failed to send verification code')
@@ -59,17 +67,14 @@ function PasswordSection() {
       >
         <form className="stack" noValidate onSubmit={save}>
           <MailedCodeField id="password-code" label="Code from the e-mail" value={code} onChange={setCode} />
-          <div className="field">
-            <label htmlFor="password-new">New password</label>
-            <input
-              id="password-new"
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <TextField
+            id="password-new"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <label className="row" htmlFor="password-end-others">
             <input
               id="password-end-others"

@@ -12,6 +12,7 @@ import {
   useSpecialistChat,
 } from '../../features/chat/index.ts'
 import { FollowUpAnswers } from '../../features/follow-ups/FollowUpAnswers.tsx'
+import { useCatVets } from '../../features/health-record/index.ts'
 import { withCatNames } from '../../features/household/about-cat.ts'
 import { CatSwitcher } from '../../features/household/CatSwitcher.tsx'
 import { ChatWeightOffer } from '../../features/progress/ChatWeightOffer.tsx'
@@ -24,6 +25,9 @@ export function CatAssistantPage() {
   const connected = chat.connection === 'connected'
   const { cats, current } = useCats()
   const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
+  // An urgent reply's banner names the cat's vets with a call link; a routine chat does not read them.
+  const urgent = chat.messages.some((m) => m.urgency === 'emergency' || m.urgency === 'urgent')
+  const vets = useCatVets(chat.catId, urgent)
 
   return (
     <ChatScreen
@@ -43,6 +47,7 @@ export function CatAssistantPage() {
         </>
       }
       messages={messages}
+      vets={vets}
       author={EXPERT_NAME}
       typing={chat.typing}
       before={

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { ACTIVATION_FEE_TEXT } from '../../../../shared/rules/pricing.ts'
 
-const UPDATED = 'November 22, 2026'
+const UPDATED = 'November 29, 2026'
 
 /** The privacy policy: what Kitty Care keeps, why, for how long, and the owner's rights. */
 export function PrivacyPage() {
@@ -25,6 +25,30 @@ export function PrivacyPage() {
         <li>
           <strong>Your cat:</strong> what you enter in the quiz, the interview and the profile (name, breed,
           age, weight, health notes, goals, routines, items you own) and a photo if you upload one.
+        </li>
+        <li>
+          <strong>Your cat's care:</strong> the check-in plan (rhythm, training days, reminder time) and your{' '}
+          <strong>time zone</strong>, which your browser tells us so reminders arrive at your own hour; your{' '}
+          <strong>check-ins</strong> and what you answer in them; the <strong>weights</strong> you log; the{' '}
+          <strong>reminders</strong> we send (when each was sent, by e-mail or push); the{' '}
+          <strong>follow-ups</strong> we ask after an urgent answer, and your replies.
+        </li>
+        <li>
+          <strong>Push notifications:</strong> if you turn them on, the <strong>push subscription</strong>{' '}
+          your browser gives us (an address at your browser's push service and its keys), until you turn them
+          off.
+        </li>
+        <li>
+          <strong>Your cat's health record:</strong> vaccinations, medications and doses, your vets' names and
+          numbers, and the <strong>documents</strong> you upload (PDFs and photos).
+        </li>
+        <li>
+          <strong>Share links:</strong> the <strong>share links</strong> you make for your vet to read the
+          report (only a one-way hash of each link, when it was made and when it ends), until you revoke them.
+        </li>
+        <li>
+          <strong>Your household:</strong> the <strong>household members</strong> you invite to care for your
+          cats with you (their e-mail address and what they may do), until you remove them.
         </li>
         <li>
           <strong>Your conversations:</strong> the messages you exchange with the receptionist and the
@@ -56,7 +80,10 @@ export function PrivacyPage() {
         </li>
         <li>To take the payment you agreed to and manage your subscription.</li>
         <li>To keep accounts safe: sign-in codes, rate limits and abuse prevention.</li>
-        <li>To send the e-mails the service needs, such as sign-in codes. We send no marketing e-mail.</li>
+        <li>
+          To send the e-mails and notifications the service needs: sign-in codes, check-in reminders and
+          follow-ups (each can be turned off). We send no marketing e-mail.
+        </li>
       </ul>
 
       <h2>The virtual specialist</h2>
@@ -78,10 +105,12 @@ export function PrivacyPage() {
 
       <h2>How long we keep it</h2>
       <p>
-        Your account, cat profile and conversations are kept while your account exists. Payment and
+        Your account, cat profiles, conversations, care plan, check-ins, weights, health record and documents
+        are kept while your account exists; share links until they end or you revoke them. Payment and
         subscription records are kept as long as tax and accounting law require. Server logs are kept for a
-        short time only. When you ask us to delete your account, we delete your cat profiles, photos and
-        conversations and keep only the payment records the law requires.
+        short time only. When you ask us to delete your account, we delete your cat profiles, photos,
+        conversations, check-ins, weights, health record, documents, share links, push subscriptions and
+        household members, and keep only the payment records the law requires.
       </p>
 
       <h2>Your rights</h2>

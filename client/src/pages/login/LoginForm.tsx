@@ -3,10 +3,9 @@ import { useForm } from 'react-hook-form'
 import { OTP_RESEND_SECONDS } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { normalizeEmail } from '../../../../shared/rules/email.ts'
-import { resendWaitSeconds } from '../../../../shared/rules/resend-wait.ts'
 import { decodeTokenPayload } from '../../session.ts'
 import { sessionId } from '../../storage.ts'
-import { errorMessage, trpc } from '../../trpc.ts'
+import { errorMessage, resendWait, trpc } from '../../trpc.ts'
 import { CodeStep } from './CodeStep.tsx'
 import { EmailStep, type Method } from './EmailStep.tsx'
 import {
@@ -101,10 +100,9 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
       setResent(false)
       setStep('code')
     } catch (error) {
-      const message = errorMessage(error, DEFAULT_ERRORS.sendCode)
-      // "Please wait N seconds": a code went out moments ago, from here or another device.
-      setSentWait(resendWaitSeconds(message))
-      emailForm.setError('root.server', { message })
+      // A code went out moments ago, from here or another device: the server says how long to wait.
+      setSentWait(resendWait(error))
+      emailForm.setError('root.server', { message: errorMessage(error, DEFAULT_ERRORS.sendCode) })
     }
   })
 
@@ -174,7 +172,7 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
       codeForm.setFocus('code')
     } catch (error) {
       // SPEC §8: a failed resend is logged only; a "wait N seconds" holds the button for that long.
-      const wait = resendWaitSeconds(errorMessage(error, ''))
+      const wait = resendWait(error)
       if (wait !== null) setResendAt(Date.now() + wait * 1000)
       console.error('Resending the login code failed', error)
     }

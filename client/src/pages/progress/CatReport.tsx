@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { cupsText, foodText, nutritionRule } from '../../../../shared/rules/nutrition.ts'
+import { cupsText, dailyFood, foodText } from '../../../../shared/rules/nutrition.ts'
 import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
@@ -19,7 +19,14 @@ function ageText(age: number | null): string {
 
 /** The day's food from the one nutrition rule: the same numbers (or question) as the specialist's. */
 function FoodChip({ cat }: { cat: Cat }) {
-  const plan = nutritionRule(cat)
+  const plan = dailyFood(cat)
+  if (plan.kind === 'missing') {
+    return (
+      <li className="report__chip">
+        <strong>Food: weigh first</strong> <span className="muted">{plan.text}</span>
+      </li>
+    )
+  }
   if (plan.kind === 'question') {
     return (
       <li className="report__chip">

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { SIGNED_URL_FRESH_MS } from '../../../../../shared/constants.ts'
 import { trpc } from '../../../trpc.ts'
 import './attachments.css'
 import { PhotoViewer } from './PhotoViewer.tsx'
@@ -19,10 +20,11 @@ export function MessagePhotos({ ids }: { ids: readonly number[] }) {
 
 function MessagePhoto({ id, label }: { id: number; label: string }) {
   const [open, setOpen] = useState(false)
-  // A stored photo never changes; the server serves a few at a time, so a busy answer is retried.
+  // A signed address the <img> loads (docs/api.md "Photos and documents"), asked afresh before it
+  // expires; the cache holds the address, never the photo's bytes.
   const photo = trpc.attachment.get.useQuery(
     { id },
-    { staleTime: Number.POSITIVE_INFINITY, retry: 4, retryDelay: (attempt) => 1000 * 2 ** attempt },
+    { staleTime: SIGNED_URL_FRESH_MS, retry: 4, retryDelay: (attempt) => 1000 * 2 ** attempt },
   )
   if (photo.isError) return <span className="message-photos__missing">{label}: could not be loaded</span>
   if (!photo.data)
@@ -35,9 +37,9 @@ function MessagePhoto({ id, label }: { id: number; label: string }) {
         onClick={() => setOpen(true)}
         aria-label={`${label}: view full size`}
       >
-        <img className="photo-thumb" src={photo.data.data_url} alt="" />
+        <img className="photo-thumb" src={photo.data.url} alt="" />
       </button>
-      {open && <PhotoViewer src={photo.data.data_url} alt={label} onClose={() => setOpen(false)} />}
+      {open && <PhotoViewer src={photo.data.url} alt={label} onClose={() => setOpen(false)} />}
     </>
   )
 }

@@ -1,11 +1,11 @@
 // The photos waiting in the composer: added by the button, a drop or a paste; each uploaded at
 // once, one after another (uploads are heavy on the server, which takes a few at a time), so the message
-// is sent with their ids. A busy server is retried; a refused photo says why and can be removed.
+// is sent with their ids. Each goes as multipart/form-data, the file as bytes (attachment.uploadForm).
+// A busy server is retried; a refused photo says why and can be removed.
 import { type ClipboardEvent, type DragEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ATTACHMENTS_PER_MESSAGE } from '../../../../../shared/constants.ts'
 import { errorCode, errorMessage, trpc } from '../../../trpc.ts'
 import { imageFiles, photoFileProblem, TOO_MANY_PHOTOS } from './photo-rules.ts'
-import { readAsDataUrl } from './read-file.ts'
 
 export interface PendingPhoto {
   key: string
@@ -30,7 +30,7 @@ function definitive(error: unknown): boolean {
 }
 
 export function usePhotoAttachments() {
-  const upload = trpc.attachment.upload.useMutation()
+  const upload = trpc.attachment.uploadForm.useMutation()
   const { mutateAsync } = upload
   const [photos, setPhotos] = useState<PendingPhoto[]>([])
   const [notice, setNotice] = useState<string | null>(null)
@@ -55,8 +55,9 @@ export function usePhotoAttachments() {
         if (!live.current.some((p) => p.key === photo.key)) return // removed while waiting
         for (let attempt = 1; ; attempt++) {
           try {
-            const data = await readAsDataUrl(photo.file)
-            const stored = await mutateAsync({ data, mimetype: photo.file.type, originalname: photo.name })
+            const form = new FormData()
+            form.append('photo', photo.file, photo.name)
+            const stored = await mutateAsync(form)
             patch(photo.key, { status: 'ready', id: stored.id, error: undefined })
             return
           } catch (error) {

@@ -74,6 +74,8 @@ export function useSpecialistChat() {
     // An opening's failure; a reply's only while connected (opening again clears it).
     error: failure ?? (connection === 'connected' ? replies.error : null),
     catName: catName.current,
+    /** The cat the chat is about (null while it opens). */
+    catId: cat?.id ?? null,
     canLoadEarlier: earlier.canLoadEarlier,
     loadingEarlier: earlier.loadingEarlier,
     loadEarlier: earlier.loadEarlier,

@@ -1,16 +1,21 @@
+// The app shell around every screen: the logo header or a bare screen, and for a signed-in owner the
+// sidebar and account notices. It composes features and components, so it sits with App.tsx above the pages.
 import { lazy, Suspense, useRef } from 'react'
 import { Link, Outlet, useLocation } from 'react-router'
-import { LoadingOverlay } from '../loading.tsx'
-import { useStoredText } from '../storage.ts'
-import { DevMenu } from './DevMenu.tsx'
-import { RouteFocus } from './RouteFocus.tsx'
+import { DevMenu } from './components/DevMenu.tsx'
+import { RouteFocus } from './components/RouteFocus.tsx'
+import { LoadingOverlay } from './loading.tsx'
+import { useStoredText } from './storage.ts'
 
 /**
  * The sidebar (and its icons) is only for signed-in owners: its own chunk, so a visitor's first load
  * (/login, /start) does not carry it, nor the data layer it asks the server through.
  */
 const Sidebar = lazy(async () => {
-  const [{ Sidebar }, { DataProviders }] = await Promise.all([import('./Sidebar.tsx'), import('../data.tsx')])
+  const [{ Sidebar }, { DataProviders }] = await Promise.all([
+    import('./components/Sidebar.tsx'),
+    import('./data.tsx'),
+  ])
   return {
     default: () => (
       <DataProviders>
@@ -23,8 +28,8 @@ const Sidebar = lazy(async () => {
 /** What the account held before its address was first proved: a signed-in owner's notice, its own chunk. */
 const HeldBeforeProofNotice = lazy(async () => {
   const [{ HeldBeforeProofNotice }, { DataProviders }] = await Promise.all([
-    import('../features/account/index.ts'),
-    import('../data.tsx'),
+    import('./features/account/index.ts'),
+    import('./data.tsx'),
   ])
   return {
     default: () => (

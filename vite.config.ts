@@ -48,14 +48,14 @@ function precompress(): Plugin {
 
 /**
  * The landing screens that are their own chunk, by path. The server names their chunks in the page it
- * serves for that path only (server/route-preloads.ts), so they load beside the entry instead of after
+ * serves for that path only (server/http/route-preloads.ts), so they load beside the entry instead of after
  * it has run: /start's heading is its largest paint. /login is in the entry itself.
  */
 const ROUTE_PAGES: Record<string, string> = {
   '/start': '/src/pages/start/ShortQuizPage.tsx',
   '/start-b': '/src/pages/start/ShortQuizPage.tsx',
 }
-/** Read by server/route-preloads.ts. */
+/** Read by server/http/route-preloads.ts. */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json'
 
 /** Writes ROUTE_PRELOADS_FILE: for each path of ROUTE_PAGES, its page chunk and their imports not in the entry. */

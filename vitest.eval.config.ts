@@ -8,7 +8,8 @@ export default defineConfig({
     include: ['tests/eval/**/*.eval.ts'],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup-db.ts'],
-    testTimeout: 600_000,
+    // The dev split alone is over 3,000 cases: about ten minutes on a quiet machine, more on a shared one.
+    testTimeout: 2_400_000,
     hookTimeout: 120_000,
   },
 })

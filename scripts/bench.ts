@@ -14,6 +14,7 @@ import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
 import { careReminderRows } from './bench/care-reminders.ts'
+import { doseReminderRows } from './bench/dose-reminders.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
 import { measureThroughNginx } from './bench/nginx.ts'
 import { startOpenAiDouble } from './bench/openai-double.ts'
@@ -155,6 +156,21 @@ async function careRows(log: (line: string) => void) {
     return await careReminderRows(care.url, log)
   } finally {
     await care.drop()
+  }
+}
+
+/** The dose reminders' rows on a database of their own, for the same reason as the care rows. */
+async function doseRows(log: (line: string) => void) {
+  const doses = await prepareDatabase({ own: true })
+  try {
+    execFileSync(process.execPath, ['scripts/migrate.mjs', 'deploy'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: doses.url },
+      stdio: 'ignore',
+    })
+    return await doseReminderRows(doses.url, log)
+  } finally {
+    await doses.drop()
   }
 }
 
@@ -433,6 +449,7 @@ async function main() {
       ...triageRows(),
       ...progress,
       ...(await careRows(log)),
+      ...(await doseRows(log)),
       ...(await safetyRows(log)),
     ]
     const proxyErrors = 'note' in proxied ? 0 : proxied.one.errors + proxied.two.errors

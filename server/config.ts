@@ -3,7 +3,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_SESSION_TTL } from '../shared/constants.ts'
 import { parseDurationSeconds } from '../shared/rules/duration.ts'
-import { HTTP_LIMITS } from './http-limits.ts'
+import { HTTP_LIMITS } from './http/http-limits.ts'
 
 /** HS256 wants a key as long as its hash; shorter secrets are refused, however they are given. */
 export const MIN_JWT_SECRET_LENGTH = 32
@@ -111,7 +111,7 @@ const envSchema = z.object({
     ),
   /** Requests allowed per IP per minute on the whole server (a coarse flood guard). */
   GLOBAL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  /** Open connections one address may hold (server/http-limits.ts); not applied behind TRUST_PROXY. */
+  /** Open connections one address may hold (server/http/http-limits.ts); not applied behind TRUST_PROXY. */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(HTTP_LIMITS.maxConnectionsPerAddress),
   /** Addresses that may open the safety scoreboard (/api/ops/safety), comma-separated; unset: nobody. */
   OPERATOR_EMAILS: z

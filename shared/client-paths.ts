@@ -23,9 +23,18 @@ export const CLIENT_PATHS = [
   '/progress',
   '/care',
   '/care/progress',
+  '/household',
+  '/household/accept',
   '/privacy',
   '/terms',
 ] as const
+
+/**
+ * Client routes the server answers with the app and the status 404, as an unknown path: they exist for
+ * operators only (the scoreboard, docs/follow-ups.md), and a page request does not say who asks (the
+ * token is the browser's). The page asks its data, and shows Not found to everyone else.
+ */
+export const OPERATOR_PATHS = ['/ops/safety'] as const
 
 const KNOWN = new Set(CLIENT_PATHS.map((path) => path.toLowerCase()))
 

@@ -1,11 +1,8 @@
 // Business constants of SPEC §9. Anything a screen or a rule counts with lives here.
 
 export const PRODUCT_NAME = 'Kitty Care'
-export const PAGE_TITLE = 'Kitty Care - Your Kitty Expert'
-export const PAGE_DESCRIPTION =
-  'Expert advice and personalized care plans for your cat, from a cat specialist available 24/7.'
 
-/** Fictional personas (SPEC §1 leaves their names open; see README Decisions). */
+/** Fictional personas (SPEC §1 leaves their names open; see docs/decisions.md). */
 export const RECEPTIONIST_NAME = 'Mia'
 export const EXPERT_NAME = 'Dr. Olivia'
 /** What the assistants are, shown on every chat screen (always in view, in its header). */
@@ -43,6 +40,12 @@ export const MOBILE_MAX_WIDTH = 768
 export const MAX_MULTI_SELECT = 10
 
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/**
+ * How long a stored photo's or document's signed address opens it (docs/api.md "Photos and documents");
+ * the client asks for a fresh address at half of it, so one it shows has always minutes left.
+ */
+export const SIGNED_URL_TTL_SECONDS = 10 * 60
+export const SIGNED_URL_FRESH_MS = (SIGNED_URL_TTL_SECONDS * 1000) / 2
 /** The photo types kept (the server reads the real type from the bytes; the profile picks only these). */
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
 /** Photos in the chat: at most this many bytes received, of these types (read from the bytes). */
@@ -56,7 +59,6 @@ export const ATTACHMENTS_PER_MESSAGE = 4
 export const ATTACHMENT_UNSENT_KEEP_MS = 24 * 60 * 60 * 1000
 /** Images declaring more pixels than this are refused from their header, never decoded (50 MP). */
 export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
-export const KG_PER_LB = 0.453592
 export const CAT_MIN_AGE = 1
 /** A cat's age in years, everywhere: the picker's options (SPEC §9: 1 to 24), the schema, both assistants. */
 export const MAX_CAT_AGE = 24

@@ -16,7 +16,6 @@ export const ERRORS = {
   noSubscriptionId: 'No subscription ID found',
   invalidSubscriptionId: 'Invalid subscription ID',
   invalidResponseFormat: 'Invalid response format',
-  noConversationId: 'No conversation ID found',
   noCatFound: 'No cat found. Please try again later.',
   noConversationFound: 'No conversation found. Please try refreshing the page.',
   failedAfterAttempts: 'Failed after 2 attempts',
@@ -27,11 +26,7 @@ export const ERRORS = {
   codeTooManyAttempts: 'Too many wrong codes. Please request a new one.',
   resendTooSoon: 'Please wait before requesting another code.',
   passwordTooShort: 'Password must be at least 8 characters',
-  wrongPassword: 'Current password is incorrect',
   passwordTooLong: 'Password must be at most 128 characters',
-  passwordAlreadySet: 'A password is already set. Change it with your current password.',
-  passwordNotSet: 'No password is set yet. Set one first.',
-  emailNotVerified: 'Please verify your e-mail with a sign-in code before setting a password',
   passwordNeedsVerifiedEmail:
     'This e-mail address is not verified yet. Please sign in with an e-mail code first, then set a password.',
   codeFormat: 'Please enter the 6-digit code',
@@ -51,7 +46,6 @@ export const ERRORS = {
   intentFailed: 'Failed to create a payment intent. Please use a different card.',
   paymentNotInitialized: 'Payment system not initialized',
   paypalNotConfigured: 'PayPal is not configured',
-  checkoutKeyRequired: 'A checkout key (8 to 100 letters, digits, - or _) is required',
   idempotencyKeyInvalid: 'The Idempotency-Key must be 8 to 100 letters, digits, - or _',
   paymentMethodRequired: 'A card payment method is required',
   demoCardUnknown: 'This is a demo: no money moves. Please use a test card such as 4242 4242 4242 4242.',
@@ -155,40 +149,24 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE
 export interface ErrorBody {
   error: string
   code: ErrorCode
+  /** Seconds to wait before trying again (429, 503): the Retry-After header's value, as data. */
+  retry_after_seconds?: number
 }
 
 /** Default messages of the client's API wrappers (SPEC §8), used when the server gives none. */
 export const DEFAULT_ERRORS = {
   signup: 'Signup failed',
   login: 'Login failed',
-  chat: 'Chat request failed',
   fetchCats: 'Failed to fetch cats',
-  suggestions: 'Failed to get cat suggestions',
-  updateConversation: 'Failed to update conversation',
-  createConversation: 'Failed to create conversation',
   fetchConversations: 'Failed to fetch conversations',
-  createPlan: 'Create plan failed',
   updatePlan: 'Update plan failed',
   stripePayment: 'Stripe payment failed',
   updateCat: 'Failed to update cat',
   createCat: 'Failed to create cat',
   cancelPlan: 'Cancel plan failed',
-  createCustomer: 'Failed to create customer',
-  createIntent: 'Failed to create payment intent',
-  createSubscription: 'Failed to create subscription',
   fetchSubscriptions: 'Failed to fetch subscriptions',
-  deleteSubscription: 'Failed to delete subscription',
   deleteStripe: 'Failed to delete subscription on stripe',
   deletePaypal: 'Failed to delete subscription on paypal',
-  sendOtp: 'Failed to send OTP',
-  verifyOtp: 'Failed to verify OTP',
-  interview: 'Interview request failed',
-  checkAnswer: 'Failed to check interview answer',
-  fetchInterviews: 'Failed to fetch interviews',
-  fetchInterview: 'Failed to fetch interview',
-  createInterview: 'Failed to create interview',
-  updateInterview: 'Failed to update interview',
-  deleteInterview: 'Failed to delete interview',
   sendCode: 'Failed to send verification code',
   verifyCode: 'Invalid verification code',
   sendMessage: 'Failed to send message',

@@ -1,7 +1,13 @@
 // Option lists of SPEC §9 and §3. The titles are what the quiz stores and what the server accepts.
 
-export const QUIZ_BREEDS = [
+/**
+ * The one breed list: the wizard, the profile editor, the interview and the assistants offer and read the
+ * same titles (SPEC §3 has a shorter profile list and §9 the quiz's; one list keeps a cat's breed the same
+ * on every screen). A stored breed in another letter case ('Maine coon') is the listed title.
+ */
+export const CAT_BREEDS = [
   'Domestic Shorthair',
+  'Domestic Longhair',
   'Persian',
   'Maine Coon',
   'Siamese',
@@ -10,17 +16,6 @@ export const QUIZ_BREEDS = [
   'British Shorthair',
   'Sphynx',
   'American Shorthair',
-  'Other',
-] as const
-
-/** The cat profile screen offers a shorter list (SPEC §3, breed options). */
-export const PROFILE_BREEDS = [
-  'Domestic shorthair',
-  'Domestic longhair',
-  'Maine coon',
-  'Siamese',
-  'Persian',
-  'Bengal',
   'Other',
 ] as const
 

@@ -9,9 +9,7 @@ const { prisma } = await openPostgres(process.env.DATABASE_URL!)
 const t = initTRPC.create()
 const userId = Number(process.env.BENCH_USER_ID)
 const appRouter = t.router({
-  cats: t.procedure.query(() =>
-    prisma.cat.findMany({ where: { userId }, omit: { photo: true }, orderBy: { id: 'asc' } }),
-  ),
+  cats: t.procedure.query(() => prisma.cat.findMany({ where: { userId }, orderBy: { id: 'asc' } })),
 })
 
 const app = Fastify()

@@ -5,17 +5,10 @@
 //   a process of its own (smtp-relay.mjs): lateness p50/p99 (mail received minus due time), and the
 //   worker process's CPU ms and database statements per reminder.
 
-import { fork } from 'node:child_process'
-import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { loadConfig } from '../../server/config.ts'
-import { openPostgres } from '../../server/db.ts'
-import { startJobs } from '../../server/jobs/index.ts'
-import { createLogger } from '../../server/logger.ts'
-import { createServices } from '../../server/services/index.ts'
 import type { Row } from './lighthouse.ts'
+import { measureReminderWorker } from './reminder-worker.ts'
 
 const DUE = 10_000
 const NOT_DUE_SMALL = 10_000
@@ -70,29 +63,6 @@ async function sweepCost(client: pg.Client) {
   }
 }
 
-/** The mail relay (smtp-relay.mjs) in its own process: its URL, and each message's recipients and arrival. */
-async function startRelay() {
-  const child = fork(new URL('./smtp-relay.mjs', import.meta.url), { stdio: 'ignore' })
-  const messages: Array<{ to: string[]; receivedAt: number }> = []
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('error', reject)
-    child.on('message', (m: { port?: number; to?: string[]; receivedAt?: number }) => {
-      if (m.port) resolve(m.port)
-      else if (m.to && m.receivedAt) messages.push({ to: m.to, receivedAt: m.receivedAt })
-    })
-  })
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => child.once('exit', () => resolve()).disconnect()),
-  }
-}
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
-
 export async function careReminderRows(databaseUrl: string, log: (line: string) => void): Promise<Row[]> {
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
@@ -108,64 +78,19 @@ export async function careReminderRows(databaseUrl: string, log: (line: string) 
     )
     const large = await sweepCost(client)
 
-    const smtp = await startRelay()
     const dueAt = new Date(Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000)
     log(`care: seeding ${DUE} owners due at ${dueAt.toISOString()}`)
     await seedOwners(client, 'due', DUE, `'${dueAt.toISOString()}'::timestamptz`)
-
-    // Every statement the worker sends (Prisma's pool and pg-boss's both use node-postgres).
-    let statements = 0
-    const query = pg.Client.prototype.query
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      statements++
-      return (query as (...a: unknown[]) => unknown).apply(this, args)
-    } as typeof query
-
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'care-bench-'))
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'https://care.example.test',
-      LOG_LEVEL: 'warn',
-    })
-    const database = await openPostgres(databaseUrl)
-    const services = await createServices(config, database.prisma, createLogger('warn'))
     // The worker as the product configures it (server/jobs/care-reminders.ts DEFAULTS).
-    const jobs = await startJobs(database, services)
-    const cpuBefore = process.cpuUsage()
-    const statementsBefore = statements
-    const deadline = dueAt.getTime() + 120_000
-    while (smtp.messages.length < DUE && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
-    const cpu = process.cpuUsage(cpuBefore)
-    const sentStatements = statements - statementsBefore
-    await jobs.stop()
-    await database.close()
-    pg.Client.prototype.query = query
-    await smtp.close()
-    fs.rmSync(dataDir, { recursive: true, force: true })
-
-    const sent = Math.max(1, smtp.messages.length)
-    const lateness = smtp.messages.map((m) => m.receivedAt - dueAt.getTime())
-    const unique = new Set(smtp.messages.map((m) => m.to.join())).size
-    const p50 = percentile(lateness, 50)
-    const p99 = percentile(lateness, 99)
-    const last = Math.max(...lateness)
+    const sent = await measureReminderWorker(databaseUrl, {
+      label: 'care',
+      dueAt,
+      expected: DUE,
+      what: 'reminders',
+    })
     const ratio = large.buffers / small.buffers
     return [
-      [
-        `care: ${DUE.toLocaleString('en')} reminders due in one minute, one instance, local SMTP`,
-        `${smtp.messages.length.toLocaleString('en')} sent (${unique.toLocaleString('en')} owners), lateness p50 ${(p50 / 1000).toFixed(1)} s, p99 ${(p99 / 1000).toFixed(1)} s, last ${(last / 1000).toFixed(1)} s`,
-        'all within 60 s, none twice',
-        smtp.messages.length === DUE && unique === DUE && last <= 60_000,
-      ],
-      [
-        'care: cost per reminder (the worker process; the relay runs apart)',
-        // Per reminder sent: a run that sent fewer than all must not look cheaper for it.
-        `${((cpu.user + cpu.system) / 1000 / sent).toFixed(2)} ms CPU, ${(sentStatements / sent).toFixed(1)} statements`,
-        '—',
-        null,
-      ],
+      ...sent,
       [
         'care: finding who is due, 100,000 vs 10,000 owners not due',
         `${large.node}; ${large.buffers} vs ${small.buffers} buffers (ratio ${ratio.toFixed(2)}), ${large.ms.toFixed(2)} vs ${small.ms.toFixed(2)} ms`,

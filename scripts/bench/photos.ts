@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import sharp from 'sharp'
 
 /**
- * The server's memory budget while it works on photos (README, Limits): npm start's 128 MB of old space,
+ * The server's memory budget while it works on photos (docs/api.md, Limits and quotas): npm start's 128 MB of old space,
  * the young generation, and the photos' bytes and pixels outside the JS heap.
  */
 export const PHOTO_RSS_BUDGET_MB = 256

@@ -151,7 +151,7 @@ export async function progressRows(options: {
   }
   const ratio = median(large) / median(small)
   // The figure: one statement whatever the log's length. Time is shown beside it: the 1,000-entry
-  // answer is 100 times the rows (81 KB against 1 KB), so its time grows with the bytes (README).
+  // answer is 100 times the rows (81 KB against 1 KB), so its time grows with the bytes (docs/benchmark.md).
   const stats = new pg.Client({ connectionString: options.databaseUrl })
   await stats.connect()
   log('progress: scans of the weight log per read (waits for PostgreSQL to report them)')

@@ -1,6 +1,6 @@
 // How much one owner may store, and one interview hold: without these an owner could fill the disk (or,
 // through "Download my data", the server's memory) with cats and their photos, conversations, messages,
-// chat photos, weights and the health record. Free accounts get less than subscribers. The figures are in the README's
+// chat photos, weights and the health record. Free accounts get less than subscribers. The figures are in docs/api.md's
 // "Limits and quotas" table; a visitor's address is bounded by rate limits
 // (server/services/rate-limits.ts: visitorInterviewPerIp, visitorInterviewsPerIpDaily).
 import type { Db } from '../db.ts'

@@ -3,10 +3,10 @@
 // SIGTERM after the HTTP server (main.ts): jobs in hand finish, nothing new is fetched.
 import type { FastifyBaseLogger } from 'fastify'
 import { publicUrl } from '../config.ts'
-import type { Services } from '../context.ts'
 import type { Database } from '../db.ts'
 import { unsubscribeKey } from '../domain/care/unsubscribe-token.ts'
 import { createPushSender } from '../services/push.ts'
+import type { Services } from '../services/services.ts'
 import { type BossOptions, createBoss } from './boss.ts'
 import { type CareWorkerOptions, startCareWorker } from './care-reminders.ts'
 import { startFollowUpWorker } from './follow-ups.ts'

@@ -2,15 +2,18 @@
 // server/domain/chat/attachments.ts, the image work in server/services/images.ts.
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../shared/constants.ts'
 import {
+  attachmentFormInput,
   attachmentIdInput,
   attachmentImageOutput,
   attachmentOutput,
   attachmentUploadInput,
+  CHAT_PHOTO_FILE,
 } from '../../shared/schemas/attachment.ts'
+import { storedFileOutput } from '../../shared/schemas/files.ts'
+import { fileBytes } from '../../shared/schemas/form-upload.ts'
 import { ATTACHMENT_BODY_LIMIT } from '../body-limits.ts'
-import { requireSubscription } from '../domain/chat/admission.ts'
-import { attachmentImage, uploadAttachment } from '../domain/chat/attachments.ts'
-import { rest } from '../rest/meta.ts'
+import { attachmentImage, ownedAttachment, uploadAttachment } from '../domain/chat/attachments.ts'
+import { formUpload, rest, storedFileAnswer } from '../rest/meta.ts'
 import { authedProcedure, router } from '../trpc.ts'
 
 export const attachmentRouter = router({
@@ -25,33 +28,46 @@ export const attachmentRouter = router({
     )
     .input(attachmentUploadInput)
     .output(attachmentOutput)
-    .mutation(async ({ ctx, input }) => {
-      await requireSubscription(ctx.services.db, ctx.user.id)
-      return uploadAttachment(ctx.services.db, ctx.user.id, input)
-    }),
+    .mutation(({ ctx, input }) => uploadAttachment(ctx.services.db, ctx.user.id, input)),
 
-  /** The owner's photo: a data URL on tRPC (an <img> cannot send the token), the image bytes on REST. */
-  get: authedProcedure
-    // Up to a few hundred KB per call: reads wait their turn behind the heavy gate, as cat photos do.
-    .meta({
-      ...rest('GET', '/api/chat/attachments/:id', {
-        summary: "One of the owner's chat photos (the image bytes)",
-        binary: {
-          types: ATTACHMENT_TYPES,
-          body: dataUrlBody,
-          // The stored bytes of one id never change: the owner's browser may keep them a day.
-          headers: { 'cache-control': 'private, max-age=86400' },
-        },
+  /** The app's own upload of a chat photo: a FormData with the `photo` file (no REST row). */
+  uploadForm: authedProcedure
+    .meta(formUpload(CHAT_PHOTO_FILE))
+    .input(attachmentFormInput)
+    .output(attachmentOutput)
+    .mutation(async ({ ctx, input: { photo } }) =>
+      uploadAttachment(ctx.services.db, ctx.user.id, {
+        data: await fileBytes(photo),
+        mimetype: photo.type,
+        originalname: photo.name,
       }),
-      heavy: true,
-    })
+    ),
+
+  /** The owner's photo: its details and a short-lived signed address, which the <img> opens. */
+  get: authedProcedure
+    .meta(
+      rest('GET', '/api/chat/attachments/:id/url', {
+        summary: "One of the owner's chat photos: its details and signed address (GET it within minutes)",
+      }),
+    )
     .input(attachmentIdInput)
     .output(attachmentImageOutput)
-    .query(({ ctx, input }) => attachmentImage(ctx.services.db, ctx.user.id, input.id)),
-})
+    .query(({ ctx, input }) =>
+      attachmentImage(ctx.services.db, ctx.services.tokens.files, ctx.user.id, input.id),
+    ),
 
-/** REST sends the image itself: the data URL's bytes with its type. */
-function dataUrlBody(output: unknown): { type: string; body: Buffer } {
-  const { data_url: dataUrl, mimetype } = output as { data_url: string; mimetype: string }
-  return { type: mimetype, body: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64') }
-}
+  /** The image bytes for REST clients with the token; the app itself opens the signed address. */
+  file: authedProcedure
+    .meta({
+      restOnly: true,
+      heavy: true,
+      ...rest('GET', '/api/chat/attachments/:id', {
+        summary: "One of the owner's chat photos (the image bytes)",
+        // The stored bytes of one id never change: the owner's browser may keep them a day.
+        binary: storedFileAnswer(ATTACHMENT_TYPES, { 'cache-control': 'private, max-age=86400' }),
+      }),
+    })
+    .input(attachmentIdInput)
+    .output(storedFileOutput)
+    .query(({ ctx, input }) => ownedAttachment(ctx.services.db, ctx.user.id, input.id)),
+})

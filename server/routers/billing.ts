@@ -23,8 +23,9 @@ import {
 } from '../../shared/schemas/billing.ts'
 import type { Context } from '../context.ts'
 import * as billing from '../domain/billing/index.ts'
-import { type RestRequest, rest } from '../rest/meta.ts'
-import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
+import { type RestRequest, rateLimit, rest } from '../rest/meta.ts'
+import { perUser } from '../services/rate-limits.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 const deps = (ctx: Context): billing.BillingDeps => ({
   db: ctx.services.db,
@@ -71,10 +72,7 @@ function webhookRestInput(req: RestRequest): unknown {
 }
 
 /** Steps that touch a card: a per-owner budget on top of the server-wide limit. */
-const paymentProcedure = authedProcedure.use(async ({ ctx, next }) => {
-  await limit(ctx, 'paymentPerUser', String(ctx.user.id))
-  return next()
-})
+const paymentProcedure = authedProcedure.meta(rateLimit(perUser('paymentPerUser')))
 
 export const billingRouter = router({
   // --- Plan (SPEC §3 Billing state; the plan rows of SPEC §7) ---------------------------------------

@@ -49,7 +49,9 @@ export const careRouter = router({
 
   /** One check-in with Dr. Olivia's opening (the chat opened from the e-mail's link shows it). */
   checkIn: authedProcedure
-    .meta(rest('GET', '/api/care/check-ins/:id', { summary: "A check-in and Dr. Olivia's opening of it" }))
+    .meta(
+      rest('GET', '/api/care/check-ins/:id', { summary: "A check-in and the specialist's opening of it" }),
+    )
     .input(checkInIdInput)
     .output(checkInOpeningSchema)
     .query(({ ctx, input }) => checkInOpening(ctx.services.db, ctx.user.id, input.id)),

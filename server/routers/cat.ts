@@ -2,6 +2,7 @@
 // owner-cats.ts; the photo: cat-photo.ts; the recommendations: recommendations.ts).
 
 import {
+  CAT_PHOTO_FILE,
   catIdInputSchema,
   catListSchema,
   catPhotoSchema,
@@ -10,17 +11,19 @@ import {
   createCatOutputSchema,
   recommendationsInputSchema,
   recommendationsSchema,
+  updateCatFormInput,
   updateCatInputSchema,
 } from '../../shared/schemas/cat.ts'
+import { fileBytes } from '../../shared/schemas/form-upload.ts'
 import { UPLOAD_BODY_LIMIT } from '../body-limits.ts'
-import { ensureCarePlan, replanFromQuiz } from '../domain/care/plan.ts'
 import { catPhoto } from '../domain/cats/cat-photo.ts'
 import { toCat } from '../domain/cats/cat-record.ts'
-import { createCat, listCats, ownedCat, updateCat } from '../domain/cats/owner-cats.ts'
+import { createCatWithPlan, updateCatAndPlan } from '../domain/cats/cat-with-plan.ts'
+import { listCats, ownedCat } from '../domain/cats/owner-cats.ts'
 import { visitorRecommendations } from '../domain/cats/recommendations.ts'
-import { requireRoom } from '../domain/quotas.ts'
-import { rest } from '../rest/meta.ts'
-import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
+import { formUpload, rateLimit, rest } from '../rest/meta.ts'
+import { perIp } from '../services/rate-limits.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 export const catRouter = router({
   /** The owner's cats, oldest first (the newest, the current cat, is last). Never the photo bytes. */
@@ -33,7 +36,7 @@ export const catRouter = router({
     .meta(rest('GET', '/api/supabase/cats/:id', { summary: "One of the owner's cats" }))
     .input(catIdInputSchema)
     .output(catSchema)
-    .query(async ({ ctx, input }) => toCat(await ownedCat(ctx.services.db, ctx.user.id, input.id))),
+    .query(async ({ ctx, input }) => toCat(await ownedCat(ctx.services.db, ctx.user.id, input.id, 'read'))),
 
   /**
    * The owner's new cat (SPEC §6: the bearer token is needed; a visitor's wizard asks for
@@ -48,17 +51,9 @@ export const catRouter = router({
     )
     .input(createCatInputSchema)
     .output(createCatOutputSchema)
-    .mutation(async ({ ctx, input }) => {
-      await requireRoom(ctx.services.db, ctx.user.id, 'cats')
+    .mutation(({ ctx, input }) => {
       const { session_id: sessionId, photo, ...fields } = input
-      const created = await createCat({ ...ctx.services, log: ctx.log }, ctx.user.id, {
-        fields,
-        photo,
-        sessionId,
-      })
-      // The care loop starts with the cat: its plan (from the quiz's rhythm and days) and first reminder.
-      await ensureCarePlan(ctx.services.db, ctx.user.id, created.id)
-      return created
+      return createCatWithPlan({ ...ctx.services, log: ctx.log }, ctx.user.id, { fields, photo, sessionId })
     }),
 
   /**
@@ -74,26 +69,38 @@ export const catRouter = router({
     )
     .input(updateCatInputSchema)
     .output(catSchema)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(({ ctx, input }) => {
       const { id, photo, ...fields } = input
-      const cat = await updateCat({ ...ctx.services, log: ctx.log }, ctx.user.id, id, { fields, photo })
-      // The quiz's rhythm or days sent again (the wizard's update): the care plan follows them.
-      if (fields.check_in_period !== undefined || fields.training_days !== undefined) {
-        await replanFromQuiz(ctx.services.db, ctx.user.id, id)
-      }
-      return cat
+      return updateCatAndPlan({ ...ctx.services, log: ctx.log }, ctx.user.id, id, { fields, photo })
     }),
 
-  /** The photo for its owner's browser, as a data URL (null when the cat has none). */
+  /**
+   * The profile form's save with a new photo (the app's own upload): a FormData of the cat's `id`, the
+   * fields that changed and the `photo` file; answers the cat as update does (no REST row).
+   */
+  updateForm: authedProcedure
+    .meta(formUpload(CAT_PHOTO_FILE))
+    .input(updateCatFormInput)
+    .output(catSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { id, photo, ...fields } = input
+      const buffer = await fileBytes(photo)
+      return updateCatAndPlan({ ...ctx.services, log: ctx.log }, ctx.user.id, id, {
+        fields,
+        photo: { buffer, mimetype: photo.type, originalname: photo.name },
+      })
+    }),
+
+  /** The photo's short-lived signed address, which an <img> loads (null when the cat has none). */
   photo: authedProcedure
-    // A photo is megabytes as a data URL: reads wait their turn behind the heavy gate too.
-    .meta({
-      ...rest('GET', '/api/supabase/cats/:id/photo', { summary: "A cat's photo as a data URL" }),
-      heavy: true,
-    })
+    .meta(
+      rest('GET', '/api/supabase/cats/:id/photo', {
+        summary: "A cat's photo: its signed address (GET it within minutes, no token needed)",
+      }),
+    )
     .input(catIdInputSchema)
     .output(catPhotoSchema)
-    .query(({ ctx, input }) => catPhoto(ctx.services.db, ctx.user.id, input.id)),
+    .query(({ ctx, input }) => catPhoto(ctx.services.db, ctx.services.tokens.files, ctx.user.id, input.id)),
 
   /** SPEC §7: no token needed. Fields arrive lower-cased; unknown age and weights count as 0. */
   recommendations: publicProcedure
@@ -102,10 +109,10 @@ export const catRouter = router({
         summary: 'Food, treats, playtime and welcome messages for a cat',
       }),
     )
+    .meta(rateLimit(perIp('recommendationsPerIp')))
     .input(recommendationsInputSchema)
     .output(recommendationsSchema)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'recommendationsPerIp', ctx.ip)
       const { session_id: _sessionId, ...fields } = input
       return visitorRecommendations(ctx.services.assistant, ctx.log, fields)
     }),

@@ -34,8 +34,9 @@ import { openChat } from '../domain/chat/open-chat.ts'
 import { resumeReply, stopReply } from '../domain/chat/reply-control.ts'
 import { sendMessage } from '../domain/chat/send.ts'
 import { requireRoom } from '../domain/quotas.ts'
-import { rest } from '../rest/meta.ts'
-import { authedProcedure, limit, router } from '../trpc.ts'
+import { rateLimit, rest } from '../rest/meta.ts'
+import { perUser } from '../services/rate-limits.ts'
+import { authedProcedure, router } from '../trpc.ts'
 
 const deps = (ctx: Context): ChatDeps => ({
   db: ctx.services.db,
@@ -44,11 +45,8 @@ const deps = (ctx: Context): ChatDeps => ({
   log: ctx.log,
 })
 
-/** Every chat message spends the owner's message budget and needs a live subscription. */
-async function admitMessage(ctx: Context & { user: { id: number } }): Promise<void> {
-  await limit(ctx, 'chatPerUser', String(ctx.user.id))
-  await requireSubscription(ctx.services.db, ctx.user.id)
-}
+/** Every chat message spends the owner's message budget (and needs a live subscription). */
+const CHAT_MESSAGE = rateLimit(perUser('chatPerUser'))
 
 export const conversationRouter = router({
   /**
@@ -120,10 +118,13 @@ export const conversationRouter = router({
    * `resume` reads it again from any instance. A retried message gets its stored reply, or joins the
    * reply still being written; Stop is `conversation.stop`.
    */
-  send: authedProcedure.input(sendInput).mutation(async ({ ctx, input, signal }) => {
-    await admitMessage(ctx)
-    return sendMessage(deps(ctx), ctx.user.id, { ...input, attachmentIds: input.attachment_ids }, signal)
-  }),
+  send: authedProcedure
+    .meta(CHAT_MESSAGE)
+    .input(sendInput)
+    .mutation(async ({ ctx, input, signal }) => {
+      await requireSubscription(ctx.services.db, ctx.user.id, input.catId)
+      return sendMessage(deps(ctx), ctx.user.id, { ...input, attachmentIds: input.attachment_ids }, signal)
+    }),
 
   /**
    * Reattaches to a reply still being written (its id from `start`): what was written so far, then the
@@ -150,10 +151,11 @@ export const conversationRouter = router({
    */
   chat: authedProcedure
     .meta(rest('POST', '/api/openai/chat', { summary: "The specialist's reply to the newest message" }))
+    .meta(CHAT_MESSAGE)
     .input(chatInput)
     .output(chatOutput)
     .mutation(async ({ ctx, input, signal }) => {
-      await admitMessage(ctx)
+      await requireSubscription(ctx.services.db, ctx.user.id, input.catId)
       return answerList(
         deps(ctx),
         ctx.user.id,

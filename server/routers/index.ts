@@ -6,7 +6,9 @@ import { billingRouter } from './billing.ts'
 import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
+import { fileRouter } from './file.ts'
 import { followUpRouter } from './follow-up.ts'
+import { householdRouter } from './household.ts'
 import { interviewRouter } from './interview.ts'
 import { opsRouter } from './ops.ts'
 import { progressRouter } from './progress.ts'
@@ -24,7 +26,9 @@ export const appRouter = router({
   care: careRouter,
   record: recordRouter,
   followUp: followUpRouter,
+  household: householdRouter,
   ops: opsRouter,
+  file: fileRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -23,18 +23,20 @@ import { toSummary, withMessages } from '../domain/interview/interview-record.ts
 import { checkAnswer, nextLine } from '../domain/interview/receptionist.ts'
 import * as interviews from '../domain/interview/store.ts'
 import { requireInterviewRoom } from '../domain/quotas.ts'
-import { rest } from '../rest/meta.ts'
-import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
+import { rateLimit, rest } from '../rest/meta.ts'
+import { perIp, perUser } from '../services/rate-limits.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 export const interviewRouter = router({
   /** POST /api/supabase/interview {session_id} → {id}. A signed-in owner's interview is theirs at once. */
   create: publicProcedure
     .meta(rest('POST', '/api/supabase/interview', { summary: 'Start an interview' }))
+    .meta(
+      rateLimit(perIp('visitorInterviewPerIp'), perIp('visitorInterviewsPerIpDaily', { visitorsOnly: true })),
+    )
     .input(createInterviewInput)
     .output(createInterviewOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
-      if (!ctx.user) await limit(ctx, 'visitorInterviewsPerIpDaily', ctx.ip)
       const row = await interviews.create(ctx.services.db, input.session_id, ctx.user?.id ?? null)
       return { id: row.id }
     }),
@@ -42,11 +44,11 @@ export const interviewRouter = router({
   /** PUT /api/supabase/interview/:id {messages, session_id}: appends what is new, keeps answers and completion. */
   update: publicProcedure
     .meta(rest('PUT', '/api/supabase/interview/:id', { summary: 'Store the new messages of an interview' }))
+    // A visitor's writes count against the address's interview budget (an owner's are theirs).
+    .meta(rateLimit(perIp('visitorInterviewPerIp', { visitorsOnly: true })))
     .input(updateInterviewInput)
     .output(updateInterviewOutput)
     .mutation(async ({ ctx, input }) => {
-      // A visitor's writes count against the address's interview budget (an owner's are theirs).
-      if (!ctx.user) await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
       await requireInterviewRoom(ctx.services.db, input.id)
       return interviews.update(
         ctx.services.db,
@@ -103,10 +105,10 @@ export const interviewRouter = router({
    */
   reply: authedProcedure
     .meta(rest('POST', '/api/openai/interview', { summary: "The receptionist's next line" }))
+    .meta(rateLimit(perUser('chatPerUser')))
     .input(interviewReplyInput)
     .output(interviewReplyOutput)
     .mutation(async ({ ctx, input }) => {
-      await limit(ctx, 'chatPerUser', String(ctx.user.id))
       const message = await nextLine(ctx.services.assistant, input)
       return { message, assistantResponses: [message] }
     }),
@@ -114,11 +116,9 @@ export const interviewRouter = router({
   /** POST /api/openai/interview/check {messages, field} → {satisfied, answer, reason}; no token needed. */
   check: publicProcedure
     .meta(rest('POST', '/api/openai/interview/check', { summary: "Check an owner's interview answer" }))
+    // No token is needed, and with an LLM configured each check costs money: a per-IP budget.
+    .meta(rateLimit(perIp('visitorInterviewPerIp')))
     .input(interviewCheckInput)
     .output(interviewCheckOutput)
-    .mutation(async ({ ctx, input }) => {
-      // No token is needed, and with an LLM configured each check costs money: a per-IP budget.
-      await limit(ctx, 'visitorInterviewPerIp', ctx.ip)
-      return checkAnswer(ctx.services.assistant, input)
-    }),
+    .mutation(({ ctx, input }) => checkAnswer(ctx.services.assistant, input)),
 })

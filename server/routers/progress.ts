@@ -25,9 +25,10 @@ import { progressReport } from '../domain/care/progress-report.ts'
 import { renderReportPdf } from '../domain/care/report-pdf.ts'
 import { revokeShareLink, revokeShareLinks, sharedReportTarget } from '../domain/care/report-share.ts'
 import { deleteWeight } from '../domain/care/weights.ts'
-import { fileAnswer, rest } from '../rest/meta.ts'
+import { fileAnswer, rateLimit, rest } from '../rest/meta.ts'
+import { perIp } from '../services/rate-limits.ts'
 import { sharedReportErrorPage } from '../shared-report-page.ts'
-import { authedProcedure, limit, publicProcedure, router } from '../trpc.ts'
+import { authedProcedure, publicProcedure, router } from '../trpc.ts'
 
 const pdfBytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array)
 const PDF = fileAnswer('application/pdf')
@@ -142,10 +143,10 @@ export const progressRouter = router({
         htmlError: sharedReportErrorPage,
       }),
     })
+    .meta(rateLimit(perIp('sharedReportPerIp')))
     .input(shareTokenInput)
     .output(pdfBytes)
     .query(async ({ ctx, input }) => {
-      await limit(ctx, 'sharedReportPerIp', ctx.ip)
       const target = await sharedReportTarget(ctx.services.db, input.token)
       return renderReportPdf(await progressReport(ctx.services.db, target.userId, target.catId))
     }),

@@ -10,7 +10,7 @@ import { IMAGE_MAX_INPUT_PIXELS } from '../../shared/constants.ts'
 
 // sharp (libvips, about 8 MB of resident memory) is loaded by the first image, not at start: an instance
 // that serves no photo never carries it. One libvips worker thread per image and no operation cache:
-// memory stays proportional to the images in flight, which the heavy gate bounds (server/heavy-gate.ts).
+// memory stays proportional to the images in flight, which the heavy gate bounds (server/http/heavy-gate.ts).
 let loaded: Promise<typeof SharpModule> | null = null
 function loadSharp(): Promise<typeof SharpModule> {
   loaded ??= import('sharp').then(({ default: sharp }) => {
@@ -116,7 +116,7 @@ async function encodeClean(input: Uint8Array, options: CleanOptions): Promise<Cl
  * than decoding every pixel. sharp chooses it on its own, but never for a reduction between 2× and 3×: it
  * halves the factor whenever the reduction's integer part equals it (its pipeline.cc, "known libjpeg
  * rounding errors"). A 12 MP photo to 1568 px is 2.55×, so it was decoded whole: 311 of the 393 ms it
- * took, measured apart (README, Benchmark); at half size the decoding takes 140 to 175 ms. libvips takes
+ * took, measured apart (docs/benchmark.md); at half size the decoding takes 140 to 175 ms. libvips takes
  * the factor as a load option only in a file name (`photo.jpg[shrink=2]`), so such a JPEG goes through a
  * file in a temporary folder of its own, removed once decoded. The factor is the largest that keeps the
  * long side at least `maxSide`, so sharp's own resize is left with less than 2× and never reloads.

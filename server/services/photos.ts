@@ -1,12 +1,11 @@
 // Cat photos: the real type is read from the bytes (the declared mimetype is not trusted), only PNG,
 // JPEG, WebP and GIF are kept, and nothing over 5 MB. The photo lives once, on its cat's row.
 import path from 'node:path'
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../shared/constants.ts'
-import type { PhotoInput } from '../../shared/schemas/cat.ts'
-import { appError } from '../errors.ts'
+import { CAT_PHOTO_FILE, type PhotoInput } from '../../shared/schemas/cat.ts'
+import { appError, refusalError } from '../errors.ts'
 import { cleanImage, type ImageFormat, ImageRefusedError } from './images.ts'
 
-const KEPT_TYPES: ReadonlySet<string> = new Set(PHOTO_TYPES)
+const KEPT_TYPES: ReadonlySet<string> = new Set(CAT_PHOTO_FILE.types)
 
 export interface StoredPhoto {
   bytes: Uint8Array<ArrayBuffer>
@@ -15,8 +14,8 @@ export interface StoredPhoto {
   originalname: string
 }
 
-const tooLarge = () => appError('PHOTO_TOO_LARGE')
-const unsupported = () => appError('PHOTO_TYPE')
+const tooLarge = () => refusalError(CAT_PHOTO_FILE.tooLarge)
+const unsupported = () => refusalError(CAT_PHOTO_FILE.wrongType)
 
 /** How a byte reader refuses: too large, or not bytes of a picture at all. */
 export interface ByteLimits {
@@ -76,7 +75,7 @@ function cleanName(name: string | undefined, extension: string): string {
   return (base || `photo.${extension}`).slice(0, 200)
 }
 
-const PHOTO_LIMITS: ByteLimits = { maxBytes: PHOTO_MAX_BYTES, tooLarge, unsupported }
+const PHOTO_LIMITS: ByteLimits = { maxBytes: CAT_PHOTO_FILE.maxBytes, tooLarge, unsupported }
 
 /**
  * Checks and normalises an uploaded photo; throws 413 (over 5 MB) or 415 (not PNG/JPEG/WebP/GIF, or not

@@ -50,6 +50,8 @@ export const DEFAULT_RATE_LIMITS = {
   paymentPerUser: { points: 30, durationSeconds: 3600 },
   /** Shared vet-report links opened per IP: a vet opens a link a few times; a guesser gets nowhere. */
   sharedReportPerIp: { points: 30, durationSeconds: 600 },
+  /** Household invitations mailed per owner: each is an e-mail to an address nobody has proved. */
+  householdInvitesPerUser: { points: 20, durationSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS
@@ -57,6 +59,42 @@ export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS
 /** The key of an address's budget from one IP (a space: no address holds one). */
 export function accountKey(email: string, ip: string): string {
   return `${email} ${ip}`
+}
+
+/** Whose budget a call spends: its IP's, its owner's, its address's, or its address's from its IP. */
+export type BudgetKey = 'ip' | 'user' | 'email' | 'emailIp'
+
+/** A named limit and what it is keyed by, as a procedure declares it (server/trpc.ts spends it). */
+export interface Budget {
+  name: RateLimitName
+  by: BudgetKey
+  /** Spent only by calls without a session (a visitor's; an owner's are theirs). */
+  visitorsOnly?: boolean
+}
+
+/** A budget keyed by the caller's IP. */
+export const perIp = (name: RateLimitName, options: { visitorsOnly?: true } = {}): Budget => ({
+  name,
+  by: 'ip',
+  ...options,
+})
+
+/** A budget keyed by the signed-in owner. */
+export const perUser = (name: RateLimitName): Budget => ({ name, by: 'user' })
+
+/** Who a call is: the parts a budget's key is made of (an absent part spends nothing of its budgets). */
+export interface BudgetSubject {
+  ip: string
+  userId?: number | undefined
+  email?: string | undefined
+}
+
+/** The key of `by` for `subject`, or null when the subject has no such part. */
+export function budgetKey(by: BudgetKey, subject: BudgetSubject): string | null {
+  if (by === 'ip') return subject.ip
+  if (by === 'user') return subject.userId === undefined ? null : String(subject.userId)
+  if (!subject.email) return null
+  return by === 'email' ? subject.email : accountKey(subject.email, subject.ip)
 }
 
 export class RateLimitedError extends Error {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../db.ts'
+import { fileUrlSigner } from './signed-urls.ts'
 
 export interface SessionUser {
   id: number
@@ -116,6 +117,12 @@ export function createTokenService(options: {
      * (server/domain/accounts/one-time-codes.ts).
      */
     codePepper: crypto.createHmac('sha256', options.secret).update('kitty-care one-time code v1').digest(),
+
+    /** Short-lived signed addresses of stored photos and documents (services/signed-urls.ts). */
+    files: fileUrlSigner(
+      crypto.createHmac('sha256', options.secret).update('kitty-care signed file urls v1').digest(),
+      now,
+    ),
 
     /**
      * An access token for `user`. Without `user.sessionId` this is a sign-in: a new session row is

@@ -1,6 +1,9 @@
 // Photos in the chat: the upload, what it answers, and the read.
 import { z } from 'zod'
-import { photoBytesSchema, photoMetaFields } from './cat.ts'
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../constants.ts'
+import { ERRORS } from '../errors.ts'
+import { CAT_MESSAGES, photoBytesSchema, photoMetaFields } from './cat.ts'
+import { type FileRule, formFile, formInput } from './form-upload.ts'
 import { recordId } from './primitives.ts'
 
 /**
@@ -9,6 +12,18 @@ import { recordId } from './primitives.ts'
  */
 export const attachmentUploadInput = z.object({ data: photoBytesSchema, ...photoMetaFields })
 export type AttachmentUploadInput = z.input<typeof attachmentUploadInput>
+
+/** A chat photo: JPEG, PNG or WebP by its bytes, at most 10 MB (server/domain/chat/attachments.ts). */
+export const CHAT_PHOTO_FILE: FileRule = {
+  types: ATTACHMENT_TYPES,
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  tooLarge: { code: 'ATTACHMENT_TOO_LARGE', message: ERRORS.attachmentTooLarge },
+  wrongType: { code: 'ATTACHMENT_TYPE', message: ERRORS.attachmentType },
+  missing: CAT_MESSAGES.photo,
+}
+
+/** The app's own upload (attachment.uploadForm): a FormData with the `photo` file. No REST row. */
+export const attachmentFormInput = formInput(z.object({ photo: formFile(CHAT_PHOTO_FILE) }))
 
 /** The stored photo: upright, without metadata, at most 1568 px on its long side. */
 export const attachmentOutput = z.object({
@@ -23,6 +38,9 @@ export type Attachment = z.infer<typeof attachmentOutput>
 
 export const attachmentIdInput = z.object({ id: recordId })
 
-/** The photo for its owner's browser (an <img> cannot send the bearer token): a data URL. REST sends the bytes. */
-export const attachmentImageOutput = attachmentOutput.extend({ data_url: z.string() })
+/**
+ * The photo for its owner's browser: its details and a short-lived signed address the <img> opens (it
+ * cannot send the bearer token; docs/api.md "Photos and documents"). The bytes never travel in JSON.
+ */
+export const attachmentImageOutput = attachmentOutput.extend({ url: z.string() })
 export type AttachmentImage = z.infer<typeof attachmentImageOutput>

@@ -116,11 +116,9 @@ export const updatePlanInput = z
     message: 'Give billingPeriod (Monthly or Yearly) or method (false monthly, true yearly)',
     path: ['billingPeriod'],
   })
-export type UpdatePlanInput = z.input<typeof updatePlanInput>
 
 /** POST /api/supabase/createPlan: an empty body keeps the plan already chosen. */
 export const createPlanInput = z.object({ billingPeriod: billingPeriodSchema.optional() }).optional()
-export type CreatePlanInput = z.input<typeof createPlanInput>
 
 /** One subscription as the SPEC's entity (snake_case), plus its state. */
 export const subscriptionViewSchema = z.object({
@@ -162,7 +160,6 @@ export const customerInput = z.object({
   paymentMethodId: paymentMethodIdSchema,
   checkoutKey: idempotencyKeySchema,
 })
-export type CustomerInput = z.input<typeof customerInput>
 export const customerOutput = z.object({ customerId: z.string() })
 
 /** POST /api/payments/stripe/payment-intent: the amount is the activation fee whatever is sent. */
@@ -183,7 +180,6 @@ export const paymentIntentInput = z.object({
   checkoutKey: idempotencyKeySchema,
   billingPeriod: billingPeriodSchema.optional(),
 })
-export type PaymentIntentInput = z.input<typeof paymentIntentInput>
 export const paymentIntentOutput = z.object({ paymentIntentId: z.string(), status: z.string() })
 
 /**
@@ -198,7 +194,6 @@ export const subscriptionInput = z.object({
   checkoutKey: idempotencyKeySchema,
   billingPeriod: billingPeriodSchema.optional(),
 })
-export type SubscriptionInput = z.input<typeof subscriptionInput>
 export const subscriptionOutput = z.object({ subscriptionId: z.string(), success: z.literal(true) })
 
 // --- The whole checkout in one call (SPEC §3 Subscribe payload) --------------------------------------
@@ -251,14 +246,12 @@ export const checkoutInput = withStateRule(
   message: ERRORS.paymentMethodRequired,
   path: ['paymentMethod'],
 })
-export type CheckoutInput = z.input<typeof checkoutInput>
 
 export const checkoutOutput = z.object({
   success: z.literal(true),
   subscriptionId: z.string(),
   subscription: subscriptionViewSchema,
 })
-export type CheckoutOutput = z.infer<typeof checkoutOutput>
 
 /**
  * SPEC §4 step 6, "record the subscription as plan 'Free Trial'" (the payment form of SPEC §3). The
@@ -277,7 +270,6 @@ export const recordSubscriptionInput = z.object({
   provider: optionalText(40),
   billingPeriod: billingPeriodSchema.optional(),
 })
-export type RecordSubscriptionInput = z.input<typeof recordSubscriptionInput>
 
 /**
  * billing.subscribe (POST /api/supabase/subscriptions): SPEC §7 sends either payload to the one row. A
@@ -294,7 +286,6 @@ export const subscribeInput = z.union([recordSubscriptionInput, checkoutInput], 
     return branch.path.length ? `${branch.path.join('.')}: ${branch.message}` : branch.message
   },
 })
-export type SubscribeInput = z.input<typeof subscribeInput>
 
 // --- Cancellation and webhooks ----------------------------------------------------------------------
 
@@ -303,7 +294,6 @@ export const welcomeOutput = z.object({ welcome: z.boolean() })
 
 /** The stored subscription id; an absent or empty one is 'No subscription ID found'. */
 export const cancelInput = z.object({ id: z.string().trim().max(255).optional() })
-export type CancelInput = z.input<typeof cancelInput>
 export const cancelOutput = z.object({
   success: z.literal(true),
   subscription_id: z.string(),

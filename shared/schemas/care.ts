@@ -1,16 +1,16 @@
 // The care loop's and the weight log's shapes (CONTRACT "Beyond SPEC §7"): snake_case like SPEC §7.
 import { z } from 'zod'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../options.ts'
-import { WEIGHT_UNITS } from '../rules/weight.ts'
+import { MAX_LOGGED_WEIGHT, WEIGHT_UNITS } from '../rules/weight.ts'
 import { recordId } from './primitives.ts'
 
-/** The heaviest weight the log accepts: no cat weighs more than 50 lb (23 kg); beyond is a typing slip. */
-export const MAX_LOGGED_WEIGHT = { Lbs: 50, Kg: 23 } as const
+/** The heaviest weight the log accepts (shared/rules/weight.ts: the one range every weight field keeps). */
+export { MAX_LOGGED_WEIGHT }
 
 /** Every care procedure acts on the owner's cat named here, else on the current cat (the highest id). */
 export const careCatInput = z.object({ cat_id: recordId.optional() })
 
-/** A page of the weight log: the entries after the entry `after`, at most `limit` (README "Limits and quotas"). */
+/** A page of the weight log: the entries after the entry `after`, at most `limit` (docs/api.md "Limits and quotas"). */
 export const weightsPageInput = careCatInput.extend({
   after: recordId.optional(),
   limit: z.coerce
@@ -112,6 +112,8 @@ export const carePlanUpdateInput = z.strictObject(
       )
       .optional(),
     paused: z.boolean({ error: 'paused must be true or false' }).optional(),
+    /** The cat's household members get its reminders by e-mail too (docs/household.md, "Reminders"). */
+    members_reminded: z.boolean({ error: 'members_reminded must be true or false' }).optional(),
   },
   {
     error: (issue) =>
@@ -128,6 +130,7 @@ export const carePlanSchema = z.object({
   timezone: z.string(),
   channels: z.object({ email: z.boolean(), push: z.boolean() }),
   paused: z.boolean(),
+  members_reminded: z.boolean(),
   next_check_in_at: z.string().nullable(),
 })
 export type CarePlan = z.infer<typeof carePlanSchema>

@@ -1,26 +1,30 @@
 // The cat (SPEC §3) as one set of zod field rules. Every cat procedure's input and output, the
 // recommendations call, the wizard's steps and the profile form are built from these same fields.
 import { z } from 'zod'
-import { MAX_CAT_AGE, MAX_MULTI_SELECT } from '../constants.ts'
+import { MAX_CAT_AGE, MAX_MULTI_SELECT, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../constants.ts'
+import { ERRORS } from '../errors.ts'
 import {
   ACTIVITY_LEVELS,
+  CAT_BREEDS,
   CAT_ITEMS,
   CHECK_IN_PERIODS,
   GENDERS,
   GOAL_OPTIONS,
   MEDICAL_CONDITIONS,
-  PROFILE_BREEDS,
   PROGRESS_OPTIONS,
   TRAINING_DAYS,
 } from '../options.ts'
 import { hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '../rules/name-characters.ts'
 import {
   hasAtMostTwoDecimals,
+  isWeightInRange,
   MAX_WEIGHT,
+  parseWeightText,
   WEIGHT_PATTERN,
   WEIGHT_UNITS,
   weightFromBand,
 } from '../rules/weight.ts'
+import { type FileRule, formFile, formInput } from './form-upload.ts'
 import { recordId, sessionIdSchema } from './primitives.ts'
 
 /** The texts the forms show (SPEC §5) and the API answers with, prefixed by the field's name. */
@@ -45,7 +49,6 @@ export const CAT_MESSAGES = {
   tooLong: 'This text is too long',
 } as const
 
-/** The oldest age the API accepts; the quiz offers 1 to 24 years, the interview also meets kittens (0.5). */
 export const MAX_NAME_LENGTH = 80
 export const MAX_BREED_LENGTH = 80
 export const MAX_SHORT_TEXT = 500
@@ -130,10 +133,14 @@ const age = numberish(CAT_MESSAGES.age, (value) =>
     .nullable(),
 )
 
-/** Digits with up to 2 decimals, 0 (unknown) to 100; a short-quiz band label counts as its representative weight. */
+/**
+ * Digits with up to 2 decimals (a decimal comma too), 0 (unknown) up to the weight log's top (50 lb; the
+ * cat's unit narrows it to 23 kg where the unit is known: isWeightInRange); a short-quiz band label
+ * counts as its representative weight.
+ */
 function weightField(message: string) {
   return numberish(message, (value) =>
-    WEIGHT_PATTERN.test(value) ? Number(value) : (weightFromBand(value) ?? Number.NaN),
+    WEIGHT_PATTERN.test(value) ? parseWeightText(value) : (weightFromBand(value) ?? Number.NaN),
   ).pipe(
     z
       .number({ error: message })
@@ -171,7 +178,6 @@ export const catFields = {
 
 /** Every cat field, each optional. `cat_name` (the quiz's and profile's key) is accepted for `name`. */
 export const catFieldsSchema = z.object({ ...catFields, cat_name: catFields.name }).partial()
-export type CatFieldsInput = z.input<typeof catFieldsSchema>
 export type CatFields = z.output<typeof catFieldsSchema>
 
 /** Database ids arrive as numbers (tRPC) or path text (REST): the one record-id rule. */
@@ -185,7 +191,7 @@ export const catIdSchema = recordId
 export const photoBytesSchema = z.union(
   [
     z.string(),
-    // What the server's upload reader makes of a long byte array or base64 text (server/upload-body.ts).
+    // What the server's upload reader makes of a long byte array or base64 text (server/http/upload-body.ts).
     z.instanceof(Uint8Array),
     z.custom<number[]>(
       (value) => Array.isArray(value) && value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255),
@@ -216,6 +222,29 @@ export const updateCatInputSchema = catFieldsSchema.extend({
   photo: photoInputSchema.optional(),
 })
 export type UpdateCatInput = z.input<typeof updateCatInputSchema>
+
+/** A cat's profile photo: PNG, JPEG, WebP or GIF by its bytes, at most 5 MB (server/services/photos.ts). */
+export const CAT_PHOTO_FILE: FileRule = {
+  types: PHOTO_TYPES,
+  maxBytes: PHOTO_MAX_BYTES,
+  tooLarge: { code: 'PHOTO_TOO_LARGE', message: ERRORS.photoTooLarge },
+  wrongType: { code: 'PHOTO_TYPE', message: ERRORS.photoType },
+  missing: CAT_MESSAGES.photo,
+}
+
+/**
+ * The profile form's save with a new photo (cat.updateForm, the app's own): a FormData of the cat's `id`,
+ * the text fields that changed (`name`, `breed`) and the `photo` file. No REST row: PUT
+ * /api/supabase/cats/{id} takes the photo in JSON.
+ */
+export const updateCatFormInput = formInput(
+  z.object({
+    id: catIdSchema,
+    name: catFields.name.optional(),
+    breed: catFields.breed.optional(),
+    photo: formFile(CAT_PHOTO_FILE),
+  }),
+)
 
 export const catIdInputSchema = z.object({ id: catIdSchema })
 
@@ -263,6 +292,10 @@ export const catSchema = z.object({
   has_photo: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** A cat shared with the user (docs/household.md): its owner's e-mail; absent on the user's own cats. */
+  shared_by: z.string().optional(),
+  /** The user's role on a shared cat; absent on their own cats. */
+  role: z.enum(['family', 'sitter']).optional(),
 })
 export type Cat = z.output<typeof catSchema>
 
@@ -273,9 +306,12 @@ export const createCatOutputSchema = z.object({
   recommendations: recommendationsSchema,
 })
 
-/** The owner's photo as a data URL the browser can show directly (an <img> cannot send a bearer token). */
+/**
+ * The cat's photo as a short-lived signed address an <img> loads (it cannot send a bearer token); the
+ * bytes never travel inside JSON. Null when the cat has no photo.
+ */
 export const catPhotoSchema = z.object({
-  data_url: z.string().nullable(),
+  url: z.string().nullable(),
   mimetype: z.string().nullable(),
   originalname: z.string().nullable(),
 })
@@ -290,13 +326,20 @@ export const wizardStepSchemas = {
   basics: z.object({
     name: catFields.name.refine(filled, { error: CAT_MESSAGES.name }),
     gender: catFields.gender.refine((v) => v !== '', { error: CAT_MESSAGES.gender }),
-    age: catFields.age.refine((v) => v !== null && v >= 1, { error: CAT_MESSAGES.age }),
+    // 0 to 24 years: a kitten's band (0.25, 0.5; the short quiz's 0) is an age too (shared/rules/age.ts).
+    age: catFields.age.refine((v) => v !== null, { error: CAT_MESSAGES.age }),
   }),
-  breedWeight: z.object({
-    breed: catFields.breed.refine(filled, { error: CAT_MESSAGES.breed }),
-    weight: catFields.weight.refine((v) => v !== null && v > 0, { error: CAT_MESSAGES.weight }),
-    unit: catFields.unit,
-  }),
+  breedWeight: z
+    .object({
+      breed: catFields.breed.refine(filled, { error: CAT_MESSAGES.breed }),
+      weight: catFields.weight.refine((v) => v !== null && v > 0, { error: CAT_MESSAGES.weight }),
+      unit: catFields.unit,
+    })
+    // The weight log's range in the chosen unit (23 kg is the top in kg), as the server holds it.
+    .refine(({ weight, unit }) => weight === null || isWeightInRange(weight, unit), {
+      error: CAT_MESSAGES.weight,
+      path: ['weight'],
+    }),
   medical: z.object({
     medical_conditions: z.enum(MEDICAL_CONDITIONS, { error: CAT_MESSAGES.medicalCondition }),
     medications: catFields.medications.optional(),
@@ -330,9 +373,37 @@ export const wizardStepSchemas = {
 /** SPEC §5: the profile form is valid when a photo is chosen and every text field is non-empty. */
 export const profileFormSchema = z.object({
   name: catFields.name.refine(filled, { error: CAT_MESSAGES.name }),
-  breed: z.enum(PROFILE_BREEDS, { error: CAT_MESSAGES.breed }),
+  breed: z.enum(CAT_BREEDS, { error: CAT_MESSAGES.breed }),
   has_photo: z.literal(true, { error: CAT_MESSAGES.photo }),
 })
+
+/**
+ * The profile's details (age, sex, weights, activity, medical notes, goals): the cat's field rules as the
+ * server applies them, each optional (an owner fills in what they know), the weights within the weight
+ * log's range in the chosen unit.
+ */
+export const profileDetailsSchema = z
+  .object({
+    age: catFields.age,
+    gender: catFields.gender,
+    weight: catFields.weight,
+    unit: catFields.unit,
+    target_weight: catFields.target_weight,
+    activity_level: catFields.activity_level,
+    medical_conditions: catFields.medical_conditions,
+    medications: catFields.medications,
+    dietary_restrictions: catFields.dietary_restrictions,
+    medical_history: catFields.medical_history,
+    goals: catFields.goals,
+  })
+  .refine(({ weight, unit }) => !weight || isWeightInRange(weight, unit), {
+    error: CAT_MESSAGES.weight,
+    path: ['weight'],
+  })
+  .refine(({ target_weight, unit }) => !target_weight || isWeightInRange(target_weight, unit), {
+    error: CAT_MESSAGES.weight,
+    path: ['target_weight'],
+  })
 
 /** The first message of each invalid field, keyed by field name (what a form shows beside each input). */
 export function fieldErrors(error: z.ZodError | undefined): Record<string, string> {

@@ -68,5 +68,48 @@ export const safetyScoreboardSchema = z.object({
       other: z.number().int(),
     }),
   }),
-  routine_then_vet: z.array(z.object({ message_id: z.number().int(), finding: z.string().nullable() })),
+  /**
+   * Of the escalated replies in the range that were followed up, those whose owner answered "seen a vet"
+   * within 24 hours of the reply; share = seen / escalations, null with none (docs/follow-ups.md).
+   */
+  seen_vet_within_24h: z.object({
+    escalations: z.number().int(),
+    seen: z.number().int(),
+    share: z.number().nullable(),
+  }),
+  /**
+   * Routine replies later taken to the vet. `finding` and `conversation_id` (to open it for review) only
+   * when the conversation's owner agreed to a review; null otherwise (the row counts, nothing more).
+   */
+  routine_then_vet: z.array(
+    z.object({
+      message_id: z.number().int(),
+      finding: z.string().nullable(),
+      conversation_id: z.number().int().nullable(),
+    }),
+  ),
+})
+
+export const reviewConsentSchema = z.object({ review_consent: z.boolean() })
+export const reviewConsentInput = z.object({
+  review_consent: z.boolean({ error: 'review_consent must be true or false' }),
+})
+
+export const reviewConversationInput = z.object({ id: recordId })
+
+/** A conversation as an operator reviews it (read-only). */
+export const reviewConversationSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      role: z.string(),
+      content: z.string(),
+      urgency: z.string().nullable(),
+      /** The cat an owner's message was about (null on replies). */
+      cat_name: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
 })

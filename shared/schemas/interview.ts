@@ -91,4 +91,3 @@ export const interviewCheckOutput = z.object({
   urgency: z.enum(['urgent', 'emergency']).optional(),
   escalation: z.string().optional(),
 })
-export type InterviewCheckResult = z.infer<typeof interviewCheckOutput>

@@ -1,4 +1,4 @@
-// The primitives every schema builds on, one rule each (README "Decisions"):
+// The primitives every schema builds on, one rule each (docs/decisions.md):
 // - a record id is a positive whole number up to PostgreSQL's integer limit, sent as a JSON number or
 //   as plain decimal digits (a path's "12"); "0x1f", "1e3", " 12" and "12.0" are not ids;
 // - the visitor's session_id is 1 to 128 characters after trimming, with no control characters;

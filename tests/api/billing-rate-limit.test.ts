@@ -25,6 +25,7 @@ describe('payment attempts per owner', () => {
     expect(refused.json()).toEqual({
       error: 'Too many requests. Please wait a moment and try again.',
       code: 'TOO_MANY_REQUESTS',
+      retry_after_seconds: Number(refused.headers['retry-after']),
     })
 
     const checkout = await t.app.inject({

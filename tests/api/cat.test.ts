@@ -214,7 +214,17 @@ describe('GET /api/supabase/cats', () => {
     // A photo, and the numbers left empty on the other cat: both kinds of value go through the list.
     await t.db.cat.update({
       where: { id: fullId },
-      data: { photo: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), photoMimetype: 'image/png', age: 4.5 },
+      data: {
+        photo: {
+          create: {
+            mimetype: 'image/png',
+            name: 'x.png',
+            bytes: 4,
+            data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+          },
+        },
+        age: 4.5,
+      },
     })
 
     const listed = await caller.cat.list()

@@ -236,7 +236,34 @@ describe('GET /api/chat/attachments/:id', () => {
       code: 'NOT_FOUND',
     })
     const mine = await (await t.caller(owner.token)).attachment.get({ id })
-    expect(mine.data_url.startsWith('data:image/png;base64,')).toBe(true)
+    // The photo's signed address opens its bytes with no token; the details carry no bytes.
+    expect(mine).toEqual({
+      id,
+      mimetype: 'image/png',
+      width: expect.any(Number),
+      height: expect.any(Number),
+      bytes: expect.any(Number),
+      url: expect.stringMatching(new RegExp(`^/api/files/chat/${id}\\?exp=\\d+&sig=`)),
+    })
+    const image = await t.app.inject({ method: 'GET', url: mine.url })
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/png'])
+    expect(image.rawPayload.equals((await download(id)).rawPayload)).toBe(true)
+    // The same over REST, with the token.
+    const address = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/attachments/${id}/url`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    })
+    expect(address.json()).toMatchObject({ id, url: expect.stringMatching(/^\/api\/files\/chat\//) })
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/chat/attachments/${id}/url`,
+          headers: { authorization: `Bearer ${other.token}` },
+        })
+      ).statusCode,
+    ).toBe(404)
   })
 
   it("are listed in the owner's data export (without their bytes)", async () => {

@@ -247,7 +247,11 @@ describe('POST /api/openai/chat on the OpenAI path (the same code, not streamed)
       payload: { messages: [{ role: 'user', content: 'Hello' }] },
     })
     expect(res.statusCode).toBe(503)
-    expect(res.json()).toEqual({ error: ERRORS.assistantUnavailable, code: 'ASSISTANT_UNAVAILABLE' })
+    expect(res.json()).toEqual({
+      error: ERRORS.assistantUnavailable,
+      code: 'ASSISTANT_UNAVAILABLE',
+      retry_after_seconds: Number(res.headers['retry-after']),
+    })
     expect(res.body).not.toContain('Incorrect API key')
   })
 })

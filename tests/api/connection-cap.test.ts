@@ -4,7 +4,7 @@
 // the second address is 127.0.0.2.
 import net from 'node:net'
 import { afterAll, expect, it } from 'vitest'
-import { HTTP_LIMITS } from '../../server/http-limits.ts'
+import { HTTP_LIMITS } from '../../server/http/http-limits.ts'
 import { suiteApp, suiteListening } from '../helpers/app.ts'
 
 const t = suiteApp()

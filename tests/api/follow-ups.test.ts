@@ -8,6 +8,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { URGENT_SIGNS } from '../../server/knowledge/index.ts'
 import { suiteApp, type TestApp } from '../helpers/app.ts'
+import { freshCodeHeaders } from '../helpers/mailed-codes.ts'
 import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 
 const t = suiteApp()
@@ -132,11 +133,28 @@ describe('a follow-up for every escalation', () => {
     await t.db.cat.delete({ where: { id: chat.cat.id } })
     expect(await followUpsOf(chat.conversation.id)).toHaveLength(0)
 
+    // The account deleted as the owner deletes it (a mailed code): its follow-ups go with it.
     const other = await milo()
     await escalated(other)
     expect(await t.db.followUp.count({ where: { userId: other.user.id } })).toBe(1)
-    await t.db.user.delete({ where: { id: other.user.id } })
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/supabase/account',
+      headers: await freshCodeHeaders(t, other.user),
+    })
+    expect(gone.statusCode).toBe(200)
     expect(await t.db.followUp.count({ where: { userId: other.user.id } })).toBe(0)
+  })
+
+  it('"not yet" after the owner turned follow-ups off says the escalation again but asks no more', async () => {
+    const chat = await milo()
+    await escalated(chat)
+    const [row] = await followUpsOf(chat.conversation.id)
+    await markSent(t.db, row!.id)
+    await chat.api.followUp.updateSettings({ cat_id: chat.cat.id, follow_ups_on: false })
+    const answer = await chat.api.followUp.answer({ id: row!.id, seen_vet: 'not_yet', reason: 'closed' })
+    expect(answer.reply).toContain(URGENT_SIGNS.followUps.keep.emergency.replaceAll('{name}', 'Milo'))
+    expect(await followUpsOf(chat.conversation.id)).toHaveLength(1)
   })
 })
 

@@ -4,7 +4,7 @@
 // forever, on that socket.
 import net from 'node:net'
 import { expect, it } from 'vitest'
-import { HTTP_LIMITS } from '../../server/http-limits.ts'
+import { HTTP_LIMITS } from '../../server/http/http-limits.ts'
 import { suiteApp, suiteListening } from '../helpers/app.ts'
 
 const t = suiteApp()

@@ -1,6 +1,6 @@
 // What one free account could do to the server: store 10,000 messages of 4,000 characters with PUTs
 // (no subscription needed), then ask for "Download my data", which built the whole document in memory.
-// Every owner now has quotas (README "Limits and quotas": free accounts get less), enforced on REST and
+// Every owner now has quotas (docs/api.md "Limits and quotas": free accounts get less), enforced on REST and
 // tRPC alike with 409 QUOTA_EXCEEDED, the weight log is read by pages, and the export is written as read.
 import { describe, expect, it } from 'vitest'
 import { quotaOf } from '../../server/domain/quotas.ts'

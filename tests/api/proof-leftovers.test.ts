@@ -41,6 +41,26 @@ async function attackerPrepares(email: string) {
 }
 
 describe('the first proof of an address', () => {
+  it('withdraws a consent to review conversations given before it (it is the owner’s to give)', async () => {
+    const email = freshAddress('victim')
+    const signUp = await postRest(t, '/api/supabase/signup-passwordless', { email, full_name: 'Mallory' })
+    const agreed = await call('PUT', '/api/supabase/account/review-consent', signUp.body.token as string, {
+      review_consent: true,
+    })
+    expect(agreed.json()).toEqual({ review_consent: true })
+
+    const owner = await signInWithMailedCode(t, email)
+    const read = await call('GET', '/api/supabase/account/review-consent', owner.session.access_token)
+    expect(read.json()).toEqual({ review_consent: false })
+    // The owner's own consent, given after the proof, stays through later sign-ins.
+    await call('PUT', '/api/supabase/account/review-consent', owner.session.access_token, {
+      review_consent: true,
+    })
+    const again = await signInWithMailedCode(t, email)
+    const kept = await call('GET', '/api/supabase/account/review-consent', again.session.access_token)
+    expect(kept.json()).toEqual({ review_consent: true })
+  })
+
   it('revokes the share links and push subscriptions made before it', async () => {
     const email = freshAddress('victim')
     const { sharePath } = await attackerPrepares(email)

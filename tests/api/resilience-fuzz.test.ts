@@ -60,6 +60,7 @@ const own = {
   document: 0,
   shareLink: 0,
   followUp: 0,
+  householdMember: 0,
 }
 
 // ——— Generators ———
@@ -539,6 +540,13 @@ beforeAll(async () => {
         urgency: 'emergency',
         dueAt: new Date(),
       },
+    })
+  ).id
+
+  own.householdMember = (
+    await api.household.invite({
+      email: `fuzz-invitee-${Date.now()}@example.com`,
+      role: 'sitter',
     })
   ).id
 

@@ -174,6 +174,7 @@ export type RecordKind =
   | 'document'
   | 'shareLink'
   | 'followUp'
+  | 'householdMember'
 
 /** Id fields an input takes without declaring them in a schema (parsed inside the procedure). */
 export const HIDDEN_ID_FIELDS: Record<string, string[]> = { 'billing.subscribe': ['subscriptionId'] }
@@ -192,18 +193,37 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
 /** Procedures whose `id` names another record than their router's (the health record has three kinds). */
 const PROCEDURE_KINDS: Record<string, RecordKind> = {
   'progress.revokeShare': 'shareLink',
+  'record.updateVaccination': 'vaccination',
   'record.deleteVaccination': 'vaccination',
   'record.logDose': 'medication',
+  'record.updateMedication': 'medication',
   'record.deleteMedication': 'medication',
   'record.document': 'document',
+  'record.updateDocument': 'document',
+  'record.documentFile': 'document',
   'record.deleteDocument': 'document',
+  'household.removeMember': 'householdMember',
 }
 
 /**
  * Procedures reached through a secret link rather than an owned id (the e-mail's one-click
- * unsubscribe, a calendar feed): whoever holds the link may use it, so ownership attempts skip them.
+ * unsubscribe, a calendar feed, a stored photo's signed address): whoever holds the link may use it,
+ * so ownership attempts skip them (tests/api/signed-files.test.ts tries another owner's and altered
+ * signed addresses).
  */
-export const CAPABILITY_LINK_PROCEDURES = new Set(['care.unsubscribe', 'record.calendarFeed'])
+export const CAPABILITY_LINK_PROCEDURES = new Set([
+  'care.unsubscribe',
+  'record.calendarFeed',
+  'household.accept',
+  'file.signed',
+])
+
+/**
+ * Operators' procedures whose id names no record of the caller (a conversation opened for a safety
+ * review): no owner may use them on anyone's records, their own included, so the ownership walk's control
+ * (B on B's records) does not apply; tests/api/ops-review.test.ts checks every owner gets 404.
+ */
+export const OPERATOR_PROCEDURES = new Set(['ops.conversation'])
 
 /** The kind of record an id field names; null when the router is unknown (any record may fit). */
 export function recordKind(procedure: string, field: string): RecordKind | null {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
-import { createContextInner, type Services } from '../../server/context.ts'
+import { createContextInner } from '../../server/context.ts'
 import type { Database, Db } from '../../server/db.ts'
 import type { BossOptions } from '../../server/jobs/boss.ts'
 import type { CareWorkerOptions } from '../../server/jobs/care-reminders.ts'
@@ -15,6 +15,7 @@ import type { RecordReminderOptions } from '../../server/jobs/record-reminders.t
 import { createLogger } from '../../server/logger.ts'
 import { createCaller } from '../../server/routers/index.ts'
 import { createServices } from '../../server/services/index.ts'
+import type { Services } from '../../server/services/services.ts'
 import { freshDatabase } from './database.ts'
 
 export interface TestApp {
@@ -152,7 +153,7 @@ export async function postRest(
 /** A REST request as the owner of `token`, with a JSON body when `payload` is given: its status and JSON answer. */
 export async function restAs<Body = Record<string, unknown>>(
   t: Pick<TestApp, 'app'>,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   token: string,
   payload?: object,

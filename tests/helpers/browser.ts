@@ -22,8 +22,8 @@ export interface BrowserTest extends TestApp {
   page: Page
   /**
    * Uncaught errors in the page (and in any page a test adds it to). After every test the e2e set-up
-   * (tests/helpers/e2e-setup.ts) fails it when this is not empty; a test that expects an error takes it
-   * with `takePageErrors` and asserts on it.
+   * (tests/helpers/e2e-setup.ts) fails it when this is not empty; a test that expects an error empties it
+   * (`t.pageErrors.splice(0)`) and asserts on what it took.
    */
   pageErrors: string[]
   screenshot(name: string): Promise<void>
@@ -112,11 +112,6 @@ const openPageErrors = new Set<string[]>()
 export function expectNoPageErrors(): void {
   const errors = [...openPageErrors].flatMap((list) => list.splice(0))
   expect(errors, 'uncaught errors in the page').toEqual([])
-}
-
-/** The page errors so far, taken off the list checked after the test: for a test that expects some. */
-export function takePageErrors(t: Pick<BrowserTest, 'pageErrors'>): string[] {
-  return t.pageErrors.splice(0)
 }
 
 const CHROMIUM_ARGS = [

@@ -26,10 +26,10 @@ export function callerLink(t: TestApp, onCall?: (path: string) => void): TRPCLin
  * The test app of a client test file: made before its tests, closed after them, with local storage (the
  * browser's session) emptied before each test. Returned at once and filled in by beforeAll.
  */
-export function clientTestApp(): TestApp {
+export function clientTestApp(options?: Parameters<typeof createTestApp>[0]): TestApp {
   const t = {} as TestApp
   beforeAll(async () => {
-    Object.assign(t, await createTestApp())
+    Object.assign(t, await createTestApp(options))
   })
   afterAll(async () => {
     await t.close?.()

@@ -3,7 +3,7 @@
 // server `npm start` runs. Against the built server with npm start's V8 flags and malloc setting, on
 // PostgreSQL: every PUT is answered (2xx, or 503 with Retry-After when saturated), each answered list
 // is stored whole and once, /healthz answers 200 throughout, and the process is alive at the end. The
-// peak RSS (VmHWM) is printed for the README.
+// peak RSS (VmHWM) is printed for docs/benchmark.md.
 import crypto from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SERVER_ENV } from '../../scripts/server-node-flags.mjs'

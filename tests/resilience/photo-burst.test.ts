@@ -142,11 +142,11 @@ describe('a burst of 5 MB photos sent as JSON byte arrays', () => {
         last = await send(`${server.base}/api/supabase/cats/${o.catId}`, 'PUT', photoJson({}, bytes), o.token)
       }
       expect(last.status).toBe(200)
-      const row = await suite.database.prisma.cat.findUniqueOrThrow({ where: { id: o.catId } })
-      expect(row.photoMimetype).toBe('image/png')
+      const row = await suite.database.prisma.catPhoto.findUniqueOrThrow({ where: { catId: o.catId } })
+      expect(row.mimetype).toBe('image/png')
       // Stored re-encoded without metadata: the picture in the bytes (a 1×1 PNG); what follows
       // its end is not part of it.
-      const stored = await sharp(row.photo!).metadata()
+      const stored = await sharp(row.data).metadata()
       expect([stored.format, stored.width, stored.height, stored.exif]).toEqual(['png', 1, 1, undefined])
     }
     expect(server.child.exitCode).toBeNull()

@@ -1,6 +1,6 @@
 // A frozen Redis must not stop everything: the BUILT server on a Redis this test starts
 // itself, which is then paused with SIGSTOP (connected, never answering) and later killed. Redis
-// commands time out in about half a second and fall back as the README says: /healthz never waits on
+// commands time out in about half a second and fall back as docs/operations.md says: /healthz never waits on
 // Redis, limits fall back to each instance's memory, and what needs Redis (a reply's stream) answers
 // 503 with Retry-After, never a 500 and never a hang.
 import { type ChildProcess, spawn } from 'node:child_process'

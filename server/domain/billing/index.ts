@@ -17,15 +17,14 @@ export {
   createSubscription,
   recordedSubscription,
 } from './checkout.ts'
-export type { BillingDeps, Owner } from './deps.ts'
-export { hasActiveSubscription, isEntitled } from './entitlement.ts'
+export type { BillingDeps } from './deps.ts'
+export { hasActiveSubscription } from './entitlement.ts'
 export { planState, requestedPeriod } from './plan.ts'
 export {
   billingStatus,
-  browserSubscriptionId,
   checkoutAnswer,
   claimWelcome,
   listSubscriptions,
   toSubscriptionView,
 } from './status.ts'
-export { handleStripeWebhook, syncSubscription } from './webhooks.ts'
+export { handleStripeWebhook } from './webhooks.ts'

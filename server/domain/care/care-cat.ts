@@ -1,21 +1,17 @@
-// The cat a care procedure (plan, check-ins, weights, report) is about.
+// The cat a care procedure (plan, check-ins, weights, report, record) is about, through the household's
+// access policy (server/domain/household/access.ts, docs/household.md).
 import type { Db } from '../../db.ts'
-import { appError } from '../../errors.ts'
+import { type CareAction, type CatAccess, catAccess } from '../household/access.ts'
 
 /**
- * The owner's cat `catId` (someone else's or a missing one is a 404), else the owner's current cat
- * (CONTRACT: the highest id); an owner with no cat gets a 404 too.
+ * The cat `catId` if the user may do `action` on it (their own, or one shared with them), else their
+ * current cat (CONTRACT: the highest id); one they may not reach, or none, is a 404.
  */
-export async function careCat(
+export function careCat(
   db: Db,
   userId: number,
-  catId?: number | null,
-): Promise<{ id: number; name: string }> {
-  const cat = await db.cat.findFirst({
-    where: catId == null ? { userId } : { id: catId, userId },
-    orderBy: { id: 'desc' },
-    select: { id: true, name: true },
-  })
-  if (!cat) throw appError('CAT_NOT_FOUND')
-  return cat
+  catId: number | null | undefined,
+  action: CareAction,
+): Promise<CatAccess> {
+  return catAccess(db, userId, catId, action)
 }

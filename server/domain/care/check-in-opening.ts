@@ -1,5 +1,5 @@
 // Dr. Olivia's opening of a check-in in the chat: the day's plan, and on a weigh-in day, the question for
-// the weight. Scripted, with or without a model (README Decisions): the plan's figures come from the
+// the weight. Scripted, with or without a model (docs/decisions.md): the plan's figures come from the
 // cat's record, and a model would add nothing but a chance to get them wrong.
 import { EXPERT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'

@@ -5,6 +5,8 @@ import type { CheckIn } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { CheckIn as CheckInRow } from '../../generated/prisma/client.ts'
+import { type CareAction, rowCat } from '../household/access.ts'
+import { logActivity } from '../household/activity.ts'
 import { careCat } from './care-cat.ts'
 import { recordWeight, type WeightSource } from './weights.ts'
 
@@ -41,16 +43,24 @@ export async function markMissedCheckIns(db: Db, now = new Date()): Promise<numb
 
 /** The cat's check-ins, newest first. */
 export async function listCheckIns(db: Db, userId: number, catId?: number | null, now = new Date()) {
-  const cat = await careCat(db, userId, catId)
+  const cat = await careCat(db, userId, catId, 'read')
   const rows = await db.checkIn.findMany({ where: { catId: cat.id }, orderBy: { dueAt: 'desc' }, take: 200 })
   return rows.map((row) => toCheckIn(row, now))
 }
 
-/** One of the owner's check-ins (any of their cats); anyone else's, or a missing one, is a 404. */
-export async function ownedCheckIn(db: Db, userId: number, id: number): Promise<CheckInRow> {
-  const row = await db.checkIn.findFirst({ where: { id, cat: { userId } } })
-  if (!row) throw appError('NOT_FOUND')
-  return row
+/**
+ * A check-in of a cat the user may do `action` on (their own or a shared one, server/domain/household);
+ * anyone else's, or a missing one, is a 404.
+ */
+export async function ownedCheckIn(
+  db: Db,
+  userId: number,
+  id: number,
+  action: CareAction = 'read',
+): Promise<CheckInRow> {
+  const row = await db.checkIn.findUnique({ where: { id } })
+  await rowCat(db, userId, row?.catId, action, () => appError('NOT_FOUND'))
+  return row!
 }
 
 /**
@@ -69,7 +79,7 @@ export async function answerCheckIn(
   source: WeightSource = 'check_in',
   now = new Date(),
 ): Promise<CheckIn> {
-  const row = await ownedCheckIn(db, userId, answer.id)
+  const row = await ownedCheckIn(db, userId, answer.id, 'log')
   if (statusAt(row, now) !== 'due') throw appError('CHECK_IN_CLOSED')
   const weighed = answer.weight !== undefined && answer.unit !== undefined
   return db.$transaction(async (tx) => {
@@ -88,6 +98,13 @@ export async function answerCheckIn(
     if (weighed) {
       await recordWeight(tx as Db, row.catId, { weight: answer.weight!, unit: answer.unit!, source }, now)
     }
+    await logActivity(tx as Db, {
+      catId: row.catId,
+      authorId: userId,
+      kind: 'check_in_answered',
+      summary: weighed ? `Answered the check-in: ${answer.weight} ${answer.unit}` : 'Answered the check-in',
+      at: now,
+    })
     return toCheckIn(await tx.checkIn.findUniqueOrThrow({ where: { id: row.id } }), now)
   })
 }

@@ -1,7 +1,7 @@
 // The day's plan a check-in carries (the e-mail's lines, Dr. Olivia's opening): play on a training day,
 // food and treats every day, a weigh-in on the first check-in of the week.
-import { foodText, nutritionRule } from '../../../shared/rules/nutrition.ts'
-import { cupsLabel, treatsLabel } from '../../../shared/rules/recommendations.ts'
+import { dailyFood, foodText } from '../../../shared/rules/nutrition.ts'
+import { treatsLabel } from '../../../shared/rules/recommendations.ts'
 
 export interface DayPlanCat {
   name: string
@@ -33,27 +33,22 @@ export const DAY_PLAN_COLUMNS = {
 } as const
 
 /**
- * The day's food: the one nutrition rule (shared/rules/nutrition.ts) once the cat's weight is known, so
- * the e-mail and the check-in say what /progress, the report and the specialist say; until then the
- * profile's cups.
+ * The day's food: the one nutrition rule through dailyFood (shared/rules/nutrition.ts), so the e-mail and
+ * the check-in say what /care/progress, the report and the specialist say; with no weight, the sentence
+ * asking for it (the profile's whole cups would be a figure from answers never given).
  */
-function foodOf(cat: DayPlanCat): { text: string; question: boolean } | null {
-  if (cat.weight && cat.weight > 0) {
-    const outcome = nutritionRule({
-      name: cat.name,
-      weight: cat.weight,
-      target_weight: cat.targetWeight,
-      unit: cat.weightUnit,
-      age: cat.age,
-      activity_level: cat.activityLevel,
-      breed: cat.breed,
-      gender: cat.gender,
-    })
-    return { text: foodText(outcome), question: outcome.kind === 'question' }
-  }
-  return cat.foodBowls
-    ? { text: `${cat.foodBowls} ${cupsLabel(cat.foodBowls)} of food`, question: false }
-    : null
+function foodOf(cat: DayPlanCat): { text: string; kind: 'plan' | 'question' | 'missing' } {
+  const food = dailyFood({
+    name: cat.name,
+    weight: cat.weight,
+    target_weight: cat.targetWeight,
+    unit: cat.weightUnit,
+    age: cat.age,
+    activity_level: cat.activityLevel,
+    breed: cat.breed,
+    gender: cat.gender,
+  })
+  return { text: food.kind === 'missing' ? food.text : foodText(food), kind: food.kind }
 }
 
 export interface DayPlan {
@@ -74,10 +69,10 @@ export function dayPlan(cat: DayPlanCat, day: { trainingDay: boolean; weighIn: b
     lines.push(`Play: ${cat.playtime} minutes of play with ${name} today, a training day.`)
   }
   const food = foodOf(cat)
-  if (food?.question) {
-    // The rule's question (a target for the vet first), said as it is: no amount to cut to.
+  if (food.kind !== 'plan') {
+    // The rule's question (a target for the vet first) or the weight it needs, said as it is: no amount.
     lines.push(`Food: ${food.text}`)
-  } else if (food) {
+  } else {
     const treats = cat.treats ? ` and ${cat.treats} ${treatsLabel(cat.treats).toLowerCase()}` : ''
     lines.push(`Food: ${food.text}${treats}, spread through the day.`)
   }

@@ -5,6 +5,7 @@
 import type { WeightEntry, WeightInput } from '../../../shared/schemas/care.ts'
 import type { ProgressOverview } from '../../../shared/schemas/progress.ts'
 import type { Db } from '../../db.ts'
+import { logActivity } from '../household/activity.ts'
 import { careCat } from './care-cat.ts'
 import { PAGE_CHECK_IN_DAYS, progressReport } from './progress-report.ts'
 import { checkInsForReport } from './report-check-ins.ts'
@@ -20,19 +21,26 @@ export async function ownerWeights(
   userId: number,
   input: { cat_id?: number | undefined; after?: number | undefined; limit?: number | undefined },
 ): Promise<WeightEntry[]> {
-  const cat = await careCat(db, userId, input.cat_id)
+  const cat = await careCat(db, userId, input.cat_id, 'read')
   return listWeightsPage(db, cat.id, input)
 }
 
 /** A weight the owner logs on /progress (or through REST); the source says where it was typed. */
 export async function logOwnerWeight(db: Db, userId: number, input: WeightInput): Promise<WeightEntry> {
-  const cat = await careCat(db, userId, input.cat_id)
-  return recordWeight(db, cat.id, {
+  const cat = await careCat(db, userId, input.cat_id, 'log')
+  const entry = await recordWeight(db, cat.id, {
     weight: input.weight,
     unit: input.unit,
     measuredAt: input.measured_at ? new Date(input.measured_at) : undefined,
     source: input.source ?? 'progress',
   })
+  await logActivity(db, {
+    catId: cat.id,
+    authorId: userId,
+    kind: 'weight_logged',
+    summary: `Logged ${entry.weight} ${entry.unit}`,
+  })
+  return entry
 }
 
 /** What /progress reads in one call: the weight log and the last four weeks' check-ins. */
@@ -42,7 +50,7 @@ export async function progressOverview(
   catId?: number,
   now: Date = new Date(),
 ): Promise<ProgressOverview> {
-  const cat = await careCat(db, userId, catId)
+  const cat = await careCat(db, userId, catId, 'read')
   const [weights, checkIns] = await Promise.all([
     listWeights(db, cat.id),
     checkInsForReport(db, cat.id, new Date(now.getTime() - PAGE_CHECK_IN_DAYS * DAY_MS)),
@@ -52,8 +60,8 @@ export async function progressOverview(
 
 /** The vet report of the owner's cat as a PDF. */
 export async function ownerReportPdf(db: Db, userId: number, catId?: number): Promise<Uint8Array> {
-  const cat = await careCat(db, userId, catId)
-  return renderReportPdf(await progressReport(db, userId, cat.id))
+  const cat = await careCat(db, userId, catId, 'manage')
+  return renderReportPdf(await progressReport(db, cat.ownerId, cat.id))
 }
 
 /**
@@ -62,8 +70,8 @@ export async function ownerReportPdf(db: Db, userId: number, catId?: number): Pr
  */
 /** The live share links of the owner's cat named (else the current cat), newest first. */
 export async function ownerShareLinks(db: Db, userId: number, catId?: number) {
-  const cat = await careCat(db, userId, catId)
-  return liveShareLinks(db, userId, cat.id)
+  const cat = await careCat(db, userId, catId, 'manage')
+  return liveShareLinks(db, cat.ownerId, cat.id)
 }
 
 export async function shareOwnerReport(
@@ -72,8 +80,8 @@ export async function shareOwnerReport(
   input: { cat_id?: number | undefined; days?: number | undefined },
   publicBase: string,
 ): Promise<{ url: string; expires_at: string }> {
-  const cat = await careCat(db, userId, input.cat_id)
-  const link = await createShareLink(db, userId, cat.id, input.days)
+  const cat = await careCat(db, userId, input.cat_id, 'manage')
+  const link = await createShareLink(db, cat.ownerId, cat.id, input.days)
   return {
     url: `${publicBase}${SHARED_REPORT_PATH}?token=${link.token}`,
     expires_at: link.expiresAt.toISOString(),

@@ -5,6 +5,7 @@ import type { CarePlan, CarePlanUpdate } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { CarePlan as PlanRow } from '../../generated/prisma/client.ts'
+import type { Tx } from '../row-lock.ts'
 import { careCat } from './care-cat.ts'
 import { type CheckInPeriod, nextCheckInAt } from './schedule.ts'
 import { hashUnsubscribeToken, noUnsubscribeTokenYet } from './unsubscribe-token.ts'
@@ -20,6 +21,7 @@ export function toCarePlan(row: PlanRow): CarePlan {
     timezone: row.timezone,
     channels: { email: row.emailOn, push: row.pushOn },
     paused: row.paused,
+    members_reminded: row.membersReminded,
     next_check_in_at: row.nextCheckInAt?.toISOString() ?? null,
   }
 }
@@ -34,7 +36,7 @@ function nextOf(
 }
 
 /** The cat's quiz answers as a plan's rhythm: an unknown period is the default, unknown days are dropped. */
-async function quizRhythm(db: Db, catId: number): Promise<{ checkInPeriod: string; trainingDays: string[] }> {
+async function quizRhythm(db: Tx, catId: number): Promise<{ checkInPeriod: string; trainingDays: string[] }> {
   const cat = await db.cat.findUniqueOrThrow({
     where: { id: catId },
     select: { checkInPeriod: true, trainingDays: true },
@@ -52,7 +54,7 @@ async function quizRhythm(db: Db, catId: number): Promise<{ checkInPeriod: strin
  * 09:00 in the owner's browser zone (UTC when none was ever sent), e-mail on, push off.
  */
 export async function ensureCarePlan(
-  db: Db,
+  db: Tx,
   userId: number,
   catId: number,
   now = new Date(),
@@ -86,14 +88,14 @@ export async function ensureCarePlan(
 }
 
 export async function getCarePlan(db: Db, userId: number, catId?: number | null, now = new Date()) {
-  const cat = await careCat(db, userId, catId)
-  return toCarePlan(await ensureCarePlan(db, userId, cat.id, now))
+  const cat = await careCat(db, userId, catId, 'read')
+  return toCarePlan(await ensureCarePlan(db, cat.ownerId, cat.id, now))
 }
 
 /** Changes the fields sent and recomputes the next reminder from now; paused, there is none. */
 export async function updateCarePlan(db: Db, userId: number, change: CarePlanUpdate, now = new Date()) {
-  const cat = await careCat(db, userId, change.cat_id)
-  const plan = await ensureCarePlan(db, userId, cat.id, now)
+  const cat = await careCat(db, userId, change.cat_id, 'manage')
+  const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
   const next = {
     checkInPeriod: change.check_in_period ?? plan.checkInPeriod,
     trainingDays: change.training_days ?? plan.trainingDays,
@@ -113,6 +115,7 @@ export async function updateCarePlan(db: Db, userId: number, change: CarePlanUpd
       ...(change.timezone ? { timezoneChosen: true } : {}),
       emailOn: change.channels?.email ?? plan.emailOn,
       pushOn: change.channels?.push ?? plan.pushOn,
+      membersReminded: change.members_reminded ?? plan.membersReminded,
       nextCheckInAt: nextOf(next, now),
     },
   })

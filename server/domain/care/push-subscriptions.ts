@@ -5,7 +5,7 @@ import type { pushSubscriptionInput } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 
-/** Browsers one owner may subscribe (README "Limits and quotas"). */
+/** Browsers one owner may subscribe (docs/api.md "Limits and quotas"). */
 export const PUSH_SUBSCRIPTIONS_PER_OWNER = 10
 
 /**

@@ -1,6 +1,6 @@
 // The check-in reminder e-mail: the cat in the subject, the day's plan, a button to the check-in, both
 // parts, and RFC 8058's one-click unsubscribe headers. Every link starts with PUBLIC_URL.
-import { PRODUCT_NAME } from '../../../shared/constants.ts'
+import { EXPERT_NAME, PRODUCT_NAME } from '../../../shared/constants.ts'
 import type { OutgoingMail } from '../../services/mail.ts'
 import type { DayPlan } from './day-plan.ts'
 
@@ -37,13 +37,15 @@ export function checkInReminderMail(input: {
   origin: string
   checkInId: number
   dueAt: Date
-  unsubscribeToken: string
+  /** The owner's one-click link; a household member's copy has none (docs/decisions.md). */
+  unsubscribeToken?: string
 }): OutgoingMail {
   const { plan } = input
   const link = checkInLink(input.origin, input.checkInId)
-  const unsubscribe = unsubscribeLink(input.origin, input.unsubscribeToken)
+  const unsubscribe =
+    input.unsubscribeToken === undefined ? null : unsubscribeLink(input.origin, input.unsubscribeToken)
   const hello = input.ownerName ? `Hi ${input.ownerName},` : 'Hi,'
-  const subject = `${plan.catName}'s check-in with Dr. Olivia`
+  const subject = `${plan.catName}'s check-in with ${EXPERT_NAME}`
   const text = [
     hello,
     '',
@@ -53,10 +55,9 @@ export function checkInReminderMail(input: {
     `Open the check-in: ${link}`,
     `Your plan and check-ins, on the Care page: ${input.origin}/care`,
     '',
-    `Dr. Olivia, ${PRODUCT_NAME}`,
+    `${EXPERT_NAME}, ${PRODUCT_NAME}`,
     '',
-    `To pause these reminders: ${unsubscribe}`,
-    '',
+    ...(unsubscribe ? [`To pause these reminders: ${unsubscribe}`, ''] : []),
   ].join('\n')
   const html = `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#222">
 <h1 style="color:#6b3fa0;font-size:22px">${escapeHtml(subject)}</h1>
@@ -65,9 +66,8 @@ export function checkInReminderMail(input: {
 <ul>${plan.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
 <p><a href="${escapeHtml(link)}" style="display:inline-block;background:#6b3fa0;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Open the check-in</a></p>
 <p><a href="${escapeHtml(`${input.origin}/care`)}">Your plan and check-ins, on the Care page</a></p>
-<p>Dr. Olivia, ${PRODUCT_NAME}</p>
-<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}" style="color:#666">Pause these reminders</a></p>
-</div>`
+<p>${EXPERT_NAME}, ${PRODUCT_NAME}</p>
+${unsubscribe ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe)}" style="color:#666">Pause these reminders</a></p>\n` : ''}</div>`
   return {
     kind: 'check-in',
     to: input.to,
@@ -75,12 +75,16 @@ export function checkInReminderMail(input: {
     text,
     html,
     messageId: `<${checkInReminderKey({ id: input.checkInId, dueAt: input.dueAt })}@${new URL(input.origin).hostname}>`,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      // RFC 8058 §3.1: One-Click only with an https link (a local http run keeps the plain link).
-      ...(unsubscribe.startsWith('https://')
-        ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
-        : {}),
-    },
+    ...(unsubscribe
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${unsubscribe}>`,
+            // RFC 8058 §3.1: One-Click only with an https link (a local http run keeps the plain link).
+            ...(unsubscribe.startsWith('https://')
+              ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+              : {}),
+          },
+        }
+      : {}),
   }
 }

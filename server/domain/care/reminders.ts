@@ -9,9 +9,11 @@ import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { Mailer } from '../../services/mail.ts'
 import type { PushPayload } from '../../services/push.ts'
+import { remindedMembers } from '../household/reminded-members.ts'
 import { CHECK_IN_OPEN_MS } from './check-ins.ts'
 import { DAY_PLAN_COLUMNS, type DayPlanCat, dayPlan } from './day-plan.ts'
-import { checkInReminderKey, checkInReminderMail } from './reminder-mail.ts'
+import { type Delivery, deliverOnce, emailRecipient, pushRecipient } from './reminder-deliveries.ts'
+import { checkInLink, checkInReminderKey, checkInReminderMail } from './reminder-mail.ts'
 import {
   type CheckInPeriod,
   isTrainingDay,
@@ -54,6 +56,7 @@ interface ReminderPlan extends Omit<Schedule, 'checkInPeriod'> {
   emailOn: boolean
   pushOn: boolean
   paused: boolean
+  membersReminded: boolean
   nextCheckInAt: Date | null
   unsubscribeToken: string
   unsubscribeGeneration: number
@@ -78,7 +81,7 @@ async function readReminderPlan(db: Db, catId: number): Promise<ReminderPlan | n
   const rows = await db.$queryRaw<ReminderPlanRow[]>`
     SELECT p.cat_id AS "catId", p.check_in_period AS "checkInPeriod", p.training_days AS "trainingDays",
            p.reminder_time AS "reminderTime", p.timezone, p.email_on AS "emailOn", p.push_on AS "pushOn",
-           p.paused, p.next_check_in_at AS "nextCheckInAt", p.unsubscribe_token AS "unsubscribeToken",
+           p.paused, p.members_reminded AS "membersReminded", p.next_check_in_at AS "nextCheckInAt", p.unsubscribe_token AS "unsubscribeToken",
            p.unsubscribe_generation AS "unsubscribeGeneration",
            ${CAT_COLUMNS}, u.id AS "userId", u.email, u.first_name AS "firstName"
     FROM care_plans p
@@ -217,19 +220,40 @@ export async function sendCheckInReminder(
       return { sent: false, reason: 'paused', next: claim.next }
     }
     const pushWanted = () => Boolean(channels?.pushOn && cat.user && deps.push && !checkIn.pushSentAt)
-    if (channels.emailOn && cat.user && !checkIn.emailSentAt) {
-      const unsubscribe = await unsubscribeTokenOf(deps, plan)
-      await deps.mailer.send(
-        checkInReminderMail({
-          to: cat.user.email,
-          ownerName: cat.user.firstName,
-          plan: day,
-          origin: deps.origin,
-          checkInId: checkIn.id,
-          dueAt,
-          unsubscribeToken: unsubscribe,
-        }),
-      )
+    // The household's copies (docs/household.md, "Reminders") go inside this claim with the owner's,
+    // whatever the owner's own e-mail choice; they carry no unsubscribe link. Each recipient is sent once
+    // across retries (reminder-deliveries.ts), so a copy that bounces does not send the others again.
+    const members =
+      plan.membersReminded && cat.user && (!checkIn.emailSentAt || pushWanted())
+        ? await remindedMembers(db, cat.user.id, plan.catId, cat.user.email, now)
+        : []
+    const recorded = plan.membersReminded
+    const key = checkInReminderKey({ id: checkIn.id, dueAt })
+    const owner = cat.user
+    const ownerMailed = channels.emailOn && owner && !checkIn.emailSentAt
+    const mailsDue = !checkIn.emailSentAt && owner && (ownerMailed || members.length > 0)
+    if (owner && mailsDue) {
+      const mail = { plan: day, origin: deps.origin, checkInId: checkIn.id, dueAt }
+      const mails: Delivery[] = members.map((member) => ({
+        recipient: emailRecipient(member.email),
+        send: () =>
+          deps.mailer.send(checkInReminderMail({ ...mail, to: member.email, ownerName: member.firstName })),
+      }))
+      if (ownerMailed) {
+        mails.unshift({
+          recipient: emailRecipient(owner.email),
+          send: async () =>
+            deps.mailer.send(
+              checkInReminderMail({
+                ...mail,
+                to: owner.email,
+                ownerName: owner.firstName,
+                unsubscribeToken: await unsubscribeTokenOf(deps, plan),
+              }),
+            ),
+        })
+      }
+      await deliverOnce(db, key, mails, recorded)
       delivered.emailSentAt = new Date()
       if (pushWanted()) {
         // Recorded before the push: a failed push's retry must not mail it again.
@@ -244,13 +268,25 @@ export async function sendCheckInReminder(
         }
       }
     }
-    if (pushWanted() && cat.user && deps.push) {
-      await deps.push(cat.user.id, {
+    const push = deps.push
+    if (pushWanted() && owner && push) {
+      const payload = {
         title: `${day.catName}'s check-in`,
         body: day.lines[0] ?? '',
-        url: `${deps.origin}/cat-assistant?check_in=${checkIn.id}`,
-        tag: checkInReminderKey({ id: checkIn.id, dueAt }),
-      })
+        tag: key,
+      }
+      // Members reach the cat from Care (a sitter has no chat); the owner answers in the chat.
+      const pushes: Delivery[] = [
+        {
+          recipient: pushRecipient(owner.id),
+          send: () => push(owner.id, { ...payload, url: checkInLink(deps.origin, checkIn.id) }),
+        },
+        ...members.map((member) => ({
+          recipient: pushRecipient(member.id),
+          send: () => push(member.id, { ...payload, url: `${deps.origin}/care` }),
+        })),
+      ]
+      await deliverOnce(db, key, pushes, recorded)
       delivered.pushSentAt = new Date()
     }
   } catch (error) {

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
+import { rowCat } from '../household/access.ts'
 
 export const SHARE_DAYS_DEFAULT = 7
 const DAY_MS = 86_400_000
@@ -45,9 +46,16 @@ export async function liveShareLinks(db: Db, userId: number, catId: number, now:
   }))
 }
 
-/** One link of the owner stops working; anyone else's (or a missing one) is a 404. */
+/**
+ * One link of a cat the user may manage (their own, or family's shared cat: links are kept under the
+ * cat's owner) stops working; anyone else's (or a missing one) is a 404.
+ */
 export async function revokeShareLink(db: Db, userId: number, id: number, now: Date = new Date()) {
-  const link = await db.reportShareLink.findFirst({ where: { id, userId }, select: { revokedAt: true } })
+  const link = await db.reportShareLink.findUnique({
+    where: { id },
+    select: { revokedAt: true, catId: true },
+  })
+  await rowCat(db, userId, link?.catId, 'manage', () => appError('NOT_FOUND'))
   if (!link) throw appError('NOT_FOUND')
   if (!link.revokedAt) await db.reportShareLink.update({ where: { id }, data: { revokedAt: now } })
 }

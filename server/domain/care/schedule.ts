@@ -16,7 +16,6 @@ const WEEKDAY: Record<Exclude<TrainingDay, 'Any Day'>, number> = {
   Saturday: 6,
   Sunday: 7,
 }
-export const WEEKDAY_NAMES = Object.keys(WEEKDAY) as Exclude<TrainingDay, 'Any Day'>[]
 
 export interface Schedule {
   checkInPeriod: CheckInPeriod

@@ -6,6 +6,7 @@ import { convertWeight } from '../../../shared/rules/weight-log.ts'
 import type { WeightEntry } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
+import { rowCat } from '../household/access.ts'
 import { requireRoom } from '../quotas.ts'
 
 export type WeightSource = 'progress' | 'check_in' | 'chat'
@@ -148,6 +149,9 @@ export async function listWeightsPage(
 
 /** Deletes one entry of one of the owner's cats; anyone else's (or a missing one) is a 404. */
 export async function deleteWeight(db: Db, userId: number, id: number): Promise<void> {
-  const { count } = await db.weightEntry.deleteMany({ where: { id, cat: { userId } } })
-  if (count === 0) throw appError('NOT_FOUND', { message: ERRORS.weightNotFound })
+  const notFound = () => appError('NOT_FOUND', { message: ERRORS.weightNotFound })
+  const row = await db.weightEntry.findUnique({ where: { id }, select: { catId: true } })
+  await rowCat(db, userId, row?.catId, 'manage', notFound)
+  const { count } = await db.weightEntry.deleteMany({ where: { id } })
+  if (count === 0) throw notFound()
 }

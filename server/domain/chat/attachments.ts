@@ -4,29 +4,30 @@
 // owner together: another owner's photo is a 404 like a missing one (open-webui's CVE-2026-54009 was an
 // attachment read without the owner check).
 import {
-  ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_SIDE,
-  ATTACHMENT_TYPES,
   ATTACHMENT_UNSENT_KEEP_MS,
   ATTACHMENTS_PER_MESSAGE,
 } from '../../../shared/constants.ts'
-import type {
-  Attachment,
-  AttachmentImage,
-  AttachmentUploadInput,
+import {
+  type Attachment,
+  type AttachmentImage,
+  type AttachmentUploadInput,
+  CHAT_PHOTO_FILE,
 } from '../../../shared/schemas/attachment.ts'
 import type { Db } from '../../db.ts'
-import { appError } from '../../errors.ts'
+import { appError, refusalError } from '../../errors.ts'
 import type { ChatAttachment } from '../../generated/prisma/client.ts'
 import { cleanImage, type ImageFormat, ImageRefusedError } from '../../services/images.ts'
 import { photoDataUrl, receivedBytes, sniffImage } from '../../services/photos.ts'
+import type { FileUrlSigner } from '../../services/signed-urls.ts'
 import { requireRoom, tierOf } from '../quotas.ts'
+import { requireSubscription } from './admission.ts'
 
-const KEPT_TYPES: ReadonlySet<string> = new Set(ATTACHMENT_TYPES)
+const KEPT_TYPES: ReadonlySet<string> = new Set(CHAT_PHOTO_FILE.types)
 const LIMITS = {
-  maxBytes: ATTACHMENT_MAX_BYTES,
-  tooLarge: () => appError('ATTACHMENT_TOO_LARGE'),
-  unsupported: () => appError('ATTACHMENT_TYPE'),
+  maxBytes: CHAT_PHOTO_FILE.maxBytes,
+  tooLarge: () => refusalError(CHAT_PHOTO_FILE.tooLarge),
+  unsupported: () => refusalError(CHAT_PHOTO_FILE.wrongType),
   readOnly: true,
 }
 
@@ -40,12 +41,14 @@ const toAttachment = (
   bytes: row.bytes,
 })
 
-/** Checks, cleans and stores an owner's photo; answers what was stored. */
+/** Checks, cleans and stores a subscriber's photo for the specialist; answers what was stored. */
 export async function uploadAttachment(
   db: Db,
   userId: number,
   input: AttachmentUploadInput,
 ): Promise<Attachment> {
+  // Photos are for the specialist, a subscriber's: refused before anything is counted or decoded.
+  await requireSubscription(db, userId)
   // Counted before the image is decoded: a full account spends no CPU on a photo it cannot keep.
   const tier = await tierOf(db, userId)
   await requireRoom(db, userId, 'unsentChatPhotos', { tier })
@@ -86,10 +89,19 @@ export async function ownedAttachment(db: Db, userId: number, id: number): Promi
   return row
 }
 
-/** The owner's photo as a data URL (the REST row sends its bytes instead). */
-export async function attachmentImage(db: Db, userId: number, id: number): Promise<AttachmentImage> {
-  const row = await ownedAttachment(db, userId, id)
-  return { ...toAttachment(row), data_url: photoDataUrl(row.data, row.mimetype) }
+/** The owner's photo: its details and signed address; another owner's or a missing one is a 404. */
+export async function attachmentImage(
+  db: Db,
+  urls: FileUrlSigner,
+  userId: number,
+  id: number,
+): Promise<AttachmentImage> {
+  const row = await db.chatAttachment.findFirst({
+    where: { id, userId },
+    select: { id: true, mimetype: true, width: true, height: true, bytes: true },
+  })
+  if (!row) throw appError('ATTACHMENT_NOT_FOUND')
+  return { ...toAttachment(row), url: urls.path('chat', row.id) }
 }
 
 /**

@@ -4,17 +4,14 @@ import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import type { CatProfileForAssistant } from '../../services/assistant/types.ts'
+import { reachableCat } from '../household/access.ts'
 
 /** The cat the chat is about, with the owner's household: their cats' names, and whether they chose it. */
 export type SpecialistCat = Cat & { household?: { names: string[]; chosen: boolean } }
 
 /** The owner's cats without their photos, oldest first (an owner has a handful). */
 async function ownerCats(db: Db, userId: number): Promise<Cat[]> {
-  return (await db.cat.findMany({
-    where: { userId },
-    orderBy: { id: 'asc' },
-    omit: { photo: true },
-  })) as Cat[]
+  return db.cat.findMany({ where: { userId }, orderBy: { id: 'asc' } })
 }
 
 function withHousehold(cat: Cat, cats: readonly Cat[], chosen: boolean): SpecialistCat {
@@ -33,9 +30,15 @@ export async function specialistCat(
 ): Promise<SpecialistCat | null> {
   const cats = await ownerCats(db, userId)
   if (catId !== null) {
-    const cat = cats.find((c) => c.id === catId)
+    const own = cats.find((c) => c.id === catId)
+    if (own) return withHousehold(own, cats, true)
+    // A cat shared with the user: the household's policy decides (family may chat, a sitter may not).
+    const shared = await reachableCat(db, userId, catId, 'chat')
+    if (!shared) throw appError('CAT_NOT_FOUND')
+    const theirs = await ownerCats(db, shared.ownerId)
+    const cat = theirs.find((c) => c.id === catId)
     if (!cat) throw appError('CAT_NOT_FOUND')
-    return withHousehold(cat, cats, true)
+    return withHousehold(cat, theirs, true)
   }
   const cat = currentCat(cats, null)
   return cat ? withHousehold(cat, cats, false) : null

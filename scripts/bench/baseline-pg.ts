@@ -2,12 +2,12 @@
 // with no tRPC, no Prisma and no auth. Started by scripts/bench.ts; listens on PORT.
 import Fastify from 'fastify'
 import pg from 'pg'
-import { CATS_OF_OWNER_SQL } from '../../server/domain/cats/cats-of-owner.ts'
+import { CATS_OF_USER_SQL } from '../../server/domain/cats/cats-of-owner.ts'
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
 const userId = Number(process.env.BENCH_USER_ID)
 
 const app = Fastify()
-app.get('/cats', async () => (await pool.query(CATS_OF_OWNER_SQL, [userId])).rows)
+app.get('/cats', async () => (await pool.query(CATS_OF_USER_SQL, [userId])).rows)
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 process.on('SIGTERM', () => void app.close().then(() => pool.end()))

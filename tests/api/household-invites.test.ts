@@ -224,3 +224,54 @@ describe('members', () => {
     expect(await memberApi.cat.list()).toEqual([])
   })
 })
+
+describe('the cat list of a member', () => {
+  it('is their own cats, then the cats each membership in force covers, on both surfaces', async () => {
+    // A sitter for one of three cats of one owner, family for all the cats of another.
+    const sitting = await ownerInviting('sitter', { days: 2 })
+    const extra = await sitting.api.cat.create({ name: 'Second', breed: 'Persian', age: 3 })
+    await sitting.api.cat.create({ name: 'Third', breed: 'Persian', age: 2 })
+    captureMail()
+    const memberEmail = sitting.email
+    const member = await t.signIn(memberEmail)
+    const own = await t.db.cat.create({ data: { userId: member.id, name: 'Mine', breed: 'Siamese', age: 1 } })
+    const memberApi = await t.caller(member.token)
+    // The sitter's invitation named every cat (none listed): narrow it to the second cat.
+    await memberApi.household.accept({ token: sitting.token })
+    await t.db.householdMember.updateMany({
+      where: { ownerId: sitting.owner.id, memberId: member.id },
+      data: { allCats: false, catIds: [extra.id] },
+    })
+    const family = await subscriberWithCat(t)
+    const familyOwner = { ...family.owner, email: await emailOf(family.owner.id) }
+    await (await t.caller(familyOwner.token)).household.invite({ email: memberEmail, role: 'family' })
+    await memberApi.household.accept({ token: mailedLink(memberEmail).token })
+
+    const listed = async () => {
+      const viaTrpc = (await memberApi.cat.list()).map((c) => [c.id, c.shared_by ?? null, c.role ?? null])
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/supabase/cats',
+        headers: { authorization: `Bearer ${member.token}` },
+      })
+      expect(res.statusCode).toBe(200)
+      expect((res.json() as { id: number }[]).map((c) => c.id)).toEqual(viaTrpc.map(([id]) => id))
+      return viaTrpc
+    }
+    const bySharer = [
+      [extra.id, sitting.owner.email, 'sitter'],
+      [family.cat.id, familyOwner.email, 'family'],
+    ].sort((a, b) => Number(a[0]) - Number(b[0]))
+    expect(await listed()).toEqual([[own.id, null, null], ...bySharer])
+
+    // The sitter's access ends: that cat leaves the list; the family's stays.
+    await t.db.householdMember.updateMany({
+      where: { ownerId: sitting.owner.id, memberId: member.id },
+      data: { accessEndsAt: new Date(Date.now() - 1000) },
+    })
+    expect(await listed()).toEqual([
+      [own.id, null, null],
+      [family.cat.id, familyOwner.email, 'family'],
+    ])
+  })
+})

@@ -8,12 +8,12 @@ import type { Db } from '../../db.ts'
 import { appError, asOwner } from '../../errors.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import type { Assistant } from '../../services/assistant/types.ts'
-import { type CareAction, reachableCat, sharedCats } from '../household/access.ts'
+import { type CareAction, reachableCat } from '../household/access.ts'
 import type { Tx } from '../row-lock.ts'
 import { photoRow, savePhoto } from './cat-photo.ts'
 import { CAT_COLUMNS, type CatRow, toCat, toColumns } from './cat-record.ts'
 import { checkCatWeights } from './cat-weights.ts'
-import { catsOfOwner } from './cats-of-owner.ts'
+import { catsOfUser } from './cats-of-owner.ts'
 import { recommendationColumns, recommendationsFor } from './recommendations.ts'
 import { suggestionAnswers, suggestionAnswersChanged } from './suggestion-answers.ts'
 
@@ -24,19 +24,9 @@ const notFound = () => appError('NOT_FOUND')
  * each with its owner's e-mail and their role (docs/household.md). Never the photo bytes.
  */
 export async function listCats(db: Db, userId: number) {
-  const own = (await catsOfOwner<CatRow>(db, userId)).map(toCat)
-  const shared = await sharedCats(db, userId)
-  if (shared.length === 0) return own
-  const rows = await db.cat.findMany({ where: { id: { in: shared.map((c) => c.id) } }, select: CAT_COLUMNS })
-  return [
-    ...own,
-    ...shared.flatMap((access) => {
-      const row = rows.find((r) => r.id === access.id)
-      return row
-        ? [{ ...toCat(row), shared_by: access.ownerEmail, role: access.role as 'family' | 'sitter' }]
-        : []
-    }),
-  ]
+  return (await catsOfUser(db, userId)).map(({ sharedBy, role, ...row }) =>
+    sharedBy !== null && role !== null ? { ...toCat(row), shared_by: sharedBy, role } : toCat(row),
+  )
 }
 
 /**

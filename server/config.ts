@@ -8,9 +8,9 @@ import { HTTP_LIMITS } from './http/http-limits.ts'
 /** HS256 wants a key as long as its hash; shorter secrets are refused, however they are given. */
 export const MIN_JWT_SECRET_LENGTH = 32
 
-// The runtime contract (CONTRACT.md): every variable optional, defaults that need no service at all.
-// Empty strings count as unset (loadConfig drops them) so `FOO=` in a shell or compose file means "use
-// the default", for every variable alike.
+// The runtime contract (docs/operations.md "Environment"): every variable optional, defaults that need no
+// service at all. Empty strings count as unset (loadConfig drops them) so `FOO=` in a shell or compose file
+// means "use the default", for every variable alike.
 const optional = z.string().optional()
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z

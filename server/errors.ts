@@ -39,7 +39,7 @@ export function refusalError(refusal: Refusal): AppError {
 }
 
 /**
- * REST's error body for a catalogue entry, the one place it is shaped (CONTRACT `{error, code}`): with
+ * REST's error body for a catalogue entry, the one place it is shaped (docs/api.md `{error, code}`): with
  * `retry_after_seconds` when the answer says how long to wait (429, 503), the same seconds as its
  * Retry-After header, so a client decides by the number and never by the text.
  */

@@ -1,6 +1,6 @@
 // What a person sees when a vet report link no longer opens the report (revoked, expired, mistyped): a
 // page a vet understands, with what to do, instead of the API's JSON error. API clients (no text/html in
-// Accept) keep the JSON answer of CONTRACT.md.
+// Accept) keep the JSON answer of docs/api.md.
 import { PRODUCT_NAME } from '../shared/constants.ts'
 
 /** A browser asks for a page: Accept names text/html. */

@@ -1,6 +1,6 @@
 /**
- * The client routes of SPEC §2's route table. The server answers these with the app (status 200) and
- * every other page path with the app's Not found page and the status 404. React Router matches paths
+ * The client routes of docs/product.md §2's route table. The server answers these with the app (status 200)
+ * and every other page path with the app's Not found page and the status 404. React Router matches paths
  * case-insensitively and with or without a trailing slash, so the server does too.
  */
 export const CLIENT_PATHS = [

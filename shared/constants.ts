@@ -1,8 +1,8 @@
-// Business constants of SPEC §9. Anything a screen or a rule counts with lives here.
+// Business constants of docs/product.md §9. Anything a screen or a rule counts with lives here.
 
 export const PRODUCT_NAME = 'Kitty Care'
 
-/** Fictional personas (SPEC §1 leaves their names open; see docs/decisions.md). */
+/** Fictional personas (docs/product.md §1 leaves their names open; see docs/decisions.md). */
 export const RECEPTIONIST_NAME = 'Mia'
 export const EXPERT_NAME = 'Dr. Olivia'
 /** What the assistants are, shown on every chat screen (always in view, in its header). */
@@ -24,16 +24,18 @@ export const OTP_RESEND_SECONDS = 30
 export const PASSWORD_MIN_LENGTH = 8
 export const DEFAULT_SESSION_TTL = '1h'
 
-/** SPEC §9 "Interview": 2 attempts, waits 1 s (retry) and 5 s (hold), a 4.75 s gap between chunks. */
+/**
+ * docs/product.md §9 "Interview": 2 attempts, waits 1 s (retry) and 5 s (hold), a 4.75 s gap between chunks.
+ */
 export const INTERVIEW = { maxAttempts: 2, retryWaitMs: 1000, holdWaitMs: 5000, chunkGapMs: 4750 } as const
-/** SPEC §9: a reply of more than 3 sentences is split into chunks of two. */
+/** docs/product.md §9: a reply of more than 3 sentences is split into chunks of two. */
 export const CHUNKING = { splitOverSentences: 3, sentencesPerChunk: 2 } as const
 export const PREP_DELAY_MS = 7000
 export const CHAT_B_OPENING_WAIT_MS = 1000
 
 export const WIZARD_FIRST_STEP = 1
 export const WIZARD_LAST_STEP = 15
-/** Step 13 'Creating Your Personal Plan' moves on after this (4 s, was SPEC's 15 s). */
+/** Step 13 'Creating Your Personal Plan' moves on after this (4 s, was 15 s in docs/product.md §9). */
 export const WIZARD_AUTO_ADVANCE_MS = 4000
 export const WAIT_COUNTDOWN_SECONDS = 600
 export const MOBILE_MAX_WIDTH = 768
@@ -60,7 +62,10 @@ export const ATTACHMENT_UNSENT_KEEP_MS = 24 * 60 * 60 * 1000
 /** Images declaring more pixels than this are refused from their header, never decoded (50 MP). */
 export const IMAGE_MAX_INPUT_PIXELS = 50_000_000
 export const CAT_MIN_AGE = 1
-/** A cat's age in years, everywhere: the picker's options (SPEC §9: 1 to 24), the schema, both assistants. */
+/**
+ * A cat's age in years, everywhere: the picker's options (docs/product.md §9: 1 to 24),
+ * the schema, both assistants.
+ */
 export const MAX_CAT_AGE = 24
 export const FALLBACK_CAT_NAME = 'your cat'
 

@@ -1,5 +1,5 @@
-// The error catalogue of SPEC §8. Servers raise these texts; the client shows what the server said and
-// falls back to the per-call defaults below.
+// The error catalogue of docs/product.md §8. Servers raise these texts; the client shows what the server said
+// and falls back to the per-call defaults below.
 
 export const ERRORS = {
   notAuthenticated: 'User Not Authenticated',
@@ -58,8 +58,8 @@ export const ERRORS = {
   priceUnknown: 'Unknown price: choose the monthly or the yearly plan.',
   fullNameOnCard: 'Please enter the full name on the card',
   /**
-   * The demo card form (SPEC §5 "Payment step 2" without a publishable key), one message per field; an
-   * expiry already past says what a provider's EXPIRED_CARD says (cardExpired, below).
+   * The demo card form (docs/product.md §5 "Payment step 2" without a publishable key), one message per
+   * field; an expiry already past says what a provider's EXPIRED_CARD says (cardExpired, below).
    */
   demoCardNumber: 'Please enter the card number',
   demoCardExpiry: 'Please enter the expiry date as MM/YY',
@@ -145,7 +145,7 @@ export const ERROR_CATALOGUE = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE
 
-/** The REST error body of CONTRACT.md: people read `error`, programs read `code`. */
+/** The REST error body of docs/api.md: people read `error`, programs read `code`. */
 export interface ErrorBody {
   error: string
   code: ErrorCode
@@ -153,7 +153,7 @@ export interface ErrorBody {
   retry_after_seconds?: number
 }
 
-/** Default messages of the client's API wrappers (SPEC §8), used when the server gives none. */
+/** Default messages of the client's API wrappers (docs/product.md §8), used when the server gives none. */
 export const DEFAULT_ERRORS = {
   signup: 'Signup failed',
   login: 'Login failed',
@@ -173,13 +173,16 @@ export const DEFAULT_ERRORS = {
   interviewReply: 'Something went wrong. Please try again.',
 } as const
 
-/** The catalogue codes of a refused card, each with its own text in the payment error box (SPEC §8). */
+/**
+ * The catalogue codes of a refused card, each with its own text in the payment
+ * error box (docs/product.md §8).
+ */
 const DECLINE_CODES = ['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'EXPIRED_CARD'] as const
 
 /**
- * SPEC §8: the payment error box maps a decline to owner-friendly text. A failure with a decline's code
- * gets that code's text; anything else (no code, or one this box has no text for) falls back to the
- * text rule: the provider's code found in the message.
+ * docs/product.md §8: the payment error box maps a decline to owner-friendly text. A failure with a decline's
+ * code gets that code's text; anything else (no code, or one this box has no text for) falls back to the text
+ * rule: the provider's code found in the message.
  */
 export function paymentErrorMessage(raw: string | undefined | null, code?: string | null): string {
   const decline = DECLINE_CODES.find((c) => c === code)

@@ -1,9 +1,9 @@
-// Option lists of SPEC §9 and §3. The titles are what the quiz stores and what the server accepts.
+// Option lists of docs/product.md §9 and §3. The titles are what the quiz stores and what the server accepts.
 
 /**
  * The one breed list: the wizard, the profile editor, the interview and the assistants offer and read the
- * same titles (SPEC §3 has a shorter profile list and §9 the quiz's; one list keeps a cat's breed the same
- * on every screen). A stored breed in another letter case ('Maine coon') is the listed title.
+ * same titles (docs/product.md §3 has a shorter profile list and §9 the quiz's; one list keeps a cat's breed
+ * the same on every screen). A stored breed in another letter case ('Maine coon') is the listed title.
  */
 export const CAT_BREEDS = [
   'Domestic Shorthair',
@@ -127,7 +127,7 @@ export const CAT_ITEMS: readonly CatItem[] = [
 
 export const GENDERS = ['Male', 'Female'] as const
 
-/** Short quiz (SPEC §2): the values stored are the band minimums and band labels. */
+/** Short quiz (docs/product.md §2): the values stored are the band minimums and band labels. */
 export const SHORT_QUIZ_AGES = [
   { title: 'Kitten', hint: 'Younger than 1 year', value: '0' },
   { title: 'Young Adult', hint: '1 to 7 years', value: '1' },
@@ -136,6 +136,6 @@ export const SHORT_QUIZ_AGES = [
 ] as const
 export const SHORT_QUIZ_WEIGHTS = ['Under 5 pounds', '5-10 pounds', '10-15 pounds', 'Over 15 pounds'] as const
 
-/** Interview fields, asked in this order (SPEC §4). */
+/** Interview fields, asked in this order (docs/product.md §4). */
 export const INTERVIEW_FIELDS = ['cat_name', 'issues_faced', 'age', 'breed', 'activity_level'] as const
 export type InterviewField = (typeof INTERVIEW_FIELDS)[number]

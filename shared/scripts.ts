@@ -1,13 +1,16 @@
-// The scripted lines of SPEC §4 and §9: the onboarding chat (6), the interview intro (6) and closing (6),
-// the specialist's welcome (4) and chat B's 'creating profile' and 'profile created' sets. Each line
-// waits its own delay with a typing indicator before it appears. For a faster first answer, the
-// product replaced SPEC §9's 2 to 10 s a line with 0.6 to 1.5 s: every line is kept, and a new owner who says yes is
-// answering the interview's first question within 20 s of opening /onboarding.
+// The scripted lines of docs/product.md §4 and §9: the onboarding chat (6), the interview intro (6) and
+// closing (6), the specialist's welcome (4) and chat B's 'creating profile' and 'profile created' sets. Each
+// line waits its own delay with a typing indicator before it appears. For a faster first answer, the product
+// replaced docs/product.md §9's 2 to 10 s a line with 0.6 to 1.5 s: every line is kept, and a new owner who
+// says yes is answering the interview's first question within 20 s of opening /onboarding.
 import { EXPERT_NAME, FALLBACK_CAT_NAME, RECEPTIONIST_NAME } from './constants.ts'
 import type { InterviewField } from './options.ts'
 
 export interface ScriptedMessage {
-  /** Waited before the line appears, in the SPEC's milliseconds (the client scales it in tests). */
+  /**
+   * Waited before the line appears, in the milliseconds of docs/product.md §9 (the
+   * client scales it in tests).
+   */
   delayMs: number
   text: string
 }
@@ -15,7 +18,7 @@ export interface ScriptedMessage {
 export const SCRIPT_MIN_DELAY_MS = 600
 export const SCRIPT_MAX_DELAY_MS = 1500
 
-/** SPEC §9: scripted messages use the cat's name, or 'your cat' when none is known yet. */
+/** docs/product.md §9: scripted messages use the cat's name, or 'your cat' when none is known yet. */
 export function catNameOrFallback(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim()
   return trimmed && trimmed !== 'undefined' && trimmed !== 'null' ? trimmed : FALLBACK_CAT_NAME
@@ -40,7 +43,7 @@ export const ONBOARDING_MESSAGES: readonly ScriptedMessage[] = [
 /** How long the onboarding chat waits after its last line before moving to /interview by itself. */
 export const ONBOARDING_AUTO_ADVANCE_MS = 4000
 
-/** SPEC §4 Onboarding chat: a reply starting with one of these words leads to /interview. */
+/** docs/product.md §4 Onboarding chat: a reply starting with one of these words leads to /interview. */
 export const YES_WORDS = ['yes', 'sure', 'okay', 'ok', 'y', 'yep', 'yeah'] as const
 
 /** The receptionist's answer to a typed reply that is not a yes. */
@@ -118,7 +121,8 @@ export function profileCreatedMessages(catName: string | null | undefined): Scri
 
 /**
  * The receptionist's question for a field when no server turn is available (an anonymous visitor:
- * the generated turn needs a session, SPEC §6). With a reason, the question is asked again after it.
+ * the generated turn needs a session, docs/product.md §6). With a reason, the
+ * question is asked again after it.
  */
 export function scriptedQuestion(
   field: InterviewField,
@@ -145,9 +149,9 @@ export function scriptedQuestion(
   return /\?\s*$/.test(why) ? why : `${why} ${again[field]}`
 }
 
-/** SPEC §4 Interview: the holding line between two attempts at the receptionist's reply. */
+/** docs/product.md §4 Interview: the holding line between two attempts at the receptionist's reply. */
 export const HOLDING_MESSAGE =
   "I'm sorry for the delay, my system is taking a while to process. Please wait a moment."
 
-/** SPEC §4 Interview: the reason used when the answer check itself fails. */
+/** docs/product.md §4 Interview: the reason used when the answer check itself fails. */
 export const CHECK_FAILED_REASON = "I'm sorry, can you please answer again?"

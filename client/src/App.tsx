@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login/LoginPage.tsx'
 import { NotFoundPage } from './pages/not-found/NotFoundPage.tsx'
 
 interface PageOptions {
-  /** Behind the SPEC §2 navigation guard (components/Guarded.tsx). */
+  /** Behind the docs/product.md §2 navigation guard (components/Guarded.tsx). */
   guarded?: boolean
   /** Talks to the server: wrapped in the data layer's providers (data.tsx). */
   data?: boolean

@@ -40,7 +40,7 @@ const HeldBeforeProofNotice = lazy(async () => {
   }
 })
 
-/** Screens that draw their own full-height chrome instead of the logo header (SPEC §2 Layout). */
+/** Screens that draw their own full-height chrome instead of the logo header (docs/product.md §2 Layout). */
 const BARE_PATHS = new Set(['/cat-assistant', '/cat-profile'])
 
 export function Layout() {

@@ -1,6 +1,6 @@
-// Conversion events (SPEC §4: InitiateCheckout and Purchase, value from the billing price, currency
-// USD). This module loads no third-party script: it forwards to whatever tracker the page already has
-// (a social ad pixel's `fbq`, a tag manager's `dataLayer`) and announces the event on `window` so any
+// Conversion events (docs/product.md §4: InitiateCheckout and Purchase, value from the billing price,
+// currency USD). This module loads no third-party script: it forwards to whatever tracker the page already
+// has (a social ad pixel's `fbq`, a tag manager's `dataLayer`) and announces the event on `window` so any
 // other integration can listen without touching the payment code.
 
 export type ConversionEvent = 'InitiateCheckout' | 'Purchase'

@@ -1,8 +1,12 @@
-// The chat message every chat screen renders (the chat and the interview features share it): the SPEC §3 chat message plus how the screen got it.
+// The chat message every chat screen renders (the chat and the interview features share it): the
+// docs/product.md §3 chat message plus how the screen got it.
 import type { UrgencyLevel } from '../../shared/schemas/conversation.ts'
 
 export interface UiMessage {
-  /** The client's id (SPEC §3 "optional id"); the server stores it, so a resend appends nothing twice. */
+  /**
+   * The client's id (docs/product.md §3 "optional id"); the server stores it, so a
+   * resend appends nothing twice.
+   */
   id: string
   role: 'user' | 'assistant'
   content: string

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
 
-// The one global loading flag (SPEC §3 "Ui state"); a counter, so overlapping tasks do not clear each other.
+// The one global loading flag (docs/product.md §3 "Ui state"); a counter, so overlapping
+// tasks do not clear each other.
 interface LoadingValue {
   loading: boolean
   /** Raises the flag until the promise settles. */

@@ -18,8 +18,8 @@ function read(): ClientRuntimeConfig {
 export const runtimeConfig = read()
 
 /**
- * A scripted delay of the SPEC (typing, the preparation, the wizard's pause), ended early by `signal`.
- * Tests move the clock instead of shortening it: Playwright's page.clock, vitest's fake timers.
+ * A scripted delay of docs/product.md §9 (typing, the preparation, the wizard's pause), ended early by
+ * `signal`. Tests move the clock instead of shortening it: Playwright's page.clock, vitest's fake timers.
  */
 export function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,5 @@
-// The signed-in session as the browser keeps it (SPEC §3 "Session data", CONTRACT "Session token"):
-// the token, its expiry in epoch ms and the e-mail, in local storage.
+// The signed-in session as the browser keeps it (docs/product.md §3 "Session data",
+// docs/api.md "Session token"): the token, its expiry in epoch ms and the e-mail, in local storage.
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { useNavigate } from 'react-router'
@@ -118,7 +118,7 @@ export async function currentToken(): Promise<string> {
   return readText('token')
 }
 
-/** Logout (SPEC §4): all local storage and every cached server answer go. */
+/** Logout (docs/product.md §4): all local storage and every cached server answer go. */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()

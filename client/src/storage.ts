@@ -1,4 +1,5 @@
-// The local-storage keys of SPEC §3, typed. The browser mirrors state here; the server stays the authority.
+// The local-storage keys of docs/product.md §3, typed. The browser mirrors state here;
+// the server stays the authority.
 import { useSyncExternalStore } from 'react'
 
 export type QuizKey =
@@ -48,7 +49,7 @@ export type StorageKey =
   | 'interview_starting_messages_ended'
   | 'interview_final_messages_started'
   | 'interview_completed'
-  /** The interview has changes the server has not confirmed yet (SPEC §4: a needs-sync flag). */
+  /** The interview has changes the server has not confirmed yet (docs/product.md §4: a needs-sync flag). */
   | 'interview_needs_sync'
   | 'user_reply_expected'
   | 'hasFinalized'
@@ -104,7 +105,7 @@ export function writeJson(key: StorageKey, value: unknown) {
   writeText(key, JSON.stringify(value))
 }
 
-/** Flags are stored as the text 'true' (SPEC §4). */
+/** Flags are stored as the text 'true' (docs/product.md §4). */
 export function writeFlag(key: StorageKey, value: boolean) {
   if (value) writeText(key, 'true')
   else removeKey(key)
@@ -128,13 +129,13 @@ export function clearAll() {
   notify(null)
 }
 
-/** A stored catId counts unless it is missing or the text 'undefined' (SPEC §4, sign-in). */
+/** A stored catId counts unless it is missing or the text 'undefined' (docs/product.md §4, sign-in). */
 export function hasUsableCatId(): boolean {
   const id = readText('catId')
   return id !== '' && id !== 'undefined' && id !== 'null'
 }
 
-/** SPEC §3: a subscriptionId other than null means subscribed. */
+/** docs/product.md §3: a subscriptionId other than null means subscribed. */
 export function hasSubscription(): boolean {
   const id = readText('subscriptionId')
   return id !== '' && id !== 'null' && id !== 'undefined'
@@ -147,7 +148,7 @@ export function hasValidToken(now = Date.now()): boolean {
   return token !== '' && Number.isFinite(expiry) && expiry > now
 }
 
-/** sessionId is created once and reused (SPEC §3). */
+/** sessionId is created once and reused (docs/product.md §3). */
 export function sessionId(): string {
   const existing = readText('sessionId')
   if (existing) return existing

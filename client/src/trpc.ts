@@ -84,7 +84,7 @@ export function createReactClient() {
   return trpc.createClient({ links: links() })
 }
 
-/** SPEC §7: the server's error text, else the caller's default. */
+/** docs/product.md §7: the server's error text, else the caller's default. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && typeof error.message === 'string' && error.message)
     return error.message

@@ -1,4 +1,5 @@
-// Both surfaces take JSON bodies only (CONTRACT.md): one rule for what counts as JSON.
+// Both surfaces take JSON bodies only (docs/api.md "Inputs every row shares"): one
+// rule for what counts as JSON.
 
 /** True when a body declares a type and it is not JSON (415). A body with no type is read as JSON. */
 export function isNonJsonBody(contentType: string | undefined): boolean {

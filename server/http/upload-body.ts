@@ -1,7 +1,7 @@
 // The JSON body of a photo upload, read as it arrives without building the photo as a JS value.
 //
-// SPEC §3 sends a photo as a JSON array of byte values: 5 MB of photo is about 19 MB of JSON text, and
-// JSON.parse makes it a 5-million-element array (40 MB of heap, more while it grows). Three at once
+// docs/product.md §3 sends a photo as a JSON array of byte values: 5 MB of photo is about 19 MB of JSON text,
+// and JSON.parse makes it a 5-million-element array (40 MB of heap, more while it grows). Three at once
 // exhausted the server's 128 MB heap. Here the body is scanned byte by byte as it streams in:
 // - an array of more than SMALL_ARRAY integers from 0 to 255 is written into a Buffer (memory outside
 //   the JS heap) and reaches the procedure as that Buffer;

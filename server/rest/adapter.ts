@@ -41,8 +41,8 @@ export function registerRestRoutes(
       bodyLimit: row.bodyLimit,
       config: { uploadMaxBytes: row.uploadMaxBytes },
       handler: async (req, reply) => {
-        // JSON in (CONTRACT.md): a text body would otherwise reach the procedure as a string and be
-        // read as an empty object, creating records from nothing.
+        // JSON in (docs/api.md "Inputs every row shares"): a text body would otherwise reach the procedure as
+        // a string and be read as an empty object, creating records from nothing.
         if (!row.rawBody && isNonJsonBody(req.headers['content-type'])) {
           return reply.code(415).send(errorBody('JSON_ONLY'))
         }
@@ -54,7 +54,7 @@ export function registerRestRoutes(
             ip: req.ip,
             log: req.log,
           })
-          // CONTRACT.md "Inputs every row shares": a JSON body that is not an object (an array, text,
+          // docs/api.md "Inputs every row shares": a JSON body that is not an object (an array, text,
           // null, a number) is 400 on every row, checked here once for all rows; before this, such a
           // body read as "no fields" and created records from nothing. A missing token still says 401
           // first, as the procedure itself would.

@@ -10,7 +10,10 @@ export interface RestRequest {
   headers: FastifyRequest['headers']
 }
 
-/** A procedure's REST row (SPEC §7's call table), declared in its `.meta()` beside its zod input and output. */
+/**
+ * A procedure's REST row (docs/product.md §7's call table), declared in its `.meta()`
+ * beside its zod input and output.
+ */
 export interface RestRow {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Fastify path syntax: /api/supabase/cats/:id (`:id` fills the input field of the same name). */

@@ -199,7 +199,9 @@ function operation(row: ServedRow) {
   }
 }
 
-/** The whole document; the paths are SPEC §7's, in Fastify's `:id` turned into OpenAPI's `{id}`. */
+/**
+ * The whole document; the paths are docs/product.md §7's, in Fastify's `:id` turned into OpenAPI's `{id}`.
+ */
 export function openApiDocument(rows: readonly ServedRow[] = restRows()) {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const row of rows) {

@@ -32,7 +32,7 @@ const CARD_REFUSALS: ErrorCode[] = [
   'ACTIVATION_FEE_REQUIRED',
 ]
 
-/** The records of the current cat: with no cat, 404 (CONTRACT.md). */
+/** The records of the current cat: with no cat, 404 (docs/product.md §10). */
 const ROUTER_ERRORS: Record<string, ErrorCode[]> = {
   cat: ['CAT_NOT_FOUND'],
   conversation: ['CONVERSATION_NOT_FOUND', 'CAT_NOT_FOUND'],

@@ -61,7 +61,7 @@ export const authRouter = router({
   signup: publicProcedure
     .meta(
       rest('POST', '/api/supabase/signup-passwordless', {
-        summary: 'Create an account without a password (SPEC §7 signup payload)',
+        summary: 'Create an account without a password (docs/product.md §7 signup payload)',
       }),
     )
     .meta(rateLimit(perIp('signupPerIp')))

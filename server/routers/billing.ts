@@ -75,7 +75,7 @@ function webhookRestInput(req: RestRequest): unknown {
 const paymentProcedure = authedProcedure.meta(rateLimit(perUser('paymentPerUser')))
 
 export const billingRouter = router({
-  // --- Plan (SPEC §3 Billing state; the plan rows of SPEC §7) ---------------------------------------
+  // --- Plan (docs/product.md §3 Billing state; the plan rows of docs/product.md §7) -------------------
 
   /** POST /api/supabase/createPlan: records the chosen plan (an empty body keeps the current one). */
   createPlan: authedProcedure
@@ -101,7 +101,7 @@ export const billingRouter = router({
 
   // --- The payment flow -------------------------------------------------------------------------------
 
-  /** The whole flow of SPEC §4 in one call (our own client). */
+  /** The whole flow of docs/product.md §4 in one call (our own client). */
   checkout: paymentProcedure
     .input(checkoutInput)
     .output(checkoutOutput)
@@ -191,7 +191,7 @@ export const billingRouter = router({
     .output(welcomeOutput)
     .mutation(({ ctx }) => billing.claimWelcome(deps(ctx), ctx.user)),
 
-  /** DELETE /api/supabase/subscriptions/{id}: the stored id, by SPEC §5's rule. */
+  /** DELETE /api/supabase/subscriptions/{id}: the stored id, by docs/product.md §5's rule. */
   cancel: authedProcedure
     .meta(
       rest('DELETE', '/api/supabase/subscriptions/:id', {

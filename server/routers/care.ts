@@ -1,4 +1,4 @@
-// The care loop (CONTRACT "Beyond SPEC §7"): the plan, check-ins and the e-mail's one-click unsubscribe.
+// The care loop (docs/product.md §10): the plan, check-ins and the e-mail's one-click unsubscribe.
 // The rules are in server/domain/care (plan.ts, schedule.ts, check-ins.ts); the reminders in server/jobs.
 import { z } from 'zod'
 import {

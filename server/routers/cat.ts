@@ -1,4 +1,4 @@
-// Cats (SPEC §3, §6, §7): the procedures. The rules are in server/domain/cats (an owner's cats:
+// Cats (docs/product.md §3, §6, §7): the procedures. The rules are in server/domain/cats (an owner's cats:
 // owner-cats.ts; the photo: cat-photo.ts; the recommendations: recommendations.ts).
 
 import {
@@ -39,7 +39,7 @@ export const catRouter = router({
     .query(async ({ ctx, input }) => toCat(await ownedCat(ctx.services.db, ctx.user.id, input.id, 'read'))),
 
   /**
-   * The owner's new cat (SPEC §6: the bearer token is needed; a visitor's wizard asks for
+   * The owner's new cat (docs/product.md §6: the bearer token is needed; a visitor's wizard asks for
    * recommendations instead). The answer carries the recommendations, which are stored on the cat too.
    */
   create: authedProcedure
@@ -102,7 +102,7 @@ export const catRouter = router({
     .output(catPhotoSchema)
     .query(({ ctx, input }) => catPhoto(ctx.services.db, ctx.services.tokens.files, ctx.user.id, input.id)),
 
-  /** SPEC §7: no token needed. Fields arrive lower-cased; unknown age and weights count as 0. */
+  /** docs/product.md §7: no token needed. Fields arrive lower-cased; unknown age and weights count as 0. */
   recommendations: publicProcedure
     .meta(
       rest('POST', '/api/openai/recommendations', {

@@ -1,5 +1,6 @@
-// The specialist chat (SPEC §4 Chat room, §7 conversation and chat rows): the procedures; the rules are in
-// server/domain/chat (who may chat: admission.ts; one message: send.ts; the REST chat row: answer-list.ts).
+// The specialist chat (docs/product.md §4 Chat room, §7 conversation and chat rows): the
+// procedures; the rules are in server/domain/chat (who may chat: admission.ts; one message:
+// send.ts; the REST chat row: answer-list.ts).
 
 import {
   chatInput,

@@ -1,4 +1,4 @@
-// Follow-ups after an urgent answer (CONTRACT "Beyond SPEC §7", docs/follow-ups.md); the rules are in
+// Follow-ups after an urgent answer (docs/product.md §11, docs/follow-ups.md); the rules are in
 // server/domain/follow-ups.
 import { z } from 'zod'
 import { careCatInput } from '../../shared/schemas/care.ts'

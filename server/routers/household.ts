@@ -1,4 +1,4 @@
-// The household (CONTRACT "Beyond SPEC §7", docs/household.md): invitations, members, accepting, the
+// The household (docs/product.md §11, docs/household.md): invitations, members, accepting, the
 // activity log and a sitter's emergency card. The rules are in server/domain/household; who may reach
 // which cat is its access policy (access.ts), which every care procedure asks.
 import { z } from 'zod'

@@ -1,7 +1,7 @@
-// The receptionist interview (SPEC §4 Interview, §6, §7 interview rows). A visitor creates and updates
-// an interview without a token: the session_id they hold is their proof (a wrong one is a 404). Reading,
-// listing and deleting need the token and ownership; sign-in claims the visitor's interviews by session.
-// The rules are in server/domain/interview (who may open one: access.ts; its rows: store.ts).
+// The receptionist interview (docs/product.md §4 Interview, §6, §7 interview rows). A visitor creates and
+// updates an interview without a token: the session_id they hold is their proof (a wrong one is a 404).
+// Reading, listing and deleting need the token and ownership; sign-in claims the visitor's interviews by
+// session. The rules are in server/domain/interview (who may open one: access.ts; its rows: store.ts).
 
 import {
   createInterviewInput,

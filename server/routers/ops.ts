@@ -1,4 +1,4 @@
-// Operators' views (CONTRACT: OPERATOR_EMAILS). To anyone else they do not exist: 404, never 403.
+// Operators' views (docs/product.md §11, OPERATOR_EMAILS). To anyone else they do not exist: 404, never 403.
 import {
   reviewConversationInput,
   reviewConversationSchema,

@@ -1,4 +1,4 @@
-// The cat's health record (CONTRACT "the health record"): each procedure with its REST row; the rules
+// The cat's health record (docs/product.md §11): each procedure with its REST row; the rules
 // are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
 import { z } from 'zod'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'

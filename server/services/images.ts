@@ -44,7 +44,7 @@ export interface CleanOptions {
   maxSide?: number
   /**
    * Keep what libvips can read of a damaged image instead of refusing it (profile photos, which were
-   * accepted by their type alone before: SPEC §7's own sample PNG has a bad checksum).
+   * accepted by their type alone before: the original specification's sample PNG had a bad checksum).
    */
   lenient?: boolean
 }

@@ -53,7 +53,10 @@ function loginCodeMessage(code: string, purpose: CodePurpose) {
   return { subject, text, html }
 }
 
-/** SMTP when SMTP_URL is set; otherwise one log line with the address and the code (CONTRACT.md). */
+/**
+ * SMTP when SMTP_URL is set; otherwise one log line with the address and the code
+ * (docs/operations.md "Environment").
+ */
 export function createMailer(options: {
   smtpUrl?: string | undefined
   from: string

@@ -1,5 +1,5 @@
-// PayPal subscription cancellation (SPEC §5: ids starting I-), over PayPal's REST API with plain fetch.
-// Unconfigured (no PAYPAL_CLIENT_ID/SECRET) it answers 'not configured' and makes no request.
+// PayPal subscription cancellation (docs/product.md §5: ids starting I-), over PayPal's REST API with plain
+// fetch. Unconfigured (no PAYPAL_CLIENT_ID/SECRET) it answers 'not configured' and makes no request.
 
 export interface PayPalService {
   readonly configured: boolean

@@ -56,7 +56,7 @@ export function hashRefreshSecret(secret: string): string {
 
 /**
  * Session tokens: HS256 JWTs with sub, email, exp, sid (the server-side session) and user_metadata
- * (CONTRACT.md "Session token"), plus email_verified (OpenID Connect's claim name). A token is valid
+ * (docs/api.md "Session token"), plus email_verified (OpenID Connect's claim name). A token is valid
  * while its signature, its `exp` and its session row all hold.
  */
 export function createTokenService(options: {

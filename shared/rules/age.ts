@@ -1,7 +1,7 @@
 // A cat's age as the wizard and the profile editor offer it: two kitten bands (the nutrition rule feeds a
 // kitten under 4 months 2.5 × RER and one from 4 to 12 months 2.0 ×, shared/rules/nutrition.ts), then whole
-// years 1 to 24 (SPEC §9). Stored as years: 0.25 and 0.5 stand for the bands; 0 is the short quiz's
-// "Kitten" (under a year, months unknown).
+// years 1 to 24 (docs/product.md §9). Stored as years: 0.25 and 0.5 stand for the bands; 0 is the short
+// quiz's "Kitten" (under a year, months unknown).
 import { CAT_MIN_AGE, MAX_CAT_AGE } from '../constants.ts'
 
 export interface AgeOption {

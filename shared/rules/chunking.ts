@@ -1,5 +1,5 @@
-// SPEC §4 Interview: a receptionist reply of more than three sentences is shown as several messages of two
-// sentences each. Pure, so the browser and the tests split exactly the same way.
+// docs/product.md §4 Interview: a receptionist reply of more than three sentences is shown as several
+// messages of two sentences each. Pure, so the browser and the tests split exactly the same way.
 import { CHUNKING } from '../constants.ts'
 
 /** Words that end in a full stop without ending the sentence ("Dr. Olivia", "e.g. tuna"). */

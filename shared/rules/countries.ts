@@ -1,4 +1,4 @@
-// The country and state pickers' data (SPEC §1: about 240 countries with their regions), from the
+// The country and state pickers' data (docs/product.md §1: about 240 countries with their regions), from the
 // country-region-data package. Some region codes are the literal text 'undefined' and one is empty:
 // those regions are identified by their name instead, so every option has a usable, unique value.
 import { allCountries } from 'country-region-data'
@@ -45,7 +45,10 @@ export function regionsOf(countryCode: string): RegionOption[] {
   return COUNTRIES.find((country) => country.code === countryCode)?.regions ?? []
 }
 
-/** SPEC §5 "Payment step 1": a state is required when the chosen country has states or regions to pick. */
+/**
+ * docs/product.md §5 "Payment step 1": a state is required when the chosen country
+ * has states or regions to pick.
+ */
 export function needsState(countryCode: string): boolean {
   return regionsOf(countryCode).length > 0
 }

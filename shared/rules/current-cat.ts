@@ -1,4 +1,4 @@
-// The current cat (SPEC §4; a household of cats): the cat the owner chose (the `catId` the
+// The current cat (docs/product.md §4; a household of cats): the cat the owner chose (the `catId` the
 // browser stores, or one a request names) while it is one of theirs, else their newest cat, the one
 // with the highest id. Written once; the client's hooks and the server's chat and owner state use it.
 

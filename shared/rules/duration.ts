@@ -1,4 +1,4 @@
-// SESSION_TTL and friends: '90s', '15m', '1h', '7d' (SPEC §9: units d, h, m, s; default 1 h).
+// SESSION_TTL and friends: '90s', '15m', '1h', '7d' (docs/product.md §9: units d, h, m, s; default 1 h).
 
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const
 

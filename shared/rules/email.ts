@@ -1,5 +1,5 @@
-// Sign-in input rules (SPEC §5): the login e-mail and the one-time code. Pure, shared by the server's
-// schemas and the /login screen, so both sides say exactly the same thing.
+// Sign-in input rules (docs/product.md §5): the login e-mail and the one-time code. Pure, shared by the
+// server's schemas and the /login screen, so both sides say exactly the same thing.
 import { OTP_LENGTH } from '../constants.ts'
 
 export const EMAIL_MESSAGES = {
@@ -7,7 +7,7 @@ export const EMAIL_MESSAGES = {
   invalid: 'Please enter a valid email address',
 } as const
 
-/** A simple address: a local part, '@', a domain, a dot and 2 or more letters (SPEC §5). */
+/** A simple address: a local part, '@', a domain, a dot and 2 or more letters (docs/product.md §5). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/
 
 /**
@@ -42,7 +42,9 @@ export function normalizeEmail(value: string): string {
   return value.normalize('NFKC').trim().toLowerCase()
 }
 
-/** SPEC §5: the code field keeps digits only, at most 6; anything else typed or pasted is dropped. */
+/**
+ * docs/product.md §5: the code field keeps digits only, at most 6; anything else typed or pasted is dropped.
+ */
 export function sanitizeCode(value: string): string {
   return value.replace(/\D+/g, '').slice(0, OTP_LENGTH)
 }

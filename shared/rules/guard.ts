@@ -1,4 +1,5 @@
-// The navigation guard of SPEC §2, as one pure function the client router calls on every navigation.
+// The navigation guard of docs/product.md §2, as one pure function the client
+// router calls on every navigation.
 
 export interface GuardState {
   /** A subscriptionId other than null is stored. */

@@ -1,6 +1,6 @@
-// The receptionist interview (SPEC §4 "Interview" and "Chat variant B") as pure decisions: what to do
-// next from what is stored, how a check result moves the interview on, and how to resume from the
-// server's copy. The screens run the waits and the calls; every branch is decided here.
+// The receptionist interview (docs/product.md §4 "Interview" and "Chat variant B") as pure decisions: what to
+// do next from what is stored, how a check result moves the interview on, and how to resume from the server's
+// copy. The screens run the waits and the calls; every branch is decided here.
 import { MAX_CAT_AGE } from '../constants.ts'
 import { INTERVIEW_FIELDS, type InterviewField } from '../options.ts'
 import { YES_WORDS } from '../scripts.ts'
@@ -12,7 +12,10 @@ export interface FlowMessage {
   content: string
 }
 
-/** SPEC §4 Onboarding chat: the reply's first word is one of the yes-words ("Yes!", "ok let's go", "Y"). */
+/**
+ * docs/product.md §4 Onboarding chat: the reply's first word is one of the yes-words
+ * ("Yes!", "ok let's go", "Y").
+ */
 export function isYesReply(text: string): boolean {
   const first = text
     .trim()
@@ -21,7 +24,7 @@ export function isYesReply(text: string): boolean {
   return first !== undefined && (YES_WORDS as readonly string[]).includes(first)
 }
 
-/** SPEC §4: empty-content messages are dropped before sending. */
+/** docs/product.md §4: empty-content messages are dropped before sending. */
 export function dropEmptyMessages<T extends { content: string }>(messages: readonly T[]): T[] {
   return messages.filter((message) => message.content.trim() !== '')
 }
@@ -65,8 +68,8 @@ export type AfterCheck =
   | { kind: 'again'; field: InterviewField; reason: string }
 
 /**
- * SPEC §4: if satisfied, the returned answer (or the raw text if none) is stored under the current field
- * and the next field is asked; if not, the same field is asked again with the reason.
+ * docs/product.md §4: if satisfied, the returned answer (or the raw text if none) is stored under the current
+ * field and the next field is asked; if not, the same field is asked again with the reason.
  */
 export function applyCheck(
   answers: InterviewAnswers,
@@ -92,7 +95,7 @@ export function issuesList(answer: string): string[] {
   return parts.length > 0 ? [...new Set(parts)] : []
 }
 
-/** What is stored on the browser about the interview (the interview_* keys of SPEC §3). */
+/** What is stored on the browser about the interview (the interview_* keys of docs/product.md §3). */
 export interface StoredProgress {
   startingEnded: boolean
   finalStarted: boolean
@@ -121,9 +124,9 @@ export type OpeningAction =
   | { kind: 'ask'; field: InterviewField }
 
 /**
- * SPEC §4 "Chat variant B, opening" and the interview's resume: 1. intro not ended → play it; 2. final
- * lines started but not finished → resume them; 3. no reply expected → take the assistant's turn
- * (check a pending answer, ask the next field, or finish when complete).
+ * docs/product.md §4 "Chat variant B, opening" and the interview's resume: 1. intro not ended → play it; 2.
+ * final lines started but not finished → resume them; 3. no reply expected → take the assistant's turn (check
+ * a pending answer, ask the next field, or finish when complete).
  */
 export function openingAction(p: StoredProgress): OpeningAction {
   if (!p.startingEnded) return { kind: 'play-intro' }

@@ -1,4 +1,4 @@
-// Characters a name may not hold (CONTRACT "Inputs every row shares"): control characters (CR, LF, NUL,
+// Characters a name may not hold (docs/api.md "Inputs every row shares"): control characters (CR, LF, NUL,
 // tab …), bidi overrides and isolates (U+202A–U+202E, U+2066–U+2069), which make a name display as
 // something else, and zero-width spaces (U+200B, U+FEFF), which make two names look the same. The joiner
 // inside emoji sequences (U+200D, as in "🐈‍⬛ Luna") is part of the emoji and stays welcome.

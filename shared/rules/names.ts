@@ -1,4 +1,4 @@
-// Names of an account (SPEC §5 full-name splitting, SPEC §2 the sidebar greeting).
+// Names of an account (docs/product.md §5 full-name splitting, docs/product.md §2 the sidebar greeting).
 
 export interface NameParts {
   firstName: string

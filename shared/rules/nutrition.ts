@@ -301,7 +301,9 @@ export function mayPlanWeightLoss(profile: NutritionProfile): boolean {
   return outcome.kind === 'plan' && outcome.basis === 'weight loss'
 }
 
-/** The plan's cups, as the SPEC's whole number of cups (1 to 3); a question's holding amount, else 1. */
+/**
+ * The plan's cups, as the product spec's whole number of cups (1 to 3); a question's holding amount, else 1.
+ */
 export function wholeCups(outcome: NutritionOutcome): number {
   const plan = outcome.kind === 'plan' ? outcome : outcome.holding
   return Math.min(3, Math.max(1, Math.round(plan?.cupsPerDay ?? 1)))

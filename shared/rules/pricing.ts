@@ -1,5 +1,5 @@
-// Billing rules of SPEC §3, §4 and §9: plan prices, trial lengths, the plan card, the mobile rule and
-// the subscription-id rule of cancellation. Pure functions; the server decides what is charged with them.
+// Billing rules of docs/product.md §3, §4 and §9: plan prices, trial lengths, the plan card, the mobile rule
+// and the subscription-id rule of cancellation. Pure functions; the server decides what is charged with them.
 import {
   ACTIVATION_FEE_CENTS,
   type BillingPeriod,
@@ -14,7 +14,10 @@ export const DEFAULT_BILLING_PERIOD: BillingPeriod = 'Monthly'
 export const PLAN_NAME = 'Specialist Plan'
 const DAY_MS = 86_400_000
 
-/** SPEC §3 "Billing state": method false means monthly, true means yearly; the price follows the method. */
+/**
+ * docs/product.md §3 "Billing state": method false means monthly, true means yearly;
+ * the price follows the method.
+ */
 export interface BillingState {
   method: boolean
   price: number
@@ -40,7 +43,7 @@ export function priceFor(period: BillingPeriod): number {
   return period === 'Yearly' ? PRICES.yearly : PRICES.monthly
 }
 
-/** What the yearly plan costs a day (299.99 / 365 = 0.82, SPEC §9's daily figure). */
+/** What the yearly plan costs a day (299.99 / 365 = 0.82, docs/product.md §9's daily figure). */
 export function dailyPrice(): number {
   return Math.round((PRICES.yearly / 365) * 100) / 100
 }
@@ -69,7 +72,7 @@ export function trialEndUnix(period: BillingPeriod, start: Date): number {
   return Math.ceil(trialEndDate(period, start).getTime() / 1000)
 }
 
-/** The payment form of SPEC §3 for a trial that starts at `start`. */
+/** The payment form of docs/product.md §3 for a trial that starts at `start`. */
 export function trialPaymentForm(period: BillingPeriod, start: Date) {
   return {
     planName: TRIAL_PLAN_NAME,
@@ -96,8 +99,8 @@ export interface PlanCard {
 }
 
 /**
- * The plan card. SPEC §9 gives both '$39.99/mo' and a monthly price of 49.99; the card shows the price
- * the owner is actually charged after the trial (49.99), so one plan never shows two prices.
+ * The plan card. docs/product.md §9 gives both '$39.99/mo' and a monthly price of 49.99; the card shows the
+ * price the owner is actually charged after the trial (49.99), so one plan never shows two prices.
  */
 export function planCard(period: BillingPeriod): PlanCard {
   return {
@@ -109,12 +112,12 @@ export function planCard(period: BillingPeriod): PlanCard {
   }
 }
 
-/** SPEC §4: the billing method is forced to monthly on screens up to 768 px wide. */
+/** docs/product.md §4: the billing method is forced to monthly on screens up to 768 px wide. */
 export function effectiveMethod(method: boolean, viewportWidth: number): boolean {
   return viewportWidth <= MOBILE_MAX_WIDTH ? false : method
 }
 
-/** SPEC §2 /login: planSelection 'yearly' in any letter case records the yearly plan. */
+/** docs/product.md §2 /login: planSelection 'yearly' in any letter case records the yearly plan. */
 export function planFromSelection(value: string | null | undefined): BillingPeriod {
   return value?.trim().toLowerCase() === 'yearly' ? 'Yearly' : 'Monthly'
 }
@@ -122,8 +125,8 @@ export function planFromSelection(value: string | null | undefined): BillingPeri
 export type SubscriptionIdKind = 'none' | 'stripe' | 'paypal' | 'invalid'
 
 /**
- * SPEC §5: an id starting sub_ is the card provider's, I- is PayPal's, anything else is invalid, and
- * no id at all (or the stored text 'null') is 'No subscription ID found'.
+ * docs/product.md §5: an id starting sub_ is the card provider's, I- is PayPal's, anything else is invalid,
+ * and no id at all (or the stored text 'null') is 'No subscription ID found'.
  */
 export function subscriptionIdKind(id: string | null | undefined): SubscriptionIdKind {
   const value = id?.trim() ?? ''
@@ -133,7 +136,10 @@ export function subscriptionIdKind(id: string | null | undefined): SubscriptionI
   return 'invalid'
 }
 
-/** The paywall's wait countdown (SPEC §4: from 600 s down to 0) as m:ss, e.g. 600 → '10:00', 59 → '0:59'. */
+/**
+ * The paywall's wait countdown (docs/product.md §4: from 600 s down to 0) as m:ss,
+ * e.g. 600 → '10:00', 59 → '0:59'.
+ */
 export function formatCountdown(seconds: number): string {
   const left = Math.max(0, Math.floor(seconds))
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`

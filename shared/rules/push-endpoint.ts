@@ -1,4 +1,4 @@
-// Where a browser's push subscription may point (CONTRACT "Inputs every row shares"): HTTPS at a known
+// Where a browser's push subscription may point (docs/api.md "Inputs every row shares"): HTTPS at a known
 // push service, on its default port. The server posts to whatever endpoint is stored, so anything else
 // would let an owner make it send requests into its own network (blind SSRF).
 

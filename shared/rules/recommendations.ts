@@ -1,16 +1,16 @@
-// The recommendation rule (SPEC §1, §7): cups of food, treats and playtime per day, and the two welcome
-// messages, from the cat's weight, age and activity. Used for every cat, and whenever an LLM's answer
-// cannot be used.
+// The recommendation rule (docs/product.md §1, §7): cups of food, treats and playtime per day, and
+// the two welcome messages, from the cat's weight, age and activity. Used for every cat, and
+// whenever an LLM's answer cannot be used.
 //
 // The rule, in order:
 // 1. Weights are taken in pounds (kg converted by weight-units.ts). The feeding weight is the target weight
 //    when one is given, else the current weight, else 10 lbs (a typical adult cat). Unknown = 0.
 // 2. Food: the one nutrition rule (shared/rules/nutrition.ts: a plan for growth, maintenance or a safe
 //    weight loss, or a question when the target needs a vet first; and what a plan means in cups and
-//    grams of dry food). SPEC's `food_bowls` field (a whole number of cups, 1 to 3) is that amount
-//    rounded to a whole cup within 1 to 3 (for a question, what keeps the cat at its current weight);
-//    what the plan says in words is the rule's own amount or question, so the plan, the report and the
-//    assistants agree.
+//    grams of dry food). The product spec's `food_bowls` field (a whole number of cups, 1 to 3) is
+//    that amount rounded to a whole cup within 1 to 3 (for a question, what keeps the cat at its
+//    current weight); what the plan says in words is the rule's own amount or question, so the
+//    plan, the report and the assistants agree.
 // 3. Treats per day: feeding weight under 8 lbs → 2, under 14 lbs → 3, else 4; one fewer for a mostly or
 //    very inactive cat, one fewer for an overweight cat (current weight above the target); at least 1.
 // 4. Playtime minutes per day: by age, kitten 40, under 7 years 30, under 11 years 25, older 20; then
@@ -80,12 +80,12 @@ export function mainIssue(cat: RecommendationInput): string | null {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
-/** SPEC §2: 'cup' when the food value is 1, else 'cups'. */
+/** docs/product.md §2: 'cup' when the food value is 1, else 'cups'. */
 export function cupsLabel(value: string | number): string {
   return String(value).trim() === '1' ? 'cup' : 'cups'
 }
 
-/** SPEC §2: 'Treat' when the treats value is 1, else 'Treats'. */
+/** docs/product.md §2: 'Treat' when the treats value is 1, else 'Treats'. */
 export function treatsLabel(value: string | number): string {
   return String(value).trim() === '1' ? 'Treat' : 'Treats'
 }

@@ -1,5 +1,5 @@
-// Pounds and kilograms, once (SPEC §9: one pound is 0.453592 kg). Every conversion in the product goes
-// through convertWeight, and every converted weight a person reads or the app stores is rounded by
+// Pounds and kilograms, once (docs/product.md §9: one pound is 0.453592 kg). Every conversion in the product
+// goes through convertWeight, and every converted weight a person reads or the app stores is rounded by
 // roundWeight (one decimal). Rules that compute with weights (energy, pace) use the unrounded value.
 
 /** The only place the factor is written. */
@@ -10,7 +10,10 @@ export function isKilograms(unit: string | null | undefined): boolean {
   return /^\s*(kg|kgs|kilo|kilos|kilograms?)\s*$/i.test(unit ?? '')
 }
 
-/** A weight from one unit to the other, unrounded. An unknown unit counts as pounds (SPEC §3's default). */
+/**
+ * A weight from one unit to the other, unrounded. An unknown unit counts as pounds
+ * (docs/product.md §3's default).
+ */
 export function convertWeight(
   weight: number,
   from: string | null | undefined,

@@ -1,5 +1,6 @@
-// Cat weights (SPEC §5 "Breed and weight", §9): the typed pattern, the two units and how the screens
-// label them. The conversion itself is weight-units.ts (offered here too, where the screens look for it).
+// Cat weights (docs/product.md §5 "Breed and weight", §9): the typed pattern, the two units
+// and how the screens label them. The conversion itself is weight-units.ts (offered here
+// too, where the screens look for it).
 import { SHORT_QUIZ_WEIGHTS } from '../options.ts'
 import { isKilograms, kgToLbs, lbsToKg } from './weight-units.ts'
 
@@ -7,12 +8,12 @@ export { kgToLbs, lbsToKg, toPounds } from './weight-units.ts'
 
 export const WEIGHT_UNITS = ['Lbs', 'Kg'] as const
 export type WeightUnit = (typeof WEIGHT_UNITS)[number]
-/** SPEC §3: the unit key defaults to Lbs. */
+/** docs/product.md §3: the unit key defaults to Lbs. */
 export const DEFAULT_WEIGHT_UNIT: WeightUnit = 'Lbs'
 
 /**
- * Digits with up to 2 decimals (SPEC §5), the decimal point or a decimal comma ('12,5', as much of the
- * world writes it). '8', '8.5', '8,25' match; '8.', '.5', '8.255', '-1' do not.
+ * Digits with up to 2 decimals (docs/product.md §5), the decimal point or a decimal comma ('12,5', as much of
+ * the world writes it). '8', '8.5', '8,25' match; '8.', '.5', '8.255', '-1' do not.
  */
 export const WEIGHT_PATTERN = /^\d+([.,]\d{1,2})?$/
 
@@ -24,7 +25,10 @@ export const MAX_LOGGED_WEIGHT = { Lbs: 50, Kg: 23 } as const
 /** The most any weight field takes before its unit is known (the larger of the two). */
 export const MAX_WEIGHT = MAX_LOGGED_WEIGHT.Lbs
 
-/** The unit as stored ('Lbs' or 'Kg'), whatever its spelling; unknown counts as pounds (SPEC §3's default). */
+/**
+ * The unit as stored ('Lbs' or 'Kg'), whatever its spelling; unknown counts as pounds
+ * (docs/product.md §3's default).
+ */
 export function weightUnitOf(unit: string | null | undefined): WeightUnit {
   return unit?.toLowerCase() === 'kg' ? 'Kg' : 'Lbs'
 }
@@ -66,7 +70,7 @@ export function otherUnitLabel(weight: number, unit: string | null | undefined):
   return isKilograms(unit) ? `${kgToLbs(weight)} lb` : `${lbsToKg(weight)} kg`
 }
 
-/** SPEC §9: weight options 0.5 to 20 in steps of 0.5 lbs (the target-weight picker). */
+/** docs/product.md §9: weight options 0.5 to 20 in steps of 0.5 lbs (the target-weight picker). */
 export const WEIGHT_OPTIONS_LBS: readonly number[] = Array.from({ length: 40 }, (_, i) => (i + 1) / 2)
 
 /** '8.5 lb (3.9 kg)' */
@@ -82,7 +86,7 @@ export function nearestWeightOption(lbs: number): number | null {
 }
 
 /**
- * The short quiz stores a band label instead of a number (SPEC §3). When a cat is made from those
+ * The short quiz stores a band label instead of a number (docs/product.md §3). When a cat is made from those
  * answers, each band counts as one representative weight in pounds: its middle, or 1 lb beyond an
  * open end.
  */

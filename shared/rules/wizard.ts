@@ -1,12 +1,13 @@
-// The numbered onboarding wizard's navigation (SPEC §4 "Wizard"), as pure functions the page calls.
+// The numbered onboarding wizard's navigation (docs/product.md §4 "Wizard"), as
+// pure functions the page calls.
 import { WIZARD_FIRST_STEP, WIZARD_LAST_STEP } from '../constants.ts'
 
 /** Step 13 (creating the plan) is followed by 15; step 14 has no screen. */
 const CREATING_PLAN_STEP = 13
 const THANKS_STEP = 15
-/** SPEC §6: anonymous visitors may use steps 1 to 3. */
+/** docs/product.md §6: anonymous visitors may use steps 1 to 3. */
 export const LAST_ANONYMOUS_STEP = 3
-/** SPEC §4: the start step is 15 both with and without a stored cat id. */
+/** docs/product.md §4: the start step is 15 both with and without a stored cat id. */
 export const WIZARD_START_STEP = THANKS_STEP
 
 /** Valid step values are the whole numbers 1 to 15. */
@@ -54,23 +55,26 @@ export function screenStep(step: number): number {
 }
 
 /**
- * SPEC §6: anonymous visitors can use steps 1 to 3; every later step needs a signed-in owner, however it
- * is reached (Next, a link, the saved step or the start step).
+ * docs/product.md §6: anonymous visitors can use steps 1 to 3; every later step needs a signed-in owner,
+ * however it is reached (Next, a link, the saved step or the start step).
  */
 export function isStepOpen(step: number, authenticated: boolean): boolean {
   return authenticated || step <= LAST_ANONYMOUS_STEP
 }
 
-/** Advancing past step 3 needs a signed-in owner (SPEC §4: the alert 'Please authenticate to continue.'). */
+/**
+ * Advancing past step 3 needs a signed-in owner (docs/product.md §4: the alert 'Please
+ * authenticate to continue.').
+ */
 export function canAdvance(step: number, authenticated: boolean): boolean {
   return isStepOpen(nextStep(step), authenticated)
 }
 
 /**
- * Where sign-in leads (SPEC §4): the chat when a cat is stored, else /onboarding — back at the wizard
- * step a visitor stopped on, so the hand-over from visitor to owner continues where it left off. A
- * household member whose only cats are shared with them (the server's `household.sharedOnly`) goes
- * where those cats are, /care (docs/household.md, "On screen").
+ * Where sign-in leads (docs/product.md §4): the chat when a cat is stored, else /onboarding — back at the
+ * wizard step a visitor stopped on, so the hand-over from visitor to owner continues where it left off. A
+ * household member whose only cats are shared with them (the server's `household.sharedOnly`) goes where
+ * those cats are, /care (docs/household.md, "On screen").
  */
 export function signInDestination(
   hasCat: boolean,

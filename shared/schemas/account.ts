@@ -1,5 +1,6 @@
 // The signed-in owner's state as the server knows it: what the browser restores into the
-// SPEC's local-storage keys after a sign-in and on every load with a token, before it routes.
+// local-storage keys of docs/product.md §3 after a sign-in and on every load
+// with a token, before it routes.
 import { z } from 'zod'
 import { codeSchema } from './auth.ts'
 import { catListSchema } from './cat.ts'
@@ -41,7 +42,7 @@ export const householdReachSchema = z.object({
 export type HouseholdReach = z.infer<typeof householdReachSchema>
 
 export const ownerStateOutput = z.object({
-  /** The owner's cats, oldest first: the current cat (highest id, SPEC §4) is last. */
+  /** The owner's cats, oldest first: the current cat (highest id, docs/product.md §4) is last. */
   cats: catListSchema,
   /** The current cat's id (catId), or null when the owner has no cat yet. */
   catId: z.number().int().nullable(),
@@ -51,7 +52,7 @@ export const ownerStateOutput = z.object({
   interviewCompleted: z.boolean(),
   /** The latest unfinished interview, which the interview screen resumes (interviewId, interviewSessionId). */
   unfinishedInterview: z.object({ id: z.number().int(), session_id: z.string() }).nullable(),
-  /** The owner's conversation with the specialist: the highest id (SPEC §4), or null. */
+  /** The owner's conversation with the specialist: the highest id (docs/product.md §4), or null. */
   conversationId: z.number().int().nullable(),
   /** What the account held before its address was first proved, until the owner keeps or deletes it. */
   heldBeforeProof: heldBeforeProofSchema.nullable(),

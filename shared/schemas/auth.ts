@@ -1,5 +1,5 @@
-// Inputs and outputs of the auth router (SPEC §7 supabase auth rows). The REST rows answer
-// these outputs as they are, so field names follow the SPEC's payloads.
+// Inputs and outputs of the auth router (docs/product.md §7 supabase auth rows). The REST rows answer
+// these outputs as they are, so field names follow the payloads of docs/product.md §7.
 import { z } from 'zod'
 import { OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.ts'
 import { ERRORS } from '../errors.ts'
@@ -36,7 +36,7 @@ export const signinInput = z.object({
   session_id: sessionIdSchema.optional(),
 })
 
-/** signup-passwordless and signin answer the same session shape (SPEC §7). */
+/** signup-passwordless and signin answer the same session shape (docs/product.md §7). */
 export const tokenSessionOutput = z.object({
   token: z.string(),
   /** Seconds. */

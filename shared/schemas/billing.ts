@@ -1,5 +1,5 @@
-// Inputs and outputs of the billing router (SPEC §3 Billing, Payment form, Subscribe payload; SPEC §7
-// payments, subscriptions and plan rows). The REST rows answer these outputs as they are.
+// Inputs and outputs of the billing router (docs/product.md §3 Billing, Payment form, Subscribe payload;
+// docs/product.md §7 payments, subscriptions and plan rows). The REST rows answer these outputs as they are.
 import { z } from 'zod'
 import { ACTIVATION_CURRENCY, ACTIVATION_FEE_CENTS } from '../constants.ts'
 import { ERRORS } from '../errors.ts'
@@ -61,7 +61,7 @@ function expiryProblem(value: string, now: Date): string | null {
   return null
 }
 
-/** The demo card form's fields, in the order their messages are told (one at a time, SPEC §5). */
+/** The demo card form's fields, in the order their messages are told (one at a time, docs/product.md §5). */
 export const DEMO_CARD_FIELDS = ['nameOnCard', 'number', 'expiry', 'cvc'] as const
 
 /**
@@ -95,10 +95,10 @@ const requiredText = (max: number) =>
   z.string({ error: ERRORS.fillRequired }).trim().min(1, ERRORS.fillRequired).max(max)
 const optionalText = (max: number) => z.string().trim().max(max).optional()
 
-/** The payment form's e-mail: SPEC §5's step-1 message when it is missing. */
+/** The payment form's e-mail: docs/product.md §5's step-1 message when it is missing. */
 const emailSchema = emailAddress({ required: ERRORS.fillRequired, invalid: EMAIL_MESSAGES.invalid })
 
-/** Billing state of SPEC §3 (method false = monthly, true = yearly). */
+/** Billing state of docs/product.md §3 (method false = monthly, true = yearly). */
 export const billingStateSchema = z.object({
   billingPeriod: billingPeriodSchema,
   method: z.boolean(),
@@ -120,7 +120,7 @@ export const updatePlanInput = z
 /** POST /api/supabase/createPlan: an empty body keeps the plan already chosen. */
 export const createPlanInput = z.object({ billingPeriod: billingPeriodSchema.optional() }).optional()
 
-/** One subscription as the SPEC's entity (snake_case), plus its state. */
+/** One subscription as the entity of docs/product.md §3 (snake_case), plus its state. */
 export const subscriptionViewSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -151,7 +151,7 @@ export const billingStatusOutput = z.object({
 })
 export type BillingStatus = z.infer<typeof billingStatusOutput>
 
-// --- The payment flow step by step (SPEC §7 rows) -------------------------------------------------
+// --- The payment flow step by step (docs/product.md §7 rows) -----------------------------------------
 
 /** POST /api/payments/stripe/customer */
 export const customerInput = z.object({
@@ -196,9 +196,9 @@ export const subscriptionInput = z.object({
 })
 export const subscriptionOutput = z.object({ subscriptionId: z.string(), success: z.literal(true) })
 
-// --- The whole checkout in one call (SPEC §3 Subscribe payload) --------------------------------------
+// --- The whole checkout in one call (docs/product.md §3 Subscribe payload) ---------------------------
 
-/** SPEC §5 "Payment step 1": the contact fields, without the state rule (see withStateRule). */
+/** docs/product.md §5 "Payment step 1": the contact fields, without the state rule (see withStateRule). */
 const contactFields = {
   fullName: requiredText(200),
   email: emailSchema.optional(),
@@ -215,7 +215,9 @@ function withStateRule<T extends z.ZodType<{ country: string; state: string }>>(
   })
 }
 
-/** The payment form's step 1 (client): the e-mail is asked only when no e-mail is known (SPEC §5). */
+/**
+ * The payment form's step 1 (client): the e-mail is asked only when no e-mail is known (docs/product.md §5).
+ */
 export function contactFormSchema(askEmail: boolean) {
   return withStateRule(
     z.object({
@@ -227,9 +229,9 @@ export function contactFormSchema(askEmail: boolean) {
 export type ContactForm = z.input<ReturnType<typeof contactFormSchema>>
 
 /**
- * The subscribe payload (SPEC §3), plus an optional idempotency key. The card is a payment method id
- * from Stripe.js, or, with the demo provider only, a test card number (`cardNumber`) the server maps to
- * its test method.
+ * The subscribe payload (docs/product.md §3), plus an optional idempotency key. The card is a
+ * payment method id from Stripe.js, or, with the demo provider only, a test card number
+ * (`cardNumber`) the server maps to its test method.
  */
 export const checkoutInput = withStateRule(
   z.object({
@@ -254,8 +256,9 @@ export const checkoutOutput = z.object({
 })
 
 /**
- * SPEC §4 step 6, "record the subscription as plan 'Free Trial'" (the payment form of SPEC §3). The
- * server recorded it when the provider created it; this confirms it belongs to the caller and returns it.
+ * docs/product.md §4 step 6, "record the subscription as plan 'Free Trial'" (the payment form of
+ * docs/product.md §3). The server recorded it when the provider created it; this confirms it
+ * belongs to the caller and returns it.
  */
 export const recordSubscriptionInput = z.object({
   subscriptionId: z.string().trim().min(1).max(255),
@@ -272,10 +275,10 @@ export const recordSubscriptionInput = z.object({
 })
 
 /**
- * billing.subscribe (POST /api/supabase/subscriptions): SPEC §7 sends either payload to the one row. A
- * body with a `subscriptionId` records a subscription (recordSubscriptionInput); any other is the
- * subscribe payload (checkoutInput). A refusal names the first problem of the payload the body is,
- * as each schema alone would ("paymentMethod: A card payment method is required").
+ * billing.subscribe (POST /api/supabase/subscriptions): docs/product.md §7 sends either payload to the one
+ * row. A body with a `subscriptionId` records a subscription (recordSubscriptionInput); any other is the
+ * subscribe payload (checkoutInput). A refusal names the first problem of the payload the body is, as each
+ * schema alone would ("paymentMethod: A card payment method is required").
  */
 export const subscribeInput = z.union([recordSubscriptionInput, checkoutInput], {
   error: (issue) => {

@@ -1,4 +1,4 @@
-// The secret calendar feed (CONTRACT "the health record").
+// The secret calendar feed (docs/product.md §11).
 import { z } from 'zod'
 import { careCatInput } from './care.ts'
 

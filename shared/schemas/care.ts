@@ -1,4 +1,4 @@
-// The care loop's and the weight log's shapes (CONTRACT "Beyond SPEC §7"): snake_case like SPEC §7.
+// The care loop's and the weight log's shapes (docs/product.md §10): snake_case like docs/product.md §7.
 import { z } from 'zod'
 import { CHECK_IN_PERIODS, TRAINING_DAYS } from '../options.ts'
 import { MAX_LOGGED_WEIGHT, WEIGHT_UNITS } from '../rules/weight.ts'
@@ -80,7 +80,7 @@ export const timeZoneSchema = z
 
 export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/
 
-/** What PUT /api/care/plan takes: any of these fields, nothing else (CONTRACT "Beyond SPEC §7"). */
+/** What PUT /api/care/plan takes: any of these fields, nothing else (docs/product.md §10). */
 export const carePlanUpdateInput = z.strictObject(
   {
     cat_id: recordId.optional(),

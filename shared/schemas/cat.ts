@@ -1,4 +1,4 @@
-// The cat (SPEC §3) as one set of zod field rules. Every cat procedure's input and output, the
+// The cat (docs/product.md §3) as one set of zod field rules. Every cat procedure's input and output, the
 // recommendations call, the wizard's steps and the profile form are built from these same fields.
 import { z } from 'zod'
 import { MAX_CAT_AGE, MAX_MULTI_SELECT, PHOTO_MAX_BYTES, PHOTO_TYPES } from '../constants.ts'
@@ -27,7 +27,7 @@ import {
 import { type FileRule, formFile, formInput } from './form-upload.ts'
 import { recordId, sessionIdSchema } from './primitives.ts'
 
-/** The texts the forms show (SPEC §5) and the API answers with, prefixed by the field's name. */
+/** The texts the forms show (docs/product.md §5) and the API answers with, prefixed by the field's name. */
 export const CAT_MESSAGES = {
   name: "Please enter your cat's name",
   gender: "Please select your cat's gender",
@@ -184,7 +184,7 @@ export type CatFields = z.output<typeof catFieldsSchema>
 export const catIdSchema = recordId
 
 /**
- * SPEC §3: the photo as a byte array plus mimetype and originalname. The bytes may also come as
+ * docs/product.md §3: the photo as a byte array plus mimetype and originalname. The bytes may also come as
  * base64 text (a third of the size on the wire). The declared mimetype is not trusted: the server
  * sniffs the bytes (server/services/photos.ts).
  */
@@ -248,7 +248,7 @@ export const updateCatFormInput = formInput(
 
 export const catIdInputSchema = z.object({ id: catIdSchema })
 
-/** What recommendations produce (SPEC §7): also the shape an LLM answer must have to be used. */
+/** What recommendations produce (docs/product.md §7): also the shape an LLM answer must have to be used. */
 export const recommendationsSchema = z.object({
   food_bowls: z.number().int().min(1).max(3),
   treats: z.number().int().min(1).max(10),
@@ -370,7 +370,7 @@ export const wizardStepSchemas = {
   items: z.object({ items: catFields.items.refine(picked, { error: CAT_MESSAGES.items }) }),
 }
 
-/** SPEC §5: the profile form is valid when a photo is chosen and every text field is non-empty. */
+/** docs/product.md §5: the profile form is valid when a photo is chosen and every text field is non-empty. */
 export const profileFormSchema = z.object({
   name: catFields.name.refine(filled, { error: CAT_MESSAGES.name }),
   breed: z.enum(CAT_BREEDS, { error: CAT_MESSAGES.breed }),

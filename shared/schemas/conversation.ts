@@ -1,4 +1,5 @@
-// Inputs and outputs of the conversation router (SPEC §3 Conversation and Chat message, §7 conversation rows).
+// Inputs and outputs of the conversation router (docs/product.md §3 Conversation and Chat
+// message, §7 conversation rows).
 import { z } from 'zod'
 import { ATTACHMENTS_PER_MESSAGE, CHAT_LIST_MAX_MESSAGES, CHAT_MESSAGE_MAX_CHARS } from '../constants.ts'
 import { MAX_RECORD_ID, noControlChars, recordId, sessionIdSchema } from './primitives.ts'
@@ -6,7 +7,9 @@ import { MAX_RECORD_ID, noControlChars, recordId, sessionIdSchema } from './prim
 /** Free text as stored: NUL characters (which PostgreSQL text cannot hold) are dropped. */
 export const storableText = (schema: z.ZodString) => schema.transform((text) => text.replaceAll('\u0000', ''))
 
-/** The client's own id of a message (SPEC §3 "optional id"); numbers are accepted and kept as text. */
+/**
+ * The client's own id of a message (docs/product.md §3 "optional id"); numbers are accepted and kept as text.
+ */
 export const clientMessageId = z
   .union([z.string(), z.number()])
   .transform((value) => String(value).trim())
@@ -23,7 +26,10 @@ export const attachmentIds = z
   .array(recordId)
   .max(ATTACHMENTS_PER_MESSAGE, `At most ${ATTACHMENTS_PER_MESSAGE} photos per message`)
 
-/** SPEC §3 Chat message as a client sends it; the server keeps its own time, so timestamp is informative. */
+/**
+ * docs/product.md §3 Chat message as a client sends it; the server keeps its own time,
+ * so timestamp is informative.
+ */
 export const chatMessageInput = z.object({
   role: z.enum(['user', 'assistant'], { error: "role must be 'user' or 'assistant'" }),
   content: storableText(
@@ -43,7 +49,7 @@ export const chatMessageList = z
   .array(chatMessageInput)
   .max(CHAT_LIST_MAX_MESSAGES, `too many messages in one request (at most ${CHAT_LIST_MAX_MESSAGES})`)
 
-/** SPEC §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
+/** docs/product.md §3 Chat message as the server returns it: role, content, timestamp (ISO) and id. */
 /** How urgent the specialist judged a reply: 'emergency' go now, 'urgent' within 24 h. */
 export const urgencySchema = z.enum(['routine', 'urgent', 'emergency'])
 export type UrgencyLevel = z.infer<typeof urgencySchema>

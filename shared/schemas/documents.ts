@@ -1,4 +1,4 @@
-// The health record's documents (CONTRACT "the health record"): snake_case like SPEC §7.
+// The health record's documents (docs/product.md §11): snake_case like docs/product.md §7.
 import { z } from 'zod'
 import { ATTACHMENT_MAX_BYTES } from '../constants.ts'
 import { careCatInput } from './care.ts'

@@ -1,4 +1,4 @@
-// Follow-ups after an urgent answer (CONTRACT "Beyond SPEC §7", docs/follow-ups.md).
+// Follow-ups after an urgent answer (docs/product.md §11, docs/follow-ups.md).
 import { z } from 'zod'
 import { recordId } from './primitives.ts'
 

@@ -1,4 +1,4 @@
-// The household (CONTRACT "Beyond SPEC §7", docs/household.md): invites, members, the activity log and a
+// The household (docs/product.md §11, docs/household.md): invites, members, the activity log and a
 // sitter's emergency card, as the API takes and answers them.
 import { z } from 'zod'
 import { emailSchema, recordId } from './primitives.ts'

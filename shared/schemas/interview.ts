@@ -1,4 +1,5 @@
-// Inputs and outputs of the interview router (SPEC §3 Interview and check result, §7 interview rows).
+// Inputs and outputs of the interview router (docs/product.md §3 Interview and check
+// result, §7 interview rows).
 import { z } from 'zod'
 import { INTERVIEW_FIELDS } from '../options.ts'
 import { chatMessageList, chatMessageOutput, storableText } from './conversation.ts'
@@ -7,7 +8,7 @@ import { recordId, sessionIdSchema } from './primitives.ts'
 export const interviewFieldSchema = z.enum(INTERVIEW_FIELDS, {
   error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,
 })
-/** SPEC §7: the check's field may be 'none'. */
+/** docs/product.md §7: the check's field may be 'none'. */
 export const interviewFieldOrNone = z.union([interviewFieldSchema, z.literal('none')], {
   error: `field must be one of ${INTERVIEW_FIELDS.join(', ')} or none`,
 })
@@ -67,7 +68,7 @@ export const interviewReplyInput = z.object({
   /** Why the last answer did not count; the receptionist asks again with it. */
   reason: storableText(z.string().max(500)).optional(),
 })
-/** SPEC §7: message, also readable as assistantResponses[0]. */
+/** docs/product.md §7: message, also readable as assistantResponses[0]. */
 export const interviewReplyOutput = z.object({
   message: z.string(),
   assistantResponses: z.array(z.string()),
@@ -79,7 +80,7 @@ export const interviewCheckInput = z.object({
   /** The cat's name once given: a cat called Lily is not a lily to the triage. */
   cat_name: z.string().max(100).optional(),
 })
-/** SPEC §3 Interview answer check result: satisfied is the text 'true' or 'false'. */
+/** docs/product.md §3 Interview answer check result: satisfied is the text 'true' or 'false'. */
 export const interviewCheckOutput = z.object({
   satisfied: z.enum(['true', 'false']),
   answer: z.string(),

@@ -2,8 +2,9 @@
 // - a record id is a positive whole number up to PostgreSQL's integer limit, sent as a JSON number or
 //   as plain decimal digits (a path's "12"); "0x1f", "1e3", " 12" and "12.0" are not ids;
 // - the visitor's session_id is 1 to 128 characters after trimming, with no control characters;
-// - an e-mail address, NFKC-normalised, trimmed and lower-cased, matches SPEC §5's simple pattern, holds
-//   no control, format (zero-width, bidirectional) or `<>",;:` characters, at most 254 characters;
+// - an e-mail address, NFKC-normalised, trimmed and lower-cased, matches docs/product.md §5's
+//   simple pattern, holds no control, format (zero-width, bidirectional) or `<>",;:`
+//   characters, at most 254 characters;
 // - a person's name is trimmed text of at most 100 characters.
 import { z } from 'zod'
 import {
@@ -67,7 +68,7 @@ export function emailAddress(messages: { required: string; invalid: string } = E
     )
 }
 
-/** A login e-mail, with the login screen's own messages (SPEC §5). */
+/** A login e-mail, with the login screen's own messages (docs/product.md §5). */
 export const emailSchema = emailAddress()
 
 /** A person's name (first, last or full). */

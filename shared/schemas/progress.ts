@@ -1,4 +1,4 @@
-// The /progress page's and the vet report's shapes: snake_case like SPEC §7.
+// The /progress page's and the vet report's shapes: snake_case like docs/product.md §7.
 import { z } from 'zod'
 import { careCatInput, weightEntrySchema } from './care.ts'
 

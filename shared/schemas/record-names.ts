@@ -1,5 +1,5 @@
-// The names of the health record (medication, vaccination, document title): CONTRACT "Inputs every row
-// shares". Control characters (C0, DEL, C1), bidi overrides and isolates and zero-width spaces hide or
+// The names of the health record (medication, vaccination, document title): docs/api.md "Inputs
+// every row shares". Control characters (C0, DEL, C1), bidi overrides and isolates and zero-width spaces hide or
 // reorder what the owner and the vet read; the emoji joiner (U+200D) stays, it is part of "🐈‍⬛".
 import { z } from 'zod'
 

@@ -1,4 +1,4 @@
-// The health record's vaccinations (CONTRACT "the health record"): snake_case like SPEC §7.
+// The health record's vaccinations (docs/product.md §11): snake_case like docs/product.md §7.
 import { z } from 'zod'
 import { careCatInput } from './care.ts'
 import { recordId } from './primitives.ts'

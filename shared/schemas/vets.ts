@@ -1,4 +1,4 @@
-// The cat's vets (CONTRACT "the health record"): the usual and the emergency clinic, each or null.
+// The cat's vets (docs/product.md §11): the usual and the emergency clinic, each or null.
 import { z } from 'zod'
 import { careCatInput } from './care.ts'
 import { recordId } from './primitives.ts'

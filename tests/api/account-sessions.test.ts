@@ -255,7 +255,7 @@ describe('claimed records belong to the account', () => {
     expect(await (await t.caller(again.session.access_token)).cat.list()).toEqual([])
   })
 
-  it('POST /api/supabase/cats and cat.create need the bearer token (SPEC §6)', async () => {
+  it('POST /api/supabase/cats and cat.create need the bearer token (docs/product.md §6)', async () => {
     const res = await post('/api/supabase/cats', { session_id: 'anon-cat', cat_name: 'Milo' })
     expect(res).toEqual({ status: 401, body: { error: ERRORS.notAuthenticated, code: 'NOT_AUTHENTICATED' } })
     await expectTrpcError(

@@ -163,8 +163,8 @@ describe('account.state', () => {
   })
 
   it("includes the visitor's interview that the sign-in claimed, and the cat made after it", async () => {
-    // A visitor can make an interview but not a cat (SPEC §6: cats need the token); the cat is made
-    // once the owner has signed in.
+    // A visitor can make an interview but not a cat (docs/product.md §6: cats need the token); the cat is
+    // made once the owner has signed in.
     const visitor = await t.caller()
     const session = `visitor-${Date.now()}`
     const interview = await visitor.interview.create({ session_id: session })

@@ -194,7 +194,7 @@ describe('verifying with a code', () => {
   })
 })
 
-describe('the payment flow (SPEC §4): sign-up without a password, then on with its token', () => {
+describe('the payment flow (docs/product.md §4): sign-up without a password, then on with its token', () => {
   it('answers a usable session and checks out with it', async () => {
     const email = address('payer')
     const session = `visitor-pay-${Date.now()}`

@@ -1,5 +1,5 @@
-// Billing: a REST client written from SPEC §7 cancels with the `id` that
-// GET /api/supabase/subscriptions lists; another owner's id is 404 (not 400); SPEC §7's documented
+// Billing: a REST client written from docs/product.md §7 cancels with the `id` that
+// GET /api/supabase/subscriptions lists; another owner's id is 404 (not 400); docs/product.md §7's documented
 // form (the provider's sub_… id) keeps working.
 import { describe, expect, it } from 'vitest'
 import { restAs } from '../helpers/app.ts'
@@ -45,7 +45,7 @@ describe('DELETE /api/supabase/subscriptions/{id}', () => {
     expect((await t.db.subscription.findUniqueOrThrow({ where: { id: listed.id } })).status).toBe('trialing')
   })
 
-  it("keeps SPEC §7's form: the provider's sub_ id", async () => {
+  it("keeps docs/product.md §7's form: the provider's sub_ id", async () => {
     const { owner, listed } = await subscribed()
     const answer = await request(
       'DELETE',

@@ -32,7 +32,7 @@ describe('one trial per owner', () => {
 
     const charged = calls.charges
     expect(await subscribe(owner.token)).toEqual({ status: 409, body: TRIAL_USED })
-    // SPEC's step-by-step rows refuse the same way: the fee step charges nothing.
+    // The step-by-step rows of docs/product.md §7 refuse the same way: the fee step charges nothing.
     const customer = await request('POST', '/api/payments/stripe/customer', owner.token, {
       name: 'Ada',
       email: 'second-trial@example.com',

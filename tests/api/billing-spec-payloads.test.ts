@@ -1,6 +1,6 @@
-// A client written from SPEC §7's call table alone can pay. Every payment row gets exactly the
-// payload the SPEC shows (no extra field, no header but the bearer token), on the demo provider and on
-// the real Stripe SDK against the local Stripe-compatible double; double submits without an
+// A client written from docs/product.md §7's call table alone can pay. Every payment row gets exactly the
+// payload docs/product.md §7 shows (no extra field, no header but the bearer token), on the demo provider and
+// on the real Stripe SDK against the local Stripe-compatible double; double submits without an
 // Idempotency-Key, sent concurrently, charge once.
 import { describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/app.ts'
@@ -35,7 +35,10 @@ function restOf(t: TestApp) {
 
 const trialEnd = () => Math.floor(Date.now() / 1000) + 3 * 86_400
 
-/** Runs SPEC §4's flow with SPEC §7's payloads: customer, intent, subscription, record, list, cancel. */
+/**
+ * Runs docs/product.md §4's flow with docs/product.md §7's payloads: customer, intent,
+ * subscription, record, list, cancel.
+ */
 async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   const rest = restOf(t)
   const owner = await t.signIn()
@@ -85,7 +88,7 @@ async function specJourney(t: TestApp, calls: () => ProviderCalls) {
   return owner
 }
 
-/** Each step sent twice at once with the SPEC's payload and no Idempotency-Key. */
+/** Each step sent twice at once with the payload of docs/product.md §7 and no Idempotency-Key. */
 async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   const rest = restOf(t)
   const owner = await t.signIn()
@@ -141,10 +144,10 @@ async function doubleSubmits(t: TestApp, calls: () => ProviderCalls) {
   expect(await t.db.subscription.count({ where: { userId: second.id } })).toBe(1)
 }
 
-describe('SPEC §7 payloads on the demo provider', () => {
+describe('docs/product.md §7 payloads on the demo provider', () => {
   const { t, calls } = suiteCountedDemoApp()
 
-  it('pays, records, lists and cancels with exactly the payloads SPEC §7 shows', async () => {
+  it('pays, records, lists and cancels with exactly the payloads docs/product.md §7 shows', async () => {
     await specJourney(t, () => calls)
   })
 
@@ -170,7 +173,7 @@ describe('SPEC §7 payloads on the demo provider', () => {
   })
 })
 
-describe('SPEC §7 payloads on Stripe (local Stripe-compatible server)', () => {
+describe('docs/product.md §7 payloads on Stripe (local Stripe-compatible server)', () => {
   const stripe = suiteStripeApp()
   const t = stripe.t
   const calls = () => ({
@@ -180,7 +183,7 @@ describe('SPEC §7 payloads on Stripe (local Stripe-compatible server)', () => {
     subscriptions: stripe.double.objects.subscriptions.size,
   })
 
-  it('pays, records, lists and cancels with exactly the payloads SPEC §7 shows', async () => {
+  it('pays, records, lists and cancels with exactly the payloads docs/product.md §7 shows', async () => {
     await specJourney(t, calls)
   })
 

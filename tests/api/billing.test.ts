@@ -1,4 +1,4 @@
-// Billing on the demo payment provider (no Stripe key), through the REST rows of SPEC §7 and tRPC.
+// Billing on the demo payment provider (no Stripe key), through the REST rows of docs/product.md §7 and tRPC.
 import { randomUUID } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
@@ -219,7 +219,7 @@ describe('checkout with the demo provider (POST /api/supabase/subscriptions)', (
   })
 })
 
-describe('the payment flow step by step (SPEC §7 payments rows)', () => {
+describe('the payment flow step by step (docs/product.md §7 payments rows)', () => {
   it('creates the customer, the $1.99 intent and the trial subscription, then records it and lists it', async () => {
     const owner = await t.signIn()
     const checkoutKey = randomUUID()

@@ -1,4 +1,4 @@
-// The care plan (CONTRACT "Beyond SPEC §7") through REST and tRPC on a real database: defaults from the
+// The care plan (docs/product.md §10) through REST and tRPC on a real database: defaults from the
 // quiz, the owner's zone, every rule of next_check_in_at, pause and resume, bad input, ownership and the
 // one-click unsubscribe token.
 import { describe, expect, it } from 'vitest'
@@ -59,7 +59,7 @@ describe('GET /api/care/plan', () => {
       channels: { email: true, push: false },
       paused: false,
     })
-    // Weekly: the first training day in SPEC §9's order.
+    // Weekly: the first training day in docs/product.md §9's order.
     expect(local(plan.next_check_in_at, 'UTC')).toEqual({ weekday: 'Thursday', time: '09:00' })
     const ahead = Date.parse(plan.next_check_in_at) - Date.now()
     expect(ahead).toBeGreaterThan(0)

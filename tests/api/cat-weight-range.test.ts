@@ -1,5 +1,6 @@
 // A cat's weights on the server keep the weight log's range in the cat's own unit (at most 50 lb or
-// 23 kg), read a decimal comma, and take a kitten's age band; through tRPC and the SPEC's REST row alike.
+// 23 kg), read a decimal comma, and take a kitten's age band; through tRPC and the REST
+// row of docs/product.md §7 alike.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { suiteApp } from '../helpers/app.ts'
 

@@ -343,7 +343,8 @@ describe('POST /api/openai/recommendations', () => {
       'welcome_message_relevant_response',
       'welcome_message_specific_detail',
     ])
-    // The nutrition rule: 12.5 → 11 lb is 260 kcal (about 1 % a week), about 5/8 cup, SPEC's 1 whole cup.
+    // The nutrition rule: 12.5 → 11 lb is 260 kcal (about 1 % a week), about 5/8 cup,
+    // the product spec's 1 whole cup.
     expect(body).toMatchObject({ food_bowls: 1, treats: 2, playtime: 40 })
     expect(body.welcome_message_specific_detail).toContain('Luna')
     expect(body.welcome_message_specific_detail).toContain('stressful environment')
@@ -353,7 +354,8 @@ describe('POST /api/openai/recommendations', () => {
     const res = await rest('POST', '/api/openai/recommendations', null, {})
     expect(res.statusCode).toBe(200)
     // Age 0 is the quiz's Kitten band: a kitten for play, and for the nutrition rule a kitten to weigh
-    // before its growth food is worked out (never a 10 lb adult's amount), so SPEC's least cup, 1.
+    // before its growth food is worked out (never a 10 lb adult's amount), so the
+    // product spec's least cup, 1.
     expect(res.json()).toMatchObject({ food_bowls: 1, treats: 3, playtime: 40 })
     expect(res.json().welcome_message_specific_detail).toContain('Your cat')
     expect(res.json().welcome_message_relevant_response).toContain('Your cat is a kitten')

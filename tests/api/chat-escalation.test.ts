@@ -43,7 +43,8 @@ describe('an escalation holds through the conversation', () => {
     )
     expect(warned).toMatch(/^\*\*This could be an emergency/)
 
-    // Instance two, SPEC's REST row, the owner's list without the reply: the level holds, the model is not asked.
+    // Instance two, the REST row of docs/product.md §7, the owner's list without the reply: the
+    // level holds, the model is not asked.
     const asked = double.requests.length
     const res = await second.app.inject({
       method: 'POST',

@@ -131,7 +131,7 @@ describe('POST /api/openai/chat reconciles by message id', () => {
     expect((await rows(conversation.id)).map((r) => r.content)).toEqual(['First?', 'One.', 'Second?', 'Two.'])
   })
 
-  it('clients that send no ids (SPEC §7 as written): the whole copy each time, each question answered once', async () => {
+  it('clients that send no ids (docs/product.md §7): the whole copy each time, each question answered once', async () => {
     const { user, cat, conversation, sessionId } = await subscriber()
     const welcome = { role: 'assistant' as const, content: 'Hello! How can I help?' }
     const q1 = { role: 'user' as const, content: 'Is a cardboard box a good toy?' }

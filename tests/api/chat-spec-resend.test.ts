@@ -1,5 +1,5 @@
-// Exactly once for SPEC clients: a message without an id is recognised by its conversation, role, text
-// and timestamp. A client that resends its newest message after a lost answer (same text, same
+// Exactly once for clients of docs/product.md §7: a message without an id is recognised by its conversation,
+// role, text and timestamp. A client that resends its newest message after a lost answer (same text, same
 // timestamp) gets the first one's reply back: no second row, no second reply.
 import { describe, expect, it } from 'vitest'
 import { suiteApp } from '../helpers/app.ts'

@@ -1,4 +1,4 @@
-// GET /api/supabase/conversations returns each conversation WITH its messages (SPEC §3: a
+// GET /api/supabase/conversations returns each conversation WITH its messages (docs/product.md §3: a
 // Conversation is id, messages): the newest CONVERSATION_LIST_MESSAGES of each, oldest first, and the
 // total, so a client can restore a chat from it.
 import { describe, expect, it } from 'vitest'

@@ -371,7 +371,7 @@ describe('conversation.send: the streamed specialist reply', () => {
 describe('conversation.start and history: the chat survives a reload and another device', () => {
   it("opens the owner's latest conversation with its newest page and the current cat", async () => {
     const { user, api, conversation, cat } = await subscriber('Pixel')
-    // SPEC §4: the cat with the highest id is the current one.
+    // docs/product.md §4: the cat with the highest id is the current one.
     const newest = await t.db.cat.create({ data: { userId: user.id, name: 'Newest' } })
     await collect(
       await api.conversation.send({ conversationId: conversation.id, content: 'Hello', clientId: 'h1' }),

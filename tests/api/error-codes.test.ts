@@ -112,7 +112,8 @@ describe('tRPC carries the same code', () => {
 })
 
 describe('a card decline carries its code, and keeps the provider text', () => {
-  // SPEC §3's subscribe payload with the demo provider's test cards (SPEC §8's three decline codes).
+  // docs/product.md §3's subscribe payload with the demo provider's test cards
+  // (docs/product.md §8's three decline codes).
   const subscribe = (paymentMethod: string) => ({
     fullName: 'Ada Lovelace',
     email: 'ada@example.com',

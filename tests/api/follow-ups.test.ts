@@ -1,4 +1,4 @@
-// Follow-ups after an urgent answer (CONTRACT "Beyond SPEC §7", docs/follow-ups.md): scheduled when an
+// Follow-ups after an urgent answer (docs/product.md §11, docs/follow-ups.md): scheduled when an
 // escalated reply is stored, one per episode, answered on both surfaces or in the chat; "not yet" after
 // an emergency says the escalation again; the finding reaches the vet report; the owner can turn them off.
 import { execFileSync } from 'node:child_process'

@@ -144,7 +144,8 @@ describe('HTTP surface', () => {
   it('serves the client with history fallback and the runtime config', async () => {
     for (const url of ['/', '/login', '/cat-assistant', '/some/unknown/page']) {
       const res = await t.app.inject({ method: 'GET', url })
-      // Unknown paths get the app too (it renders 'Not found'), with the status 404 (CONTRACT.md).
+      // Unknown paths get the app too (it renders 'Not found'), with the status 404
+      // (docs/api.md "The HTTP surface").
       expect(res.statusCode, url).toBe(url === '/some/unknown/page' ? 404 : 200)
       expect(res.headers['content-type']).toContain('text/html')
       expect(res.body).toContain('<meta name="kitty-config"')

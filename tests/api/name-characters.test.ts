@@ -1,4 +1,4 @@
-// Names refuse control characters, bidi overrides and isolates and zero-width spaces with 400 (CONTRACT
+// Names refuse control characters, bidi overrides and isolates and zero-width spaces with 400 (docs/api.md
 // "Inputs every row shares"); the joiner inside an emoji sequence is part of the emoji and stays welcome.
 import { describe, expect, it } from 'vitest'
 import { freshAddress } from '../helpers/addresses.ts'

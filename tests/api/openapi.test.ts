@@ -1,12 +1,12 @@
-// The REST surface is derived from the procedures' declarations: every row of SPEC §7 is declared and
-// served, and the OpenAPI document built from the same declarations is valid and lists only what the
-// server serves.
+// The REST surface is derived from the procedures' declarations: every row of docs/product.md §7 is
+// declared and served, and the OpenAPI document built from the same declarations is valid and lists only
+// what the server serves.
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { restRows } from '../../server/rest/table.ts'
 import { suiteApp } from '../helpers/app.ts'
 
-/** SPEC §7's call table, as written there (path parameters in Fastify's `:id` form). */
+/** docs/product.md §7's call table, as written there (path parameters in Fastify's `:id` form). */
 const SPEC_ROWS = [
   'POST /api/supabase/signup-passwordless',
   'POST /api/supabase/signin',
@@ -53,7 +53,7 @@ beforeAll(async () => {
 })
 
 describe('REST rows declared by the procedures', () => {
-  it('declares every row of SPEC §7', () => {
+  it('declares every row of docs/product.md §7', () => {
     const declared = new Set(restRows().map((row) => `${row.method} ${row.path}`))
     const missing = SPEC_ROWS.filter((row) => !declared.has(row))
     expect(missing).toEqual([])
@@ -80,7 +80,7 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true)
   })
 
-  it('lists every SPEC §7 row and only paths the server serves', () => {
+  it('lists every docs/product.md §7 row and only paths the server serves', () => {
     const listed: string[] = []
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) {
@@ -96,7 +96,7 @@ describe('the OpenAPI document', () => {
     expect(listed.length).toBe(restRows().length)
   })
 
-  it('marks the calls that need the bearer token (SPEC §6)', () => {
+  it('marks the calls that need the bearer token (docs/product.md §6)', () => {
     expect(document.paths['/api/supabase/cats']?.get?.security).toEqual([{ bearerAuth: [] }])
     expect(document.paths['/api/openai/recommendations']?.post?.security).toEqual([])
     expect(document.paths['/api/supabase/signin-otp']?.post?.security).toEqual([])

@@ -1,5 +1,5 @@
-// The safety scoreboard (CONTRACT: GET /api/ops/safety, OPERATOR_EMAILS): operators only, everyone else
-// 404; escalations by sign and level, follow-ups sent/answered/seen_vet, not_yet reasons, and routine
+// The safety scoreboard (docs/product.md §11: GET /api/ops/safety, OPERATOR_EMAILS): operators only, everyone
+// else 404; escalations by sign and level, follow-ups sent/answered/seen_vet, not_yet reasons, and routine
 // answers an owner later took to the vet within 72 h. Seeded straight in the database with set times.
 import { describe, expect, it } from 'vitest'
 import { createTestApp, suiteApp, testConfig } from '../helpers/app.ts'

@@ -1,4 +1,4 @@
-// The secret calendar feed (CONTRACT "the health record"): POST /api/care/calendar answers a URL that
+// The secret calendar feed (docs/product.md §11): POST /api/care/calendar answers a URL that
 // opens, with no session, an iCalendar feed of the cat's check-ins, vaccinations due and dose times for
 // the next 60 days, with stable UIDs, the owner's zone (TZID on every timed event, its VTIMEZONE in the
 // calendar) and alarms; DELETE revokes every feed. The feed is read back with an iCalendar parser

@@ -1,4 +1,4 @@
-// The health record's documents (CONTRACT "the health record"): PDF, JPEG, PNG or WebP by their bytes
+// The health record's documents (docs/product.md §11): PDF, JPEG, PNG or WebP by their bytes
 // (415 otherwise), at most 10 MB (413); images cleaned as chat photos are; list, one (the bytes with
 // their type), delete, on both surfaces; another owner's cat or document a 404.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The health record's medications (CONTRACT "the health record"): add, list with the doses logged (by
+// The health record's medications (docs/product.md §11): add, list with the doses logged (by
 // whom) and the doses missed, log a dose, delete, on both surfaces; another owner's cat or medication a
 // 404; names with hidden characters refused.
 import { describe, expect, it } from 'vitest'

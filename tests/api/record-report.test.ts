@@ -1,4 +1,4 @@
-// The vet report lists the health record (CONTRACT "the health record"): vaccinations with their due
+// The vet report lists the health record (docs/product.md §11): vaccinations with their due
 // dates, current medications (an ended one is left out), the documents' titles and the cat's vets, on
 // the owner's PDF and on a share link's. Read with pdftotext.
 import { execFileSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-// The health record's vaccinations (CONTRACT "the health record"): add, list soonest due first, delete,
+// The health record's vaccinations (docs/product.md §11): add, list soonest due first, delete,
 // on both surfaces; a due date proposed for the core vaccines; names with hidden characters refused;
 // another owner's cat or record a 404.
 import { TRPCError } from '@trpc/server'

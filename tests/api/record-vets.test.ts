@@ -1,4 +1,4 @@
-// The cat's vets (CONTRACT "the health record"): GET/PUT /api/care/vets, each vet or null, on both
+// The cat's vets (docs/product.md §11): GET/PUT /api/care/vets, each vet or null, on both
 // surfaces; what is not sent stays; another owner's cat a 404; bad input a 400.
 import { describe, expect, it } from 'vitest'
 import { suiteApp } from '../helpers/app.ts'

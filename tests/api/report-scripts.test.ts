@@ -1,5 +1,5 @@
-// The vet report in every script (CONTRACT.md: "every name in it comes out as typed, in any script; an
-// emoji may be left out, never garbled"): GET /api/care/report.pdf read back with pdftotext.
+// The vet report in every script (docs/product.md §11: "every name in it comes out as typed, in any script;
+// an emoji may be left out, never garbled"): GET /api/care/report.pdf read back with pdftotext.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'

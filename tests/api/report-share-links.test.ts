@@ -1,6 +1,6 @@
 // The owner's live report links (GET /api/care/report/shares) and revoking one (DELETE
 // /api/care/report/shares/{id}) while the others keep working; another owner's link is a 404; a link
-// that no longer works answers a browser with a page and an API client with CONTRACT's JSON error.
+// that no longer works answers a browser with a page and an API client with the JSON error of docs/api.md.
 import { describe, expect, it } from 'vitest'
 import { suiteApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'

@@ -1,4 +1,4 @@
-// What a REST client written from SPEC §7 relies on: every 429 says its real wait
+// What a REST client written from docs/product.md §7 relies on: every 429 says its real wait
 // in Retry-After on both surfaces; every error has the `{error, code}` shape, those written before a
 // procedure runs too (the photo count's 413, Node's 431 for oversized headers); API answers are not
 // kept in any cache (`Cache-Control: no-store`), personal data as they carry.

@@ -1,4 +1,4 @@
-// CONTRACT.md "Inputs every row shares": a JSON body that is not an object is 400 on every REST row
+// docs/api.md "Inputs every row shares": a JSON body that is not an object is 400 on every REST row
 // that reads JSON. The test walks the rows the router declares, so a row added later is covered too.
 import { describe, expect, it } from 'vitest'
 import { restRows } from '../../server/rest/table.ts'

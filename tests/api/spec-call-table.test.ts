@@ -1,5 +1,5 @@
-// A client written from SPEC §7's call table alone: every row, in the order a new owner's journey uses
-// them, with exactly the payload the table shows (no extra fields, no headers beyond the bearer token),
+// A client written from docs/product.md §7's call table alone: every row, in the order a new owner's journey
+// uses them, with exactly the payload the table shows (no extra fields, no headers beyond the bearer token),
 // answers 2xx with the response fields the table names. Payment steps run on the demo provider.
 import { describe, expect, it } from 'vitest'
 import { codeOf, type SmtpCapture, startSmtpCapture } from '../doubles/smtp-server.ts'
@@ -34,7 +34,7 @@ async function call(method: Method, url: string, payload?: unknown, token?: stri
   return body as Json & Json[]
 }
 
-/** A 1×1 PNG as SPEC §3's byte array. */
+/** A 1×1 PNG as docs/product.md §3's byte array. */
 const PNG = [
   137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 31, 21,
   196, 137, 0, 0, 0, 13, 73, 68, 65, 84, 120, 156, 99, 248, 255, 255, 63, 0, 5, 254, 2, 254, 167, 53, 129,
@@ -61,7 +61,7 @@ const catFields = {
   items: ['Litter Box'],
 }
 
-describe("SPEC §7's call table, as written", () => {
+describe("docs/product.md §7's call table, as written", () => {
   it('carries a new owner from sign-up to the specialist and out again', async () => {
     const email = `spec-${Date.now()}@example.com`
     const session_id = `visitor-${Date.now()}`
@@ -112,7 +112,7 @@ describe("SPEC §7's call table, as written", () => {
     const reply = await call('POST', '/api/openai/interview', { messages, field: 'issues_faced' }, token)
     expect(reply.message).toEqual(expect.any(String))
 
-    // Recommendations without a token; the cat with the token (SPEC §6).
+    // Recommendations without a token; the cat with the token (docs/product.md §6).
     const recommendations = await call('POST', '/api/openai/recommendations', catFields)
     for (const key of [
       'food_bowls',
@@ -144,7 +144,7 @@ describe("SPEC §7's call table, as written", () => {
     expect(Array.isArray(await call('GET', '/api/supabase/interview', undefined, token))).toBe(true)
     await call('GET', `/api/supabase/interview/${interview.id}`, undefined, token)
 
-    // Plans, then SPEC §4's payment flow with the demo provider.
+    // Plans, then docs/product.md §4's payment flow with the demo provider.
     await call('POST', '/api/supabase/createPlan', undefined, token)
     await call('PUT', '/api/supabase/updatePlan', { method: true }, token)
     await call('DELETE', '/api/supabase/removePlan', undefined, token)

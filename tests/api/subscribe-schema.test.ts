@@ -1,4 +1,4 @@
-// billing.subscribe has a schema: its OpenAPI body names both of SPEC §7's payloads (the
+// billing.subscribe has a schema: its OpenAPI body names both of docs/product.md §7's payloads (the
 // subscribe payload, and the record-a-subscription one) instead of `{type: 'object'}`, and a refused
 // payload names its first problem as that payload's own schema does.
 import { describe, expect, it } from 'vitest'

@@ -1,6 +1,7 @@
 // Wizard step 3 (client/src/pages/onboarding/steps/BreedWeightStep.tsx) in jsdom: its start-up (the
-// unit defaults to Lbs, a short-quiz weight band becomes its weight, both stored under the SPEC §3 keys)
-// and the shared step schema's SPEC §5 messages through react-hook-form, tied to their fields.
+// unit defaults to Lbs, a short-quiz weight band becomes its weight, both stored under the
+// docs/product.md §3 keys) and the shared step schema's docs/product.md §5 messages through
+// react-hook-form, tied to their fields.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'

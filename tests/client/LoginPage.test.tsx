@@ -96,7 +96,7 @@ describe('/login form', () => {
     const code = screen.getByLabelText('Login code') as HTMLInputElement
     await waitFor(() => expect(document.activeElement).toBe(code))
     expect(describedText(code)).toBe(`${OTP_LENGTH} digits`)
-    // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
+    // docs/product.md §5: digits only, at most 6; anything else typed or pasted is dropped.
     fireEvent.change(code, { target: { value: '1a2 3-' } })
     expect(code.value).toBe('123')
     await submit(/Verify code/)

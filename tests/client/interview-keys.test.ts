@@ -1,6 +1,7 @@
-// The interview's state under the SPEC §3 local-storage keys (client/src/features/interview/interview-keys.ts),
-// in jsdom's real localStorage: the formats other screens and the owner's server restore read stay
-// byte for byte what they were, and a reload gives back the state that was stored.
+// The interview's state under the docs/product.md §3 local-storage keys
+// (client/src/features/interview/interview-keys.ts), in jsdom's real localStorage: the formats
+// other screens and the owner's server restore read stay byte for byte what they were, and a reload
+// gives back the state that was stored.
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   loadStoredInterview,
@@ -38,7 +39,7 @@ const msg = (id: string, role: 'user' | 'assistant', content: string) => ({
   timestamp: '2026-01-01T00:00:00.000Z',
 })
 
-describe('the interview under the SPEC keys', () => {
+describe('the interview under the local-storage keys of docs/product.md §3', () => {
   it('writes flags as the text true (or removes them), indexes as text, messages and issues_faced as JSON', () => {
     const state = apply([
       { type: 'line-played', part: 'intro', index: 0, message: msg('a', 'assistant', 'Hi') },

@@ -1,4 +1,4 @@
-// SPEC §8's payment error box decides by the error's catalogue code; the text rule is only
+// docs/product.md §8's payment error box decides by the error's catalogue code; the text rule is only
 // the fallback for codes it has no text of its own for.
 import { TRPCClientError } from '@trpc/client'
 import { describe, expect, it } from 'vitest'

@@ -20,7 +20,7 @@ describe('sendFailure', () => {
     })
   })
 
-  it('a conversation that is gone still says SPEC §8 text', () => {
+  it('a conversation that is gone still says the text of docs/product.md §8', () => {
     expect(sendFailure(failedCall('No conversation found', 'CONVERSATION_NOT_FOUND'))).toEqual({
       text: ERRORS.noConversationFound,
       retryable: true,

@@ -21,7 +21,7 @@ function render(options: Partial<Pick<Config, 'skipIntro' | 'intro' | 'runFinal'
       useInterviewEngine({
         intro: INTRO,
         ready: true,
-        // Another screen's write under a SPEC key: the engine reads it before its next decision.
+        // Another screen's write under a local-storage key: the engine reads it before its next decision.
         runFinal: async ({ sync }) => {
           localStorage.setItem('interview_completed', 'true')
           await sync()
@@ -48,7 +48,7 @@ async function reply(result: Hook, text: string) {
 const texts = (messages: ReadonlyArray<{ content: string }>) => messages.map((m) => m.content)
 
 describe('useInterviewEngine', () => {
-  it('plays the intro, asks, checks answers on the server and keeps everything under the SPEC keys', async () => {
+  it('plays the intro, asks, checks answers on the server and keeps it in local storage (docs/product.md §3)', async () => {
     const { result, unmount } = render()
     await advanceUntil(() => expect(result.current.replyExpected).toBe(true))
     expect(texts(result.current.messages).slice(0, INTRO.length)).toEqual(INTRO.map((m) => m.text))

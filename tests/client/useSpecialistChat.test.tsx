@@ -182,7 +182,7 @@ describe('useSpecialistChat', () => {
     hook.unmount()
   })
 
-  describe('the fallback set-up (SPEC §4: when opening fails)', () => {
+  describe('the fallback set-up (docs/product.md §4: when opening fails)', () => {
     it("opens the owner's latest conversation with its messages through the separate calls", async () => {
       const { owner, cat } = await subscriber()
       const api = await t.caller(owner.token)

@@ -49,7 +49,8 @@ describe('/cat-profile', () => {
     expect(await breed.inputValue()).toBe('Maine Coon')
     const options = await breed.locator('option:not([disabled])').allInnerTexts()
     expect(options).toEqual([...CAT_BREEDS])
-    // With no photo yet the area is compact (SAVE stays in view); a shown photo gets SPEC's 415 px.
+    // With no photo yet the area is compact (SAVE stays in view); a shown photo gets the
+    // 415 px of docs/product.md §2.
     const photoHeight = () => page.locator('.photo-area').evaluate((el) => el.getBoundingClientRect().height)
     expect(await photoHeight()).toBeLessThan(415)
     await page.getByText('at least 256x256 px, PNG or JPG', { exact: false }).waitFor()

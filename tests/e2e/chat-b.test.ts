@@ -1,5 +1,6 @@
-// /cat-assistant-b in Chromium with the offline assistant (SPEC §2, §4 "Chat variant B"): the banner, the
-// input disabled until connected, the opening algorithm, and the finalizing with its flags stored as 'true'.
+// /cat-assistant-b in Chromium with the offline assistant (docs/product.md §2, §4 "Chat variant B"): the
+// banner, the input disabled until connected, the opening algorithm, and the finalizing with its flags
+// stored as 'true'.
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { EXPERT_NAME } from '../../shared/constants.ts'
@@ -10,8 +11,8 @@ import {
 } from '../../shared/scripts.ts'
 import { browserTestForFile, paced, signedOut, untilVisible } from '../helpers/browser.ts'
 
-// The SPEC's delays on the page's clock: the input is seen disabled during the 7 s preparation, then the
-// test moves the clock on to the connection.
+// The delays of docs/product.md §9 on the page's clock: the input is seen disabled during the 7 s
+// preparation, then the test moves the clock on to the connection.
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
@@ -100,7 +101,7 @@ describe('chat variant B', () => {
       cat_name: 'Cleo',
       breed: 'Ragdoll',
     })
-    // Creating a cat needs the bearer token (SPEC §6), so a visitor gets the
+    // Creating a cat needs the bearer token (docs/product.md §6), so a visitor gets the
     // recommendations (as on the wizard) and the cat is made after the sign-in.
     expect(stored.catId).toBeUndefined()
     expect(stored.food_bowls).toMatch(/^[1-3]$/)

@@ -1,5 +1,6 @@
 // /interview on the OpenAI-compatible path (the local double): a long receptionist reply is shown in pairs
-// of sentences (SPEC §4: more than three sentences, two per message, 4.75 s apart — shortened here).
+// of sentences (docs/product.md §4: more than three sentences, two per message,
+// 4.75 s apart — shortened here).
 import { describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { browserTestWithOpenAi, paced } from '../helpers/browser.ts'

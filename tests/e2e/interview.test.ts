@@ -1,5 +1,5 @@
-// /interview end to end in Chromium with the offline assistant (SPEC §4 "Interview"); every scripted delay
-// runs, shortened by the test setting.
+// /interview end to end in Chromium with the offline assistant (docs/product.md §4 "Interview"); every
+// scripted delay runs, shortened by the test setting.
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'

@@ -454,7 +454,8 @@ for (const kind of ['pglite', 'postgresql'] as const) {
         name: 'Luna Belle',
         breed: 'Siamese',
         gender: 'Female',
-        // The quiz's 'Young Adult' (SPEC stores the band's minimum); the interview did not ask again.
+        // The quiz's 'Young Adult' (docs/product.md §2 stores the band's minimum); the
+        // interview did not ask again.
         age: 1,
         photo: { mimetype: 'image/png', name: 'luna.png' },
       })

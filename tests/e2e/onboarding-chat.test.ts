@@ -1,10 +1,12 @@
-// /onboarding without a step: the receptionist's scripted welcome (SPEC §4 "Onboarding chat") in Chromium.
+// /onboarding without a step: the receptionist's scripted welcome (docs/product.md §4
+// "Onboarding chat") in Chromium.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'
 import { ONBOARDING_MESSAGES, ONBOARDING_NUDGE } from '../../shared/scripts.ts'
 import { browserTestForFile, paced, signedOut } from '../helpers/browser.ts'
 
-// The SPEC's delays on the page's clock: a test that waits for the script's end moves the clock on.
+// The delays of docs/product.md §9 on the page's clock: a test that waits for the
+// script's end moves the clock on.
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
@@ -65,14 +67,14 @@ describe('receptionist chat on /onboarding', () => {
   it('sends a stored subscription to /paywall and a stored cat to /cat-assistant', async () => {
     await t.page.evaluate(() => localStorage.setItem('subscriptionId', 'sub_123'))
     await t.page.goto('/onboarding')
-    // /paywall with a subscription and nothing else continues to the interview (SPEC §2 guard).
+    // /paywall with a subscription and nothing else continues to the interview (docs/product.md §2 guard).
     await t.page.waitForURL('**/interview')
     await t.page.evaluate(() => {
       localStorage.clear()
       localStorage.setItem('catId', '7')
     })
     await t.page.goto('/onboarding')
-    // /cat-assistant without a subscription continues to the paywall (SPEC §2 guard).
+    // /cat-assistant without a subscription continues to the paywall (docs/product.md §2 guard).
     await t.page.waitForURL('**/paywall')
   })
 })

@@ -1,4 +1,4 @@
-// Cancelling from /cat-profile in Chromium: confirm, cancel, go to /paywall (SPEC §2, §4).
+// Cancelling from /cat-profile in Chromium: confirm, cancel, go to /paywall (docs/product.md §2, §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasActiveSubscription } from '../../server/domain/billing/entitlement.ts'
 import { type BrowserTest, startBrowserTest, subscriberInBrowser } from '../helpers/browser.ts'

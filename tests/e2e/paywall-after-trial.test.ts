@@ -1,6 +1,6 @@
-// One trial per owner, in Chromium: the cancel dialog keeps SPEC's text and says what cancelling
-// does to access and to the fee; after the cancelled trial the paywall offers the plan at its price with
-// no $1.99 trial, and paying subscribes at that price (no second activation fee).
+// One trial per owner, in Chromium: the cancel dialog keeps the text of docs/product.md §2 and says what
+// cancelling does to access and to the fee; after the cancelled trial the paywall offers the plan at its
+// price with no $1.99 trial, and paying subscribes at that price (no second activation fee).
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ACTIVATION_FEE_TEXT } from '../../shared/rules/pricing.ts'
 import {
@@ -29,7 +29,7 @@ describe('after the one trial', () => {
       await page.goto('/cat-profile')
       await page.getByRole('button', { name: 'CANCEL SUBSCRIPTION' }).click()
       const dialog = page.getByRole('alertdialog', { name: 'Cancel Subscription?' })
-      // SPEC's text stays; one more line says what cancelling does.
+      // The text of docs/product.md §2 stays; one more line says what cancelling does.
       await dialog.getByText("Are you sure you want to cancel your subscription? We'll miss you!").waitFor()
       expect(await dialog.innerText()).toMatch(/access .*ends? (now|at once)/i)
       expect(await dialog.innerText()).toMatch(/not refunded/i)

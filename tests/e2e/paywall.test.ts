@@ -164,7 +164,7 @@ describe('/paywall in Chromium', () => {
     expect(await state.isDisabled()).toBe(true)
 
     await dialog.getByRole('button', { name: 'Next' }).click()
-    // SPEC's text, then the fields it means.
+    // The text of docs/product.md §5, then the fields it means.
     expect(await dialog.getByRole('alert').innerText()).toBe(
       'Please fill in all required fields: Country, Postal code.',
     )

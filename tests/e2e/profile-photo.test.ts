@@ -1,5 +1,6 @@
 // /cat-profile's photo area: no photo error before the owner tries to save, and SAVE PROFILE in view
-// on arrival at both screen sizes (the empty photo area is compact; a shown photo gets SPEC's 415 px).
+// on arrival at both screen sizes (the empty photo area is compact; a shown photo gets the
+// 415 px of docs/product.md §2).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CAT_MESSAGES } from '../../shared/schemas/cat.ts'
 import { browserTestForFile } from '../helpers/browser.ts'

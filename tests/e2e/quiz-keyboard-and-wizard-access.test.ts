@@ -1,6 +1,6 @@
 // In Chromium: on the short quiz's first step the arrow keys browse the choices and only a
 // click, Enter or Space picks one and moves on; and the numbered wizard's steps above 3 refuse an
-// anonymous visitor however they are reached (SPEC §6: visitors may use steps 1 to 3).
+// anonymous visitor however they are reached (docs/product.md §6: visitors may use steps 1 to 3).
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ERRORS } from '../../shared/errors.ts'
 import { browserTestForFile, signedOut } from '../helpers/browser.ts'

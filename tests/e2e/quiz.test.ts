@@ -1,5 +1,5 @@
 // The short quizzes /start and /start-b in Chromium: four forward-only steps, the answers under the
-// SPEC's keys, Continue only after a choice, each step from the top, and the two endings.
+// keys of docs/product.md §3, Continue only after a choice, each step from the top, and the two endings.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type BrowserTest, startBrowserTest } from '../helpers/browser.ts'
 

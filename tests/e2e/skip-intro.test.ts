@@ -1,7 +1,7 @@
-// Respecting the owner's time, in Chromium at the SPEC's real pacing (the page's clock is never moved on): the
-// scripted lines keep their texts and delays, but the owner can skip them ('Skip intro', 'Skip') or
-// answer while they are still arriving, and the interview continues the onboarding conversation. With
-// everything skipped, 'Sign Up now.' to the paywall takes at most 10 s.
+// Respecting the owner's time, in Chromium at the real pacing of docs/product.md §9 (the page's clock is
+// never moved on): the scripted lines keep their texts and delays, but the owner can skip them ('Skip intro',
+// 'Skip') or answer while they are still arriving, and the interview continues the onboarding conversation.
+// With everything skipped, 'Sign Up now.' to the paywall takes at most 10 s.
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { RECEPTIONIST_NAME } from '../../shared/constants.ts'

@@ -1,6 +1,6 @@
 // The numbered onboarding wizard (/onboarding?step=N) in Chromium: every step from 1 to 15 with its
 // validation messages, the navigation rules, step 13 creating the cat, and step 15's suggestions and
-// button rules. Scripted delays run at 2 % of the SPEC's (the 15 s auto-advance is 0.3 s).
+// button rules. Scripted delays run at 2 % of those of docs/product.md §9 (the 15 s auto-advance is 0.3 s).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { WIZARD_AUTO_ADVANCE_MS } from '../../shared/constants.ts'
@@ -191,7 +191,8 @@ describe('a signed-in owner', () => {
       checkInPeriod: '3 Times a Week',
       trainingDays: ['Monday', 'Thursday'],
       items: ['Cat Toys', 'Litter Box'],
-      // The nutrition rule: 12.5 → 11 lb, active, is 310 kcal (about 1 % a week), 3/4 cup, SPEC's 1 whole cup.
+      // The nutrition rule: 12.5 → 11 lb, active, is 310 kcal (about 1 % a week), 3/4 cup,
+      // the product spec's 1 whole cup.
       foodBowls: 1,
       treats: 2,
       playtime: 45,
@@ -244,7 +245,7 @@ describe('a signed-in owner', () => {
   })
 })
 
-// Steps above 3 are a signed-in owner's (SPEC §6): these run with a session.
+// Steps above 3 are a signed-in owner's (docs/product.md §6): these run with a session.
 describe('navigation', () => {
   it('ignores invalid step values and shows step 15 for 14', async () => {
     await signInBrowser('navigator@example.com')
@@ -316,7 +317,7 @@ describe('step 13 and 15', () => {
   })
 
   it('step 15: only a subscription leads to /signup (and on to the code sign-in), nothing opens the payment modal', async () => {
-    // A session without a stored e-mail (SPEC §4: "with only a subscription").
+    // A session without a stored e-mail (docs/product.md §4: "with only a subscription").
     const { token } = await t.signIn('no-stored-email@example.com')
     await store({ token, expiry: String(Date.now() + 3_600_000) })
     await store({ subscriptionId: 'sub_only', food_bowls: '1', treats: '1', playtime: '20' })

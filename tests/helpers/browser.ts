@@ -45,10 +45,11 @@ export const DESKTOP_AND_PHONE = [
 ] as const
 
 /**
- * The SPEC's scripted pauses (the receptionist's typing, the 7 s preparation, the wizard's 4 s, the
- * 10-minute countdown) run in real time in the app. Browser tests run every context on Playwright's fake
- * clock: it flows like real time, and a test waiting for what a pause leads to moves it on while it waits
- * (`paced`, `untilVisible`). Every timer still fires, in order; only the waiting is shorter.
+ * The scripted pauses of docs/product.md §9 (the receptionist's typing, the 7 s preparation, the
+ * wizard's 4 s, the 10-minute countdown) run in real time in the app. Browser tests run every context on
+ * Playwright's fake clock: it flows like real time, and a test waiting for what a pause leads to moves it
+ * on while it waits (`paced`, `untilVisible`). Every timer still fires, in order; only the waiting is
+ * shorter.
  */
 export async function installPageClock(context: BrowserContext): Promise<void> {
   await context.clock.install()

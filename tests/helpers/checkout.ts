@@ -1,5 +1,5 @@
-// The card checkout the billing tests send (SPEC §3's subscribe fields with the test Visa, which both the
-// demo provider and the Stripe double accept): one place, so every test's checkout is the same one.
+// The card checkout the billing tests send (docs/product.md §3's subscribe fields with the test Visa, which
+// both the demo provider and the Stripe double accept): one place, so every test's checkout is the same one.
 import type { TestApp } from './app.ts'
 
 export const CARD_CHECKOUT = {
@@ -11,22 +11,34 @@ export const CARD_CHECKOUT = {
   billingPeriod: 'Monthly' as const,
 }
 
-/** SPEC §3's subscribe payload, exactly its fields: CARD_CHECKOUT with the owner's email and a Persian cat. */
+/**
+ * docs/product.md §3's subscribe payload, exactly its fields: CARD_CHECKOUT with the
+ * owner's email and a Persian cat.
+ */
 export function specSubscribePayload(email: string, catName = 'Tom') {
   return { ...CARD_CHECKOUT, email, catDetails: { cat_name: catName, breed: 'Persian' } }
 }
 
-/** SPEC §7's customer payload (POST /api/payments/stripe/customer): CARD_CHECKOUT's name and card, with `extra`. */
+/**
+ * docs/product.md §7's customer payload (POST /api/payments/stripe/customer):
+ * CARD_CHECKOUT's name and card, with `extra`.
+ */
 export function specCustomerPayload(email: string, extra: Record<string, unknown> = {}) {
   return { name: CARD_CHECKOUT.fullName, email, paymentMethodId: CARD_CHECKOUT.paymentMethod, ...extra }
 }
 
-/** SPEC §7's payment-intent payload: the $1.99 activation fee on `customerId` by the test Visa, with `extra`. */
+/**
+ * docs/product.md §7's payment-intent payload: the $1.99 activation fee on `customerId`
+ * by the test Visa, with `extra`.
+ */
 export function specIntentPayload(customerId: unknown, extra: Record<string, unknown> = {}) {
   return { amount: 199, currency: 'usd', customerId, paymentMethodId: CARD_CHECKOUT.paymentMethod, ...extra }
 }
 
-/** SPEC §7's subscription payload: the monthly price on `customerId` by the test Visa, the client's `trial_end`, with `extra`. */
+/**
+ * docs/product.md §7's subscription payload: the monthly price on `customerId` by the test Visa, the
+ * client's `trial_end`, with `extra`.
+ */
 export function specSubscriptionPayload(
   customerId: unknown,
   trialEnd: number,
@@ -50,7 +62,10 @@ type Rest = (
   payload: Json,
 ) => Promise<{ status: number; body: Json }>
 
-/** SPEC §7's three payment rows as the owner of `token` through `rest`, each with its SPEC payload and `extra`. */
+/**
+ * docs/product.md §7's three payment rows as the owner of `token` through `rest`, each
+ * with its §7 payload and `extra`.
+ */
 export function specPaymentRows(rest: Rest, token: string) {
   return {
     customer: (email: string, extra: Json = {}) =>

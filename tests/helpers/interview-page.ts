@@ -17,7 +17,7 @@ export const answerBox = (page: Page) => page.getByLabel(`Answer ${RECEPTIONIST_
 
 /**
  * Sends an answer once the box takes one, and waits for the receptionist's next line to match `next`,
- * moving the page's clock through her typing; `realTime` waits at the SPEC's own pace instead.
+ * moving the page's clock through her typing; `realTime` waits at the pace of docs/product.md §9 instead.
  */
 export async function answer(page: Page, text: string, next: RegExp, { realTime = false } = {}) {
   const wait = <T>(check: () => T | Promise<T>) => (realTime ? check : paced(page, check))

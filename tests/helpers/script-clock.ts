@@ -1,8 +1,8 @@
-// Client hooks in jsdom run the SPEC's scripted pauses (typing, the receptionist's lines, the 7 s
-// preparation) on vitest's fake timers: time flows as usual (`shouldAdvanceTime`), and `advanceUntil`
-// moves it on while it waits for an assertion, yielding to real I/O (the database, the routers in this
-// process) between steps. Only setTimeout is faked: the database drivers' sockets and React's scheduler
-// keep real time.
+// Client hooks in jsdom run the scripted pauses of docs/product.md §9 (typing, the receptionist's
+// lines, the 7 s preparation) on vitest's fake timers: time flows as usual (`shouldAdvanceTime`),
+// and `advanceUntil` moves it on while it waits for an assertion, yielding to real I/O (the
+// database, the routers in this process) between steps. Only setTimeout is faked: the database
+// drivers' sockets and React's scheduler keep real time.
 import { act } from '@testing-library/react'
 import { afterAll, beforeAll, vi } from 'vitest'
 

@@ -1,6 +1,6 @@
 // Photo bursts: the BUILT server started as `npm start` starts it (128 MB of old space), three owners
-// each PUT a 5 MB photo as the SPEC's JSON byte array (about 19 MB of JSON, under the 24 MB upload
-// limit) while two anonymous visitors POST the same. Every answer is a 2xx, a clear 4xx or a 503 with
+// each PUT a 5 MB photo as the JSON byte array of docs/product.md §7 (about 19 MB of JSON, under the 24 MB
+// upload limit) while two anonymous visitors POST the same. Every answer is a 2xx, a clear 4xx or a 503 with
 // Retry-After; the process stays up, /healthz answers 200, and its peak RSS is printed.
 import crypto from 'node:crypto'
 import sharp from 'sharp'
@@ -29,7 +29,10 @@ function photoBytes(): Buffer {
   return bytes
 }
 
-/** The SPEC's photo object with the bytes as a JSON number array, written without a JS array of 5M numbers. */
+/**
+ * The photo object of docs/product.md §7 with the bytes as a JSON number array, written
+ * without a JS array of 5M numbers.
+ */
 function photoJson(fields: Record<string, unknown>, bytes: Buffer): string {
   const head = JSON.stringify({ ...fields, photo: null }).slice(0, -'null}'.length)
   return `${head}{"buffer":[${bytes.join(',')}],"mimetype":"image/png","originalname":"big.png"}}`

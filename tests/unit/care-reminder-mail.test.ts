@@ -3,7 +3,7 @@ import { dayPlan } from '../../server/domain/care/day-plan.ts'
 import { checkInReminderMail } from '../../server/domain/care/reminder-mail.ts'
 import { foodText, nutritionRule } from '../../shared/rules/nutrition.ts'
 
-// Overweight, 14 → 11 lb: the plan's food is the one nutrition rule's, not the SPEC slider's whole
+// Overweight, 14 → 11 lb: the plan's food is the one nutrition rule's, not the step 15 slider's whole
 // cups, so the e-mail and Dr. Olivia's opening say what /progress, the PDF and the specialist say.
 const cat = {
   name: 'Biscuit <b>',

@@ -49,7 +49,7 @@ describe('splitSentences', () => {
   })
 })
 
-describe('chunkReply (SPEC §4: more than 3 sentences → groups of two)', () => {
+describe('chunkReply (docs/product.md §4: more than 3 sentences → groups of two)', () => {
   it('leaves a reply of up to three sentences whole', () => {
     expect(chunkReply('One.')).toEqual(['One.'])
     expect(chunkReply('One. Two? Three!')).toEqual(['One. Two? Three!'])

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseDurationSeconds } from '../../shared/rules/duration.ts'
 
-describe('parseDurationSeconds (SESSION_TTL, SPEC §9)', () => {
+describe('parseDurationSeconds (SESSION_TTL, docs/product.md §9)', () => {
   it.each([
     ['1h', 3600],
     ['30m', 1800],

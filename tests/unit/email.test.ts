@@ -11,7 +11,7 @@ import {
 import { emailSchema } from '../../shared/schemas/primitives.ts'
 import { DISGUISED_ADDRESSES } from '../helpers/addresses.ts'
 
-describe('login e-mail (SPEC §5)', () => {
+describe('login e-mail (docs/product.md §5)', () => {
   it('is required', () => {
     expect(emailProblem('')).toBe(EMAIL_MESSAGES.required)
     expect(emailProblem('   ')).toBe(EMAIL_MESSAGES.required)
@@ -64,7 +64,7 @@ describe('login e-mail (SPEC §5)', () => {
   })
 })
 
-describe('login code (SPEC §5: digits only, at most 6, non-digits stripped)', () => {
+describe('login code (docs/product.md §5: digits only, at most 6, non-digits stripped)', () => {
   it.each([
     ['123456', '123456'],
     ['12 34 56', '123456'],

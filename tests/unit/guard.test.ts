@@ -9,7 +9,7 @@ const state = (over: Partial<GuardState> = {}): GuardState => ({
   ...over,
 })
 
-describe('navigation guard (SPEC §2)', () => {
+describe('navigation guard (docs/product.md §2)', () => {
   describe('/paywall', () => {
     it('stays without a subscription', () => {
       expect(guardRedirect('/paywall', state())).toBeNull()

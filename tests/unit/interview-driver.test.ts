@@ -1,6 +1,7 @@
 // The interview's driver (client/src/features/interview/interview-driver.ts) without React, storage or a
 // server: an in-memory store, a fake check that accepts or refuses answers, and a clock that records each
-// SPEC delay and lets it pass at once. The hook over it is tested in tests/client/useInterviewEngine.test.tsx.
+// scripted delay (docs/product.md §9) and lets it pass at once. The hook over it is tested in
+// tests/client/useInterviewEngine.test.tsx.
 import { describe, expect, it } from 'vitest'
 import {
   createInterviewDriver,
@@ -125,7 +126,8 @@ describe('the interview driver', () => {
 
     for (const field of INTERVIEW_FIELDS) await answerNext(driver, ANSWERS[field])
     expect(h.checked).toEqual([...INTERVIEW_FIELDS])
-    // Each question, its answer, the next: the whole conversation in the SPEC's order, then the closing.
+    // Each question, its answer, the next: the whole conversation in the order of
+    // docs/product.md §4, then the closing.
     const closing = interviewClosingMessages('Luna').map((m) => m.text)
     expect(texts(h)).toEqual([
       ...INTRO.map((m) => m.text),

@@ -20,7 +20,7 @@ const ALL = {
   activity_level: 'Active',
 }
 
-describe('isYesReply (SPEC §4 Onboarding chat)', () => {
+describe('isYesReply (docs/product.md §4 Onboarding chat)', () => {
   it.each(['yes', 'Yes!', 'sure thing', 'okay', 'OK let us go', 'y', 'Yep.', 'yeah, ready', '  yes  '])(
     'accepts %j',
     (text) => expect(isYesReply(text)).toBe(true),
@@ -51,7 +51,7 @@ describe('firstUnansweredIndex', () => {
   })
 })
 
-describe('applyCheck (SPEC §4 Interview)', () => {
+describe('applyCheck (docs/product.md §4 Interview)', () => {
   it('stores the returned answer and moves to the next field when satisfied', () => {
     const out = applyCheck(
       {},
@@ -131,7 +131,7 @@ const progress = (over: Partial<StoredProgress> = {}): StoredProgress => ({
   ...over,
 })
 
-describe('openingAction (SPEC §4 Chat variant B opening, interview resume)', () => {
+describe('openingAction (docs/product.md §4 Chat variant B opening, interview resume)', () => {
   it('1. plays the intro while it has not ended', () => {
     expect(openingAction(progress({ startingEnded: false }))).toEqual({ kind: 'play-intro' })
   })
@@ -223,7 +223,7 @@ describe('scripts', () => {
     expect(scriptedQuestion('age', 'Luna', 'How many years is Luna?')).toBe('How many years is Luna?')
     expect(scriptedQuestion('breed', null)).toContain('your cat')
   })
-  it('has the scripted counts of SPEC §9, each line paced at 0.6 to 1.5 s', async () => {
+  it('has the scripted counts of docs/product.md §9, each line paced at 0.6 to 1.5 s', async () => {
     const s = await import('../../shared/scripts.ts')
     const sets = [
       s.ONBOARDING_MESSAGES,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { greetingName, joinFullName, splitFullName } from '../../shared/rules/names.ts'
 
-describe('full name splitting (SPEC §5)', () => {
+describe('full name splitting (docs/product.md §5)', () => {
   it.each([
     ['Ada Lovelace', 'Ada', 'Lovelace'],
     ['Ada Augusta King Lovelace', 'Ada', 'Augusta King Lovelace'],
@@ -20,7 +20,7 @@ describe('full name splitting (SPEC §5)', () => {
   })
 })
 
-describe('greeting name (SPEC §2 Layout)', () => {
+describe('greeting name (docs/product.md §2 Layout)', () => {
   it('uses first_name when there is one', () => {
     expect(greetingName({ first_name: 'Ada', full_name: 'Augusta Lovelace' })).toBe('Ada')
   })

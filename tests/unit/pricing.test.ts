@@ -17,7 +17,7 @@ import {
   trialPaymentForm,
 } from '../../shared/rules/pricing.ts'
 
-describe('plan prices (SPEC §9)', () => {
+describe('plan prices (docs/product.md §9)', () => {
   it('charges 49.99 a month and 299.99 a year, and the daily figure is the yearly price over 365 days', () => {
     expect(priceFor('Monthly')).toBe(49.99)
     expect(priceFor('Yearly')).toBe(299.99)
@@ -70,7 +70,7 @@ describe('trial dates', () => {
     expect(trialEndUnix('Monthly', odd)).toBe(Date.parse('2026-03-04T12:00:01.000Z') / 1000)
   })
 
-  it('fills the payment form of SPEC §3 with plan Free Trial and the trial dates', () => {
+  it('fills the payment form of docs/product.md §3 with plan Free Trial and the trial dates', () => {
     expect(trialPaymentForm('Yearly', start)).toEqual({
       planName: 'Free Trial',
       startDate: '2026-03-01T12:00:00.000Z',
@@ -120,7 +120,7 @@ describe('mobile rule and plan selection', () => {
   })
 })
 
-describe('subscription id rule (SPEC §5)', () => {
+describe('subscription id rule (docs/product.md §5)', () => {
   it.each([
     ['sub_1N2x', 'stripe'],
     ['sub_demo_abc', 'stripe'],

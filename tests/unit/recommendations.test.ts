@@ -12,7 +12,7 @@ import { recommendationsSchema } from '../../shared/schemas/cat.ts'
 
 const adult = { age: 4, weight: 10, unit: 'Lbs', activity_level: 'Moderately Active' }
 
-describe("cups of food per day (SPEC's 1 to 3): the nutrition rule rounded to a whole cup", () => {
+describe('cups of food per day (1 to 3, docs/product.md §2): the nutrition rule rounded to a whole cup', () => {
   it("is the nutrition rule's cups of dry food, rounded, within 1 to 3", () => {
     for (const cat of [
       { ...adult, weight: 7.5 },
@@ -31,7 +31,7 @@ describe("cups of food per day (SPEC's 1 to 3): the nutrition rule rounded to a 
     expect(recommend({ ...adult, weight: 14, target_weight: 11 }).food_bowls).toBe(1) // 280 kcal
   })
 
-  it("says the rule's amount in words, not SPEC's whole cups", () => {
+  it("says the rule's amount in words, not the product spec's whole cups", () => {
     const r = recommend({ ...adult, name: 'Tom', weight: 14, target_weight: 11 })
     expect(r.welcome_message_relevant_response).toContain(
       foodText(nutritionRule({ ...adult, weight: 14, target_weight: 11 })),

@@ -16,7 +16,7 @@ import {
 } from '../../shared/rules/weight-units.ts'
 
 describe('weight units', () => {
-  it('uses SPEC §9 factor', () => {
+  it('uses the factor of docs/product.md §9', () => {
     expect(KG_PER_LB).toBe(0.453592)
     expect(convertWeight(10, 'Lbs', 'Kg')).toBeCloseTo(4.53592, 10)
     expect(convertWeight(4.53592, 'Kg', 'Lbs')).toBeCloseTo(10, 10)

@@ -109,7 +109,7 @@ describe('advancing past step 3', () => {
 })
 
 describe('isStepOpen', () => {
-  it('opens steps 1 to 3 to a visitor and every step to an owner (SPEC §6)', () => {
+  it('opens steps 1 to 3 to a visitor and every step to an owner (docs/product.md §6)', () => {
     const steps = Array.from({ length: 15 }, (_, i) => i + 1)
     expect(steps.filter((step) => isStepOpen(step, false))).toEqual([1, 2, 3])
     expect(steps.every((step) => isStepOpen(step, true))).toBe(true)

@@ -8,7 +8,7 @@ const UNLISTED: ReadonlySet<string> = new Set(['/', '/privacy', '/terms'])
 /** A page's inner state worth reaching in one click, listed after the page. */
 const EXTRA: Readonly<Record<string, readonly string[]>> = { '/onboarding': ['/onboarding?step=1'] }
 
-/** SPEC §2's routes (shared/client-paths.ts, the list the server answers too), in its order. */
+/** docs/product.md §2's routes (shared/client-paths.ts, the list the server answers too), in its order. */
 const ROUTES = CLIENT_PATHS.filter((path) => !UNLISTED.has(path)).flatMap((path) => [
   path,
   ...(EXTRA[path] ?? []),

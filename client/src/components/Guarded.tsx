@@ -5,9 +5,9 @@ import { useOwnerState } from '../hooks/useOwnerState.ts'
 import { hasSubscription, hasUsableCatId, hasValidToken, readFlag } from '../storage.ts'
 
 /**
- * Applies the SPEC §2 navigation guard (shared/rules/guard.ts) on arrival at a screen, once a signed-in
- * owner's state has been restored from the server (hooks/useOwnerState.ts). The decision is made when
- * the path changes, not on every storage write: a payment storing its subscription id must leave the
+ * Applies the docs/product.md §2 navigation guard (shared/rules/guard.ts) on arrival at a screen, once a
+ * signed-in owner's state has been restored from the server (hooks/useOwnerState.ts). The decision is made
+ * when the path changes, not on every storage write: a payment storing its subscription id must leave the
  * owner on the thank-you screen, not send them on.
  */
 export function Guarded({ children }: { children: ReactNode }) {
@@ -38,7 +38,10 @@ export function Guarded({ children }: { children: ReactNode }) {
   return target ? <Navigate to={target} replace /> : children
 }
 
-/** SPEC §2: the guarded screens show a loading animation while the check runs; it says what it waits for. */
+/**
+ * docs/product.md §2: the guarded screens show a loading animation while the check
+ * runs; it says what it waits for.
+ */
 function RestoringAccount() {
   return (
     <div className="loading-overlay" role="status" aria-live="polite">

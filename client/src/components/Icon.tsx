@@ -38,7 +38,7 @@ import type { CatItemIcon } from '../../../shared/options.ts'
  * installed. Options name their icon (shared/options.ts); this is the one place names meet drawings.
  */
 const ICONS = {
-  // Cat items (SPEC §5 step 13)
+  // Cat items (docs/product.md §5 step 13)
   'litter-box': Box,
   'scratching-post': Cylinder,
   toys: Rat,

@@ -8,9 +8,9 @@ import { useStoredText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
 import { Icon, type IconName } from './Icon.tsx'
 
-// The signed-in sidebar (SPEC §2 Layout): only with a stored token; collapses on wide screens and is a
-// drawer behind a menu button at ≤ 768 px. It also owns the session-expiry timer, since the layout
-// mounts it on every screen.
+// The signed-in sidebar (docs/product.md §2 Layout): only with a stored token; collapses on wide
+// screens and is a drawer behind a menu button at ≤ 768 px. It also owns the session-expiry timer,
+// since the layout mounts it on every screen.
 
 const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}px)`
 

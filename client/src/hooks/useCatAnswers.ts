@@ -1,6 +1,6 @@
-// The quiz answers as local storage keeps them (SPEC §3 "Quiz answers in local storage"), and the cat
-// made from them. A visitor's answers stay in the browser until a cat is created, so signing in in the
-// middle of the quiz loses nothing.
+// The quiz answers as local storage keeps them (docs/product.md §3 "Quiz answers in local storage"), and
+// the cat made from them. A visitor's answers stay in the browser until a cat is created, so signing in
+// in the middle of the quiz loses nothing.
 import { useCallback } from 'react'
 import { currentCat } from '../../../shared/rules/current-cat.ts'
 import type { Cat, CreateCatInput, Recommendations } from '../../../shared/schemas/cat.ts'
@@ -85,7 +85,7 @@ export function catInputFromStorage(): CreateCatInput {
   return input
 }
 
-/** SPEC §3: for recommendations the fields are lower-cased, and age and weights default to 0. */
+/** docs/product.md §3: for recommendations the fields are lower-cased, and age and weights default to 0. */
 export function recommendationInputFromStorage(): CreateCatInput {
   const { session_id: _session, ...cat } = catInputFromStorage()
   const lower = (value: unknown) =>
@@ -98,7 +98,10 @@ export function recommendationInputFromStorage(): CreateCatInput {
   return { ...lowered, age: cat.age || 0, weight: cat.weight || 0, target_weight: cat.target_weight || 0 }
 }
 
-/** Mirrors the recommendations under their SPEC keys (step 15 and the chat read them there). */
+/**
+ * Mirrors the recommendations under their local-storage keys of docs/product.md §3 (step 15
+ * and the chat read them there).
+ */
 export function storeRecommendations(r: Recommendations) {
   writeText('food_bowls', String(r.food_bowls))
   writeText('treats', String(r.treats))
@@ -107,7 +110,9 @@ export function storeRecommendations(r: Recommendations) {
   writeText('welcome_message_relevant_response', r.welcome_message_relevant_response)
 }
 
-/** Every quiz answer of SPEC §3 (and the items of step 12): what one run of the wizard is about. */
+/**
+ * Every quiz answer of docs/product.md §3 (and the items of step 12): what one run of the wizard is about.
+ */
 const QUIZ_ANSWER_KEYS: readonly (QuizKey | 'items')[] = [
   'cat_name',
   'gender',

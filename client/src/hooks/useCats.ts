@@ -1,6 +1,7 @@
 // The signed-in owner's cats from the server, mirrored into local storage (cats, catId, catDetails), and
 // the chosen one: the stored catId while it is theirs, else the highest id
-// (shared/rules/current-cat.ts). The choice lives in the SPEC's `catId` key, so every screen agrees.
+// (shared/rules/current-cat.ts). The choice lives in the `catId` key of
+// docs/product.md §3, so every screen agrees.
 import { useCallback, useEffect } from 'react'
 import { currentCat } from '../../../shared/rules/current-cat.ts'
 import { hasValidToken, useStoredText, writeText } from '../storage.ts'

@@ -1,9 +1,9 @@
 // The server decides where a signed-in owner belongs. After a sign-in and on every page load
 // with a token, the owner's cat, subscription, interview and conversation are read from the server
-// (account.state) and mirrored into the SPEC's local-storage keys before anything routes, so the
-// navigation guard of SPEC §2 runs on what the server knows, not on a browser a new sign-in has just
-// emptied. The restore adds what the server knows and removes nothing: a stale subscription is dropped
-// where the server refuses it (the chat's 402, the interview's confirmation, the paywall).
+// (account.state) and mirrored into the local-storage keys of docs/product.md §3 before anything routes, so
+// the navigation guard of docs/product.md §2 runs on what the server knows, not on a browser a new sign-in
+// has just emptied. The restore adds what the server knows and removes nothing: a stale subscription is
+// dropped where the server refuses it (the chat's 402, the interview's confirmation, the paywall).
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { HouseholdReach, OwnerState } from '../../../shared/schemas/account.ts'
@@ -13,7 +13,7 @@ import { storeCats } from './useCatAnswers.ts'
 
 type TrpcUtils = ReturnType<typeof trpc.useUtils>
 
-/** Mirrors the owner's state into local storage (SPEC §3 keys). */
+/** Mirrors the owner's state into local storage (docs/product.md §3 keys). */
 export function applyOwnerState(state: OwnerState) {
   // The chosen cat: the stored catId while it is theirs, else the highest id (shared/rules/current-cat.ts).
   if (state.cats.length > 0) storeCats(state.cats)

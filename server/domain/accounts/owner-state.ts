@@ -1,7 +1,7 @@
 // Where a signed-in owner stands ("the server decides where a signed-in owner belongs"), from
-// their records. The browser mirrors the answer into the SPEC's local-storage keys and runs the
-// navigation guard of SPEC §2 on it, so a returning owner goes where their records say, not where an
-// empty browser would send a new visitor.
+// their records. The browser mirrors the answer into the local-storage keys of docs/product.md §3 and runs
+// the navigation guard of docs/product.md §2 on it, so a returning owner goes where their records say, not
+// where an empty browser would send a new visitor.
 import { currentCat } from '../../../shared/rules/current-cat.ts'
 import type { HeldBeforeProof, HouseholdReach, OwnerState } from '../../../shared/schemas/account.ts'
 import type { Cat } from '../../../shared/schemas/cat.ts'

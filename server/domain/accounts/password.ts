@@ -11,7 +11,7 @@ import { hashPassword } from './password-hash.ts'
 /**
  * Step-up codes live beside sign-in codes (keyed by the bare address) under their own key: one never
  * spends or replaces the other. The space puts the key where no address reaches, whatever characters the
- * e-mail rule lets through: SPEC §5's pattern never allows whitespace.
+ * e-mail rule lets through: docs/product.md §5's pattern never allows whitespace.
  */
 export const stepUpKey = (email: string) => `password ${email}`
 

@@ -1,4 +1,4 @@
-// A sign-in's session as SPEC §7 answers it: the token-session shape of signup and signin, and the
+// A sign-in's session as docs/product.md §7 answers it: the token-session shape of signup and signin, and the
 // Supabase-style session of verify-otp and token/refresh.
 import type { RefreshOutput, TokenSession, VerifyOtpOutput } from '../../../shared/schemas/auth.ts'
 import type { IssuedToken, TokenService } from '../../services/tokens.ts'

@@ -1,5 +1,5 @@
-// A new account (SPEC §7 signup payload). An existing address gets none. Nobody has proved the address
-// yet: a password given here signs nobody in (sign-in.ts) and is cleared by the first code sign-in
+// A new account (docs/product.md §7 signup payload). An existing address gets none. Nobody has proved the
+// address yet: a password given here signs nobody in (sign-in.ts) and is cleared by the first code sign-in
 // (sign-in-code.ts), so pre-registering someone else's address gains no lasting access.
 import { joinFullName, splitFullName } from '../../../shared/rules/names.ts'
 import type { Db } from '../../db.ts'

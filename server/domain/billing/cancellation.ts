@@ -1,5 +1,5 @@
-// Cancellation (SPEC §5's id rule; the DELETE and PayPal rows): immediate, the provider stops every
-// future charge and access ends now; the activation fee is not refunded (the terms say so).
+// Cancellation (docs/product.md §5's id rule; the DELETE and PayPal rows): immediate, the provider stops
+// every future charge and access ends now; the activation fee is not refunded (the terms say so).
 import { subscriptionIdKind } from '../../../shared/rules/pricing.ts'
 import { recordId } from '../../../shared/schemas/primitives.ts'
 import { appError } from '../../errors.ts'
@@ -52,10 +52,10 @@ async function cancelRow(
 }
 
 /**
- * Cancels the owner's subscription by the id the browser stored, after SPEC §5's rule: sub_ ids are the
- * card provider's, I- ids PayPal's. The row `id` that GET /api/supabase/subscriptions lists is accepted
- * too (a REST client cancels what it listed). `only` restricts a provider-specific row to its
- * own kind of id. Another owner's subscription, or a missing one, is not found.
+ * Cancels the owner's subscription by the id the browser stored, after docs/product.md §5's rule: sub_ ids
+ * are the card provider's, I- ids PayPal's. The row `id` that GET /api/supabase/subscriptions lists is
+ * accepted too (a REST client cancels what it listed). `only` restricts a provider-specific row to its own
+ * kind of id. Another owner's subscription, or a missing one, is not found.
  */
 export async function cancelById(
   deps: BillingDeps,

@@ -1,11 +1,11 @@
-// SPEC §4's payment flow, step by step: the provider's customer with the card, the $1.99 activation fee,
-// the trial subscription recorded as plan 'Free Trial'. Each step works on the owner's one checkout
-// (one-open-checkout.ts) and first looks at what that checkout already did. Provider calls run outside
-// any transaction: a slow provider must not hold database connections (ten checkouts waiting on Stripe
-// held ten of the pool's connections, and every other owner's reads waited). Each call carries the
-// checkout's idempotency key for its step, so a concurrent or repeated call gets the same customer,
-// charge or subscription; the owner's lock is taken only around our own writes, which look again at
-// what a concurrent step recorded before writing.
+// docs/product.md §4's payment flow, step by step: the provider's customer with the card, the $1.99
+// activation fee, the trial subscription recorded as plan 'Free Trial'. Each step works on the owner's one
+// checkout (one-open-checkout.ts) and first looks at what that checkout already did. Provider calls run
+// outside any transaction: a slow provider must not hold database connections (ten checkouts waiting on
+// Stripe held ten of the pool's connections, and every other owner's reads waited). Each call carries the
+// checkout's idempotency key for its step, so a concurrent or repeated call gets the same customer, charge
+// or subscription; the owner's lock is taken only around our own writes, which look again at what a
+// concurrent step recorded before writing.
 import {
   ACTIVATION_CURRENCY,
   ACTIVATION_FEE_CENTS,
@@ -63,9 +63,9 @@ const subscriptionOf = (tx: LockedDb, checkout: Checkout) =>
 
 /**
  * A provider failure as the owner should see it. Declines keep the provider's text (it names the code the
- * client maps, SPEC §8). Refusals of the request are the step's catalogue message. Outages, and anything
- * after the fee was paid, are server errors: logged, answered generically, and a retry finishes the same
- * checkout instead of starting a second one.
+ * client maps, docs/product.md §8). Refusals of the request are the step's catalogue message. Outages, and
+ * anything after the fee was paid, are server errors: logged, answered generically, and a retry finishes the
+ * same checkout instead of starting a second one.
  */
 function providerFailure(deps: BillingDeps, owner: Owner, error: unknown, step: Step, refusal: ErrorCode) {
   if (error instanceof PaymentDeclinedError) {
@@ -83,7 +83,10 @@ function providerFailure(deps: BillingDeps, owner: Owner, error: unknown, step: 
   return serverFault(error)
 }
 
-/** The catalogue code of a provider's decline code (SPEC §8's three, else a generic payment failure). */
+/**
+ * The catalogue code of a provider's decline code (docs/product.md §8's three, else
+ * a generic payment failure).
+ */
 export function declineErrorCode(code: DeclineCode): ErrorCode {
   if (code === 'card_declined') return 'CARD_DECLINED'
   if (code === 'insufficient_funds') return 'INSUFFICIENT_FUNDS'
@@ -108,7 +111,7 @@ export function resolvePaymentMethod(
 
 // --- The steps (their own writes under the owner's lock) -------------------------------------------------------------
 
-/** SPEC §4 step 3: the provider's customer with the card attached. */
+/** docs/product.md §4 step 3: the provider's customer with the card attached. */
 async function customerStep(
   deps: BillingDeps,
   owner: Owner,
@@ -154,8 +157,8 @@ async function customerStep(
 }
 
 /**
- * SPEC §4 step 4: the activation fee (199 usd), charged at most once per checkout. `customerId` is the
- * checkout's own customer (or, from a client that made it elsewhere, the latest one made for the owner).
+ * docs/product.md §4 step 4: the activation fee (199 usd), charged at most once per checkout. `customerId` is
+ * the checkout's own customer (or, from a client that made it elsewhere, the latest one made for the owner).
  */
 async function activationStep(
   deps: BillingDeps,
@@ -231,8 +234,8 @@ async function activationStep(
 }
 
 /**
- * SPEC §4 steps 5 and 6: the trial subscription on the plan paid for, recorded as plan 'Free Trial'.
- * The price and the trial end are decided here: the plan chosen when the fee was paid, its configured
+ * docs/product.md §4 steps 5 and 6: the trial subscription on the plan paid for, recorded as plan 'Free
+ * Trial'. The price and the trial end are decided here: the plan chosen when the fee was paid, its configured
  * price, and a trial of 3 (monthly) or 7 (yearly) days from the payment.
  */
 async function subscriptionStep(
@@ -482,7 +485,9 @@ export async function checkout(
   })
 }
 
-/** SPEC §4 step 6 from a client that ran the steps itself: the caller's own recorded subscription. */
+/**
+ * docs/product.md §4 step 6 from a client that ran the steps itself: the caller's own recorded subscription.
+ */
 export async function recordedSubscription(
   deps: Pick<BillingDeps, 'db'>,
   owner: Owner,

@@ -1,5 +1,5 @@
-// The billing domain: business rules of SPEC §4's payment flow and what follows it, as functions of
-// plain inputs (deps.ts) that the billing procedures call. Find each rule by its job:
+// The billing domain: business rules of docs/product.md §4's payment flow and what follows it, as functions
+// of plain inputs (deps.ts) that the billing procedures call. Find each rule by its job:
 //   checkout.ts           the payment steps (customer, $1.99 fee, trial subscription) and the whole flow
 //   one-open-checkout.ts  which checkout a step belongs to; one subscription at a time
 //   owner-lock.ts         one owner's steps one at a time, across instances (PostgreSQL advisory lock)

@@ -1,4 +1,4 @@
-// The owner's chosen plan (SPEC §3 Billing state; the createPlan, updatePlan and removePlan rows).
+// The owner's chosen plan (docs/product.md §3 Billing state; the createPlan, updatePlan and removePlan rows).
 
 import type { BillingPeriod } from '../../../shared/constants.ts'
 import {
@@ -45,7 +45,10 @@ export async function planState(
   return { billingPeriod, ...billingState(billingPeriod) }
 }
 
-/** updatePlan's switch: the period named, else SPEC's `method` flag (false Monthly, true Yearly). */
+/**
+ * updatePlan's switch: the period named, else the `method` flag of docs/product.md §3
+ * (false Monthly, true Yearly).
+ */
 export function requestedPeriod(input: {
   billingPeriod?: BillingPeriod | undefined
   method?: boolean | undefined

@@ -7,8 +7,8 @@ import { isEntitled } from './entitlement.ts'
 import { ownerHadTrial } from './one-trial.ts'
 
 /**
- * The subscription's id as the browser holds it (SPEC §4: the checkout hands it over, the chat asks for
- * it): the provider's id, or the stored id for a subscription no provider has named.
+ * The subscription's id as the browser holds it (docs/product.md §4: the checkout hands it over, the chat
+ * asks for it): the provider's id, or the stored id for a subscription no provider has named.
  */
 export function browserSubscriptionId(row: Pick<Subscription, 'id' | 'providerSubscriptionId'>): string {
   return row.providerSubscriptionId ?? String(row.id)

@@ -5,7 +5,7 @@ import { type CareAction, type CatAccess, catAccess } from '../household/access.
 
 /**
  * The cat `catId` if the user may do `action` on it (their own, or one shared with them), else their
- * current cat (CONTRACT: the highest id); one they may not reach, or none, is a 404.
+ * current cat (docs/product.md §10: the highest id); one they may not reach, or none, is a 404.
  */
 export function careCat(
   db: Db,

@@ -1,4 +1,4 @@
-// Check-ins (CONTRACT "Beyond SPEC §7"): one row per cat and due time, made when its reminder goes out;
+// Check-ins (docs/product.md §10): one row per cat and due time, made when its reminder goes out;
 // `done` when the owner answers, `missed` when 24 hours pass without an answer.
 import type { WeightUnit } from '../../../shared/rules/weight.ts'
 import type { CheckIn } from '../../../shared/schemas/care.ts'

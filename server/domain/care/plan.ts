@@ -1,4 +1,4 @@
-// The care plan (CONTRACT "Beyond SPEC §7"): one per cat, made from the quiz's answers the first time it
+// The care plan (docs/product.md §10): one per cat, made from the quiz's answers the first time it
 // is needed, changed by the owner, paused by the e-mail's one-click link.
 import { CHECK_IN_PERIODS, DEFAULT_CHECK_IN_PERIOD, TRAINING_DAYS } from '../../../shared/options.ts'
 import type { CarePlan, CarePlanUpdate } from '../../../shared/schemas/care.ts'

@@ -1,9 +1,9 @@
-// The vet report's fonts (CONTRACT.md: every name comes out as typed, in any script). pdfkit's built-in
-// Helvetica has Latin-1 only, so the report embeds Noto fonts from npm (the @embedpdf/fonts-* packages
-// ship whole TTF/OTF files, which pdfkit reads and subsets per document) and picks one per run of
-// characters: Noto Sans for Latin, Cyrillic and Greek; Noto Sans Hans for Chinese and Japanese (kana
-// and kanji); Noto Sans KR for Hangul; Noto Naskh Arabic; Noto Sans Hebrew. Emoji are left out: no
-// font here draws them, and a missing glyph would print as an empty box.
+// The vet report's fonts (docs/product.md §11: every name comes out as typed, in any script). pdfkit's
+// built-in Helvetica has Latin-1 only, so the report embeds Noto fonts from npm (the @embedpdf/fonts-*
+// packages ship whole TTF/OTF files, which pdfkit reads and subsets per document) and picks one per run of
+// characters: Noto Sans for Latin, Cyrillic and Greek; Noto Sans Hans for Chinese and Japanese (kana and
+// kanji); Noto Sans KR for Hangul; Noto Naskh Arabic; Noto Sans Hebrew. Emoji are left out: no font here
+// draws them, and a missing glyph would print as an empty box.
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as fontkit from 'fontkit'

@@ -1,4 +1,4 @@
-// When check-ins fall (CONTRACT "Beyond SPEC §7", next_check_in_at). Wall-clock times in the owner's
+// When check-ins fall (docs/product.md §10, next_check_in_at). Wall-clock times in the owner's
 // zone are turned into instants by Temporal, so a reminder stays at 09:00 across daylight-saving changes.
 import { Temporal } from 'temporal-polyfill'
 import type { CHECK_IN_PERIODS, TRAINING_DAYS } from '../../../shared/options.ts'

@@ -1,4 +1,4 @@
-// The weight log: one row per weighing, in the unit the owner used (CONTRACT "Beyond SPEC §7").
+// The weight log: one row per weighing, in the unit the owner used (docs/product.md §10).
 
 import { ERRORS } from '../../../shared/errors.ts'
 import type { WeightUnit } from '../../../shared/rules/weight.ts'

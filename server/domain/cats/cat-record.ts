@@ -1,5 +1,5 @@
-// A cat as stored and as answered (SPEC §3 "Cat"): the columns a cat answer reads, the row-to-answer
-// mapping, and the sent fields as columns (absent fields are left as they are).
+// A cat as stored and as answered (docs/product.md §3 "Cat"): the columns a cat answer reads, the
+// row-to-answer mapping, and the sent fields as columns (absent fields are left as they are).
 import type { Cat, CatFields } from '../../../shared/schemas/cat.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 

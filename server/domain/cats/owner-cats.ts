@@ -1,5 +1,5 @@
-// An owner's cats (SPEC §3, §6): created by their owner, read and changed by their owner only (another
-// owner's cat is a 404, the same as a missing one).
+// An owner's cats (docs/product.md §3, §6): created by their owner, read and changed by their owner only
+// (another owner's cat is a 404, the same as a missing one).
 
 import type { FastifyBaseLogger } from 'fastify'
 import type { RecommendationResult } from '../../../shared/rules/recommendations.ts'

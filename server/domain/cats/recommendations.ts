@@ -1,5 +1,5 @@
-// SPEC §3's recommendations for a cat: the assistant's answer (a configured model, or the offline rule),
-// and the documented rule whenever the assistant cannot give a usable one.
+// docs/product.md §3's recommendations for a cat: the assistant's answer (a configured model, or the offline
+// rule), and the documented rule whenever the assistant cannot give a usable one.
 import type { FastifyBaseLogger } from 'fastify'
 import { nutritionRule } from '../../../shared/rules/nutrition.ts'
 import { type RecommendationResult, recommend } from '../../../shared/rules/recommendations.ts'
@@ -84,7 +84,7 @@ export function recommendationColumns(r: RecommendationResult) {
   }
 }
 
-/** SPEC §7's public row: fields arrive lower-cased; unknown age and weights count as 0. */
+/** docs/product.md §7's public row: fields arrive lower-cased; unknown age and weights count as 0. */
 export function visitorRecommendations(
   assistant: Pick<Assistant, 'recommend'>,
   log: Pick<FastifyBaseLogger, 'warn'>,

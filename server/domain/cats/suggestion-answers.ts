@@ -1,5 +1,5 @@
-// What a cat's daily suggestions (SPEC §3's food bowls, treats, playtime and welcome messages) are made
-// from: the answers the rule reads (shared/rules/recommendations.ts) and, for a model, breed and gender.
+// What a cat's daily suggestions (docs/product.md §3's food bowls, treats, playtime and welcome messages) are
+// made from: the answers the rule reads (shared/rules/recommendations.ts) and, for a model, breed and gender.
 import type { Cat, CatFields } from '../../../shared/schemas/cat.ts'
 
 /** The answers the rule reads; when one of them changes, the suggestions are made again. */

@@ -1,5 +1,5 @@
-// Who may chat is decided on every message (SPEC §4 Chat room): an active or trialing subscription,
-// else 402 and the client goes to /paywall.
+// Who may chat is decided on every message (docs/product.md §4 Chat room): an active or trialing
+// subscription, else 402 and the client goes to /paywall.
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import { hasActiveSubscription } from '../billing/entitlement.ts'

@@ -1,6 +1,6 @@
-// POST /api/openai/chat (SPEC §7): the specialist's reply to a client's whole list, not streamed. The list
-// is reconciled with the owner's conversation by message id (reconcile.ts); the reply answers the list's
-// last message, and a question already answered gets its stored reply back.
+// POST /api/openai/chat (docs/product.md §7): the specialist's reply to a client's whole list, not streamed.
+// The list is reconciled with the owner's conversation by message id (reconcile.ts); the reply answers the
+// list's last message, and a question already answered gets its stored reply back.
 import type { ChatMessageInput } from '../../../shared/schemas/conversation.ts'
 import { appError } from '../../errors.ts'
 import { claimListAttachments } from './attachments.ts'

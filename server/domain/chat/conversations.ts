@@ -1,4 +1,4 @@
-// An owner's conversations (SPEC §3 "Conversation"): which one a request means, and new ones.
+// An owner's conversations (docs/product.md §3 "Conversation"): which one a request means, and new ones.
 import { CONVERSATION_LIST_MESSAGES } from '../../../shared/constants.ts'
 import type { ConversationOut, ConversationWithMessages } from '../../../shared/schemas/conversation.ts'
 import type { Db } from '../../db.ts'

@@ -1,5 +1,5 @@
-// A stored chat or interview message as the client sees it (SPEC §3 "Message"), and the ids the server
-// gives the messages it writes.
+// A stored chat or interview message as the client sees it (docs/product.md §3 "Chat message"), and the ids
+// the server gives the messages it writes.
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage } from '../../../shared/schemas/conversation.ts'
 import type { ConversationMessage, InterviewMessage } from '../../generated/prisma/client.ts'

@@ -2,8 +2,8 @@
 //
 // The rule, the same for PUT /api/supabase/conversations/{id}, POST /api/openai/chat and tRPC:
 // - a message WITH an id is new when no stored message of the conversation has that id;
-// - a message WITHOUT an id but with a timestamp (SPEC §3 makes ids optional) is known by its role,
-//   text and timestamp in the conversation: it is stored under a key made of those (messageKey), so a
+// - a message WITHOUT an id but with a timestamp (docs/product.md §3 makes ids optional) is known by its
+//   role, text and timestamp in the conversation: it is stored under a key made of those (messageKey), so a
 //   client resending its newest message after a lost answer finds the first copy and its reply;
 // - a message without an id that no key finds (a message stored before keys existed, one with no
 //   timestamp, or the reply the client kept with a timestamp of its own) is matched by position: it is

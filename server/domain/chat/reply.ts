@@ -16,8 +16,8 @@ import { catProfile, withCurrentMedications, withWeightLog } from './specialist-
 import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
 /**
- * The key of a reply's stream: its conversation and its id. Reply ids come from clients (SPEC's message
- * ids), so two conversations may use the same one; their streams must never mix.
+ * The key of a reply's stream: its conversation and its id. Reply ids come from clients (docs/product.md §3:
+ * the message ids), so two conversations may use the same one; their streams must never mix.
  */
 export function replyStreamId(conversationId: number, replyId: string): string {
   return `${conversationId}:${replyId}`

@@ -1,4 +1,4 @@
-// A follow-up as the owner's surfaces show it (CONTRACT's row): sent and unanswered is still pending.
+// A follow-up as the owner's surfaces show it (docs/product.md §11): sent and unanswered is still pending.
 import type { z } from 'zod'
 import type { followUpSchema, NotYetReason, SeenVet } from '../../../shared/schemas/follow-ups.ts'
 import type { FollowUp } from '../../generated/prisma/client.ts'

@@ -1,5 +1,5 @@
-// Who may open an interview (SPEC §6): a visitor by the session_id that created it, an owner by token.
-// Every refusal is the same 404 as a missing interview.
+// Who may open an interview (docs/product.md §6): a visitor by the session_id that created it, an owner by
+// token. Every refusal is the same 404 as a missing interview.
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { Interview } from '../../generated/prisma/client.ts'

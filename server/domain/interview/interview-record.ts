@@ -1,4 +1,4 @@
-// An interview as stored and as answered (SPEC §3 "Interview").
+// An interview as stored and as answered (docs/product.md §3 "Interview").
 import {
   type InterviewAnswersIn,
   type InterviewSummary,

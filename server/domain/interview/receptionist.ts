@@ -1,5 +1,5 @@
-// The receptionist's side of the interview (SPEC §4 Interview): its next line and its check of an answer,
-// from the assistant, with an outage as the catalogue's 503.
+// The receptionist's side of the interview (docs/product.md §4 Interview): its next line and its check of an
+// answer, from the assistant, with an outage as the catalogue's 503.
 import { FALLBACK_CAT_NAME } from '../../../shared/constants.ts'
 import { dropEmptyMessages } from '../../../shared/rules/interview-flow.ts'
 import type { Assistant, AssistantMessage } from '../../services/assistant/types.ts'
@@ -8,10 +8,10 @@ import { withoutCatNames } from '../chat/safety.ts'
 import { forCat, triageMessage } from '../chat/triage.ts'
 
 type Messages = ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>
-/** A field of SPEC §4's interview, or 'none' once every field is answered. */
+/** A field of docs/product.md §4's interview, or 'none' once every field is answered. */
 type Field = Parameters<Assistant['interviewTurn']>[0]['field']
 
-/** What the assistant reads: roles and non-empty texts (SPEC §4: empty messages are dropped). */
+/** What the assistant reads: roles and non-empty texts (docs/product.md §4: empty messages are dropped). */
 function transcript(messages: Messages): AssistantMessage[] {
   return dropEmptyMessages(messages).map((m) => ({ role: m.role, content: m.content }))
 }

@@ -1,4 +1,4 @@
-// Secret calendar feeds (CONTRACT "the health record"): a 256-bit random token shown once in the URL,
+// Secret calendar feeds (docs/product.md §11): a 256-bit random token shown once in the URL,
 // only its SHA-256 kept; revoking ends every feed of the owner. A feed opens the calendar of the cat it
 // was made for and nothing else of the account.
 import { createHash, randomBytes } from 'node:crypto'

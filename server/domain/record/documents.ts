@@ -1,4 +1,4 @@
-// The cat's documents (CONTRACT "the health record"): a PDF, JPEG, PNG or WebP by its bytes (415
+// The cat's documents (docs/product.md §11): a PDF, JPEG, PNG or WebP by its bytes (415
 // otherwise), at most 10 MB received (413); images are cleaned as chat photos are (upright, no
 // metadata, at most ATTACHMENT_MAX_SIDE px on the long side), a PDF is kept as received. Reads and
 // deletes are by id AND the cat's owner together: another owner's document is a 404 like a missing one.

@@ -1,4 +1,4 @@
-// The cat's medications (CONTRACT "the health record"): add, list (with the doses logged and the doses
+// The cat's medications (docs/product.md §11): add, list (with the doses logged and the doses
 // missed), edit, log a dose (by whom), delete. A reminder goes at each dose time in the plan's zone until
 // end_on (medication-reminders.ts); deleting the medication stops them.
 

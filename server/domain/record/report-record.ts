@@ -1,4 +1,4 @@
-// The health record in the vet report (CONTRACT: "lists vaccinations with due dates, current
+// The health record in the vet report (docs/product.md §11: "lists vaccinations with due dates, current
 // medications and the documents' titles", and the cat's vets, so whoever holds the report or its share
 // link knows whom to call): read with the report, drawn after the medical notes.
 import type { Vet } from '../../../shared/schemas/vets.ts'

@@ -1,7 +1,7 @@
-// The vaccination reminders (CONTRACT: 14 days before the due date, on it, 7 days after it while still
-// due). A vaccination holds its next reminder's instant; the sweep takes the due ones and moves each on
-// in one compare-and-set before sending, as the check-in reminders do, so one instance sends each
-// however many run. A send that fails puts the instant back (if untouched since) for the next sweep.
+// The vaccination reminders (docs/product.md §11: 14 days before the due date, on it, 7 days after it while
+// still due). A vaccination holds its next reminder's instant; the sweep takes the due ones and moves each on
+// in one compare-and-set before sending, as the check-in reminders do, so one instance sends each however
+// many run. A send that fails puts the instant back (if untouched since) for the next sweep.
 import type { Db } from '../../db.ts'
 import { ensureCarePlan } from '../care/plan.ts'
 import { remindedMembers } from '../household/reminded-members.ts'

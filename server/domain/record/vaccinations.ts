@@ -1,4 +1,4 @@
-// The cat's vaccinations (CONTRACT "the health record"): add (with a proposed due date for the core
+// The cat's vaccinations (docs/product.md §11): add (with a proposed due date for the core
 // vaccines), list (soonest due first), edit, delete. Each due date has three reminders, 14 days before, on it
 // and 7 days after while still due, at the plan's reminder time in the plan's zone (vaccination-reminders.ts).
 

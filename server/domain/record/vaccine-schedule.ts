@@ -1,4 +1,4 @@
-// The next due date the product proposes for a core vaccine (CONTRACT "the health record"), from the
+// The next due date the product proposes for a core vaccine (docs/product.md §11), from the
 // reviewed schedule in server/knowledge/vaccines.json and the cat's age on the day it was given; null
 // when the vaccine is not a core one it knows, or when the schedule depends on what it cannot know (the
 // cat's age, a rabies product's label).

@@ -1,4 +1,4 @@
-// The cat's usual and emergency vets (CONTRACT "the health record"): one row per cat, each vet or null.
+// The cat's usual and emergency vets (docs/product.md §11): one row per cat, each vet or null.
 import { type Vet, type VetsUpdate, vetSchema } from '../../../shared/schemas/vets.ts'
 import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'

@@ -71,7 +71,7 @@ export function renderCatProfile(cat: CatProfileForAssistant | null): string {
   return asData("The owner's cat, as the owner entered it", Object.fromEntries(set))
 }
 
-/** A dose is the prescribing vet's decision: the specialist never changes one (CONTRACT "the health record"). */
+/** A dose is the prescribing vet's decision: the specialist never changes one (docs/product.md §11). */
 export const MEDICATION_RULE =
   "Never suggest changing a medication's dose, how often or when it is given, or stopping, starting or swapping a medicine, even when asked: say that only the vet who prescribed it can change it, and suggest calling them. You may explain what a medicine is for and how to give it as prescribed."
 
@@ -145,7 +145,7 @@ function age(years: number | null | undefined): string | null {
   return `${years} ${years === 1 ? 'year' : 'years'}`
 }
 
-/** Weights default to 0 when the owner skipped them (SPEC §3); no cat weighs nothing. */
+/** Weights default to 0 when the owner skipped them (docs/product.md §3); no cat weighs nothing. */
 function weight(value: number | null | undefined, unit: string): string | null {
   return value == null || !Number.isFinite(value) || value <= 0 ? null : `${value}${unit}`
 }

@@ -1,5 +1,5 @@
 // The recommendations request of the OpenAI-compatible assistant: the prompt (with the documented rule as
-// its starting point) and the strict structured-output schema of SPEC §3's recommendations.
+// its starting point) and the strict structured-output schema of docs/product.md §3's recommendations.
 import { type RecommendationResult, recommend } from '../../../shared/rules/recommendations.ts'
 import { asData } from './openai-prompts.ts'
 import type { CatForRecommendations } from './types.ts'

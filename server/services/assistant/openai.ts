@@ -31,7 +31,7 @@ export interface OpenAiAssistantOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
-/** SPEC §4: what the client shows when an answer check cannot be used. */
+/** docs/product.md §4: what the client shows when an answer check cannot be used. */
 export const CHECK_RETRY: Readonly<CheckResult> = Object.freeze({
   satisfied: 'false',
   answer: '',

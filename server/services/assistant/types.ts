@@ -52,7 +52,7 @@ export interface CatProfileForAssistant {
   }>
 }
 
-/** SPEC §3 "Interview answer check result": satisfied is the text 'true' or 'false'. */
+/** docs/product.md §3 "Interview answer check result": satisfied is the text 'true' or 'false'. */
 export interface CheckResult {
   satisfied: 'true' | 'false'
   answer: string
@@ -79,7 +79,7 @@ export interface Assistant {
     onUrgency?: (urgency: Urgency) => void
   }): AsyncIterable<string>
   /**
-   * SPEC §3's recommendations for a cat (food, treats, playtime, welcome messages). Rejects with
+   * docs/product.md §3's recommendations for a cat (food, treats, playtime, welcome messages). Rejects with
    * AssistantUnavailableError when the answer cannot be used; the caller then falls back to the rule.
    */
   recommend(cat: CatForRecommendations): Promise<RecommendationResult>

@@ -7,7 +7,10 @@ interface Decline {
   reason: string
 }
 
-/** Stripe's documented test payment methods (CONTRACT.md "Demo payment provider") and what charging them does. */
+/**
+ * Stripe's documented test payment methods (docs/operations.md "Demo payment provider")
+ * and what charging them does.
+ */
 const TEST_PAYMENT_METHODS = new Map<string, Decline | null>([
   ['pm_card_visa', null],
   ['pm_card_chargeDeclined', { code: 'card_declined', reason: 'Your card was declined.' }],

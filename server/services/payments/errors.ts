@@ -6,7 +6,7 @@ export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'expired_card
 /**
  * The card was refused. The message always ends with the code in brackets, e.g.
  * 'Your card was declined. (card_declined)', because the client picks its text by searching the
- * error for the code (SPEC §8 "Payment errors"); it is safe to show to the card holder.
+ * error for the code (docs/product.md §8 "Payment errors"); it is safe to show to the card holder.
  */
 export class PaymentDeclinedError extends Error {
   override readonly name = 'PaymentDeclinedError'
@@ -20,7 +20,7 @@ export class PaymentDeclinedError extends Error {
 
 /**
  * Any other provider failure: unknown ids, invalid parameters, network, outages, bad keys.
- * The message is meant for the log; callers show their own generic text (SPEC §8).
+ * The message is meant for the log; callers show their own generic text (docs/product.md §8).
  */
 export class PaymentProviderError extends Error {
   override readonly name = 'PaymentProviderError'

@@ -142,7 +142,10 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The decline reasons the client has its own text for (SPEC §8); Stripe puts them in code or decline_code. */
+/**
+ * The decline reasons the client has its own text for (docs/product.md §8); Stripe puts
+ * them in code or decline_code.
+ */
 const SPECIFIC_DECLINES = new Set(['insufficient_funds', 'expired_card'])
 
 function toPaymentError(error: unknown): Error {

@@ -40,7 +40,7 @@ export interface WebhookEvent {
 }
 
 /**
- * The card payment provider behind SPEC §4 "Payment flow" (customer, activation intent, trial
+ * The card payment provider behind docs/product.md §4 "Payment flow" (customer, activation intent, trial
  * subscription) and subscription cancellation. Every create takes an idempotency key so a retried
  * request never charges or subscribes twice.
  *
@@ -59,7 +59,7 @@ export interface PaymentProvider {
   }): Promise<{ customerId: string }>
 
   /**
-   * Charges the activation fee (SPEC §9: 199 usd) and confirms it at once, server side.
+   * Charges the activation fee (docs/product.md §9: 199 usd) and confirms it at once, server side.
    * Anything but status 'succeeded' means no money moved yet (e.g. 'requires_action' for 3-D Secure).
    */
   createActivationIntent(input: {

@@ -169,7 +169,7 @@ interface MultiProps {
   options: readonly ChoiceOption[]
   values: readonly string[]
   onChange(values: string[]): void
-  /** Picks beyond this are ignored (SPEC §5: at most 10). */
+  /** Picks beyond this are ignored (docs/product.md §5: at most 10). */
   max?: number
 }
 

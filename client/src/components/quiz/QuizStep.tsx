@@ -12,7 +12,7 @@ interface QuizStepProps {
   notice?: ReactNode
 }
 
-/** One quiz screen: scrolls to the top and moves focus to its title when shown (SPEC §2). */
+/** One quiz screen: scrolls to the top and moves focus to its title when shown (docs/product.md §2). */
 export function QuizStep({ progress, title, subtitle, children, actions, notice }: QuizStepProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {

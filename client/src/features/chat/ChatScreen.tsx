@@ -1,6 +1,6 @@
-// The shell every chat screen repeats (SPEC §2, §5): a header with the title, the status or connection
-// line and the AI disclosure, the conversation, and the message box. The screen keeps the
-// draft: sending hands it over and empties the box.
+// The shell every chat screen repeats (docs/product.md §2, §5): a header with the title, the status or
+// connection line and the AI disclosure, the conversation, and the message box. The screen keeps the draft:
+// sending hands it over and empties the box.
 import { type HTMLAttributes, type ReactNode, useState } from 'react'
 import type { UiMessage } from '../../chat-message.ts'
 import { Icon } from '../../components/Icon.tsx'

@@ -33,8 +33,8 @@ export interface ComposerProps {
 }
 
 /**
- * The message box (SPEC §2, §5): Enter sends, Shift+Enter adds a line, the box grows from 56 px to at
- * most 150 px. Blank text is never sent. While a reply streams, Stop takes the send button's place.
+ * The message box (docs/product.md §2, §5): Enter sends, Shift+Enter adds a line, the box grows from 56 px to
+ * at most 150 px. Blank text is never sent. While a reply streams, Stop takes the send button's place.
  */
 export function Composer(props: ComposerProps) {
   const ref = useRef<HTMLTextAreaElement>(null)

@@ -1,5 +1,5 @@
-// Scripted lines (SPEC §4, §9): each waits its own delay with the typing indicator showing (tests move
-// the clock through them; none is skipped).
+// Scripted lines (docs/product.md §4, §9): each waits its own delay with the typing indicator showing (tests
+// move the clock through them; none is skipped).
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
 import { wait } from '../../runtime-config.ts'
 

@@ -1,7 +1,7 @@
 // The cat switcher: which of the owner's cats a screen is about, shown only to an owner of two
-// or more cats. The choice is the SPEC's `catId` key, so the chat, /cat-profile and /progress agree.
-// A cat shared with the user says whose it is (docs/household.md).
-// Beside it, "Add a cat" starts the wizard afresh for another cat (any owner of a cat sees it).
+// or more cats. The choice is the `catId` key of docs/product.md §3, so the chat, /cat-profile and /progress
+// agree. A cat shared with the user says whose it is (docs/household.md). Beside it, "Add a cat" starts the
+// wizard afresh for another cat (any owner of a cat sees it).
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { catDisplayName } from '../../../../shared/rules/recommendations.ts'

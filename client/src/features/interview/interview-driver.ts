@@ -1,4 +1,4 @@
-// The receptionist interview of SPEC §4 as a plain TypeScript driver, beside its pure reducer
+// The receptionist interview of docs/product.md §4 as a plain TypeScript driver, beside its pure reducer
 // (interview-state.ts): it holds the state, stores what each action changes, and decides what comes next
 // from what is stored, so the interview resumes after a reload: the intro, the five fields asked in order
 // (a known answer is not asked again), each answer checked on the server, then the screen's final lines.
@@ -47,7 +47,7 @@ export interface InterviewScreen {
   intro: readonly ScriptedMessage[]
   /** The owner chose 'Skip intro' before arriving (the onboarding chat): the intro shows at once. */
   skipIntro?: boolean
-  /** Chat B waits 1000 ms before its scripted lines (SPEC §4). */
+  /** Chat B waits 1000 ms before its scripted lines (docs/product.md §4). */
   beforeIntro?: (signal: AbortSignal) => Promise<void>
   /** Closing (interview) or finalizing (chat B) lines; must end by marking the interview completed. */
   runFinal: (tools: FinalStepTools) => Promise<void>
@@ -57,7 +57,7 @@ export interface InterviewScreen {
   onDone: (signal: AbortSignal) => Promise<void>
 }
 
-/** Where the interview is kept: the SPEC §3 keys in the app (interview-keys.ts). */
+/** Where the interview is kept: the docs/product.md §3 keys in the app (interview-keys.ts). */
 export interface InterviewStorage {
   load(): StoredInterview
   /** Writes what changed from `prev` to `next`. */
@@ -81,13 +81,13 @@ export interface InterviewDriver {
   /** Reads the server's copy, then runs the flow until the owner must answer; returns its stop. */
   start(): () => void
   answer(text: string): void
-  /** Shows the rest of the scripted part at once, keeping every line (SPEC texts), and moves on. */
+  /** Shows the rest of the scripted part at once, keeping every line (docs/product.md §4), and moves on. */
   skip(): void
   /** After a failed step: resumes from the stored state. */
   retry(): void
 }
 
-/** The message to show for a failure inside the flow (SPEC §8: the message, else the default). */
+/** The message to show for a failure inside the flow (docs/product.md §8: the message, else the default). */
 function failureText(error: unknown): string {
   if (error instanceof Error && error.message && error.name !== 'TypeError') return error.message
   return DEFAULT_ERRORS.interviewReply
@@ -133,7 +133,10 @@ export function createInterviewDriver(env: () => InterviewEnvironment): Intervie
     if (!sameStored(stored, state.stored)) dispatch({ type: 'loaded', stored })
   }
 
-  /** SPEC §4 opening/resume: does whatever the stored state says comes next, until the owner must answer. */
+  /**
+   * docs/product.md §4 opening/resume: does whatever the stored state says comes next,
+   * until the owner must answer.
+   */
   async function resume(signal: AbortSignal) {
     const screen = env().screen
     const decide = () => openingAction(progressOf(state.stored, screen.finalizedKey !== undefined))

@@ -1,5 +1,5 @@
-// The interview under the SPEC §3 local-storage keys, in their formats: the one place that reads and
-// writes them (other screens and the owner's server restore read them too, so the formats stay as they
+// The interview under the docs/product.md §3 local-storage keys, in their formats: the one place that reads
+// and writes them (other screens and the owner's server restore read them too, so the formats stay as they
 // are: flags as the text 'true' or absent, indexes as decimal text, messages and issues_faced as JSON).
 import { INTERVIEW_FIELDS } from '../../../../shared/options.ts'
 import type { InterviewAnswers } from '../../../../shared/rules/interview-flow.ts'
@@ -107,7 +107,7 @@ export function saveStoredInterview(prev: StoredInterview, next: StoredInterview
   }
 }
 
-// --- The server's row of this browser's interview (SPEC §3 interviewId, interviewSessionId) -----------
+// --- The server's row of this browser's interview (docs/product.md §3 interviewId, interviewSessionId) ---
 
 export interface ServerRow {
   id: number
@@ -135,7 +135,9 @@ export function forgetServerRow() {
   removeKey('interviewSessionId')
 }
 
-/** SPEC §4's needs-sync flag: a change a failed request did not deliver is sent on the next visit. */
+/**
+ * docs/product.md §4's needs-sync flag: a change a failed request did not deliver is sent on the next visit.
+ */
 export function markNeedsSync(needed: boolean) {
   writeFlag('interview_needs_sync', needed)
 }

@@ -1,8 +1,8 @@
 // The receptionist interview's state as one pure reducer. `stored` is what the browser keeps
-// so the interview resumes after a reload: each of its fields is one SPEC §3 local-storage key, read and
-// written only by interview-keys.ts. `view` is what the screen shows now and is never stored. The hook
-// (useInterviewEngine.ts) runs the waits and the server calls and dispatches what happened; every change
-// of state is decided here.
+// so the interview resumes after a reload: each of its fields is one docs/product.md §3 local-storage
+// key, read and written only by interview-keys.ts. `view` is what the screen shows now and is never
+// stored. The hook (useInterviewEngine.ts) runs the waits and the server calls and dispatches what
+// happened; every change of state is decided here.
 import { INTERVIEW_FIELDS, type InterviewField } from '../../../../shared/options.ts'
 import {
   firstUnansweredIndex,

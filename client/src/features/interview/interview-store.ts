@@ -1,5 +1,5 @@
-// The interview's copy on the server (create and update by session, no token needed; SPEC §6), and the
-// onboarding chat's hand-over. What the browser keeps is read and written through interview-keys.ts.
+// The interview's copy on the server (create and update by session, no token needed; docs/product.md §6), and
+// the onboarding chat's hand-over. What the browser keeps is read and written through interview-keys.ts.
 import type { InterviewOut } from '../../../../shared/schemas/interview.ts'
 import type { ScriptedMessage } from '../../../../shared/scripts.ts'
 import { newMessageId, type UiMessage } from '../../chat-message.ts'

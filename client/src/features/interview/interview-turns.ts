@@ -1,8 +1,8 @@
-// The interview's turns (SPEC §4), each a plain async function over the driver's context: scripted lines
-// with their delays, a question (the receptionist's generated line for a signed-in owner, else the
+// The interview's turns (docs/product.md §4), each a plain async function over the driver's context: scripted
+// lines with their delays, a question (the receptionist's generated line for a signed-in owner, else the
 // scripted one) shown in pairs of sentences 4.75 s apart, and the check of the owner's answer with the
-// triage's escalation said before the next question. No React, no storage, no server client: what they
-// need comes in through TurnContext (interview-driver.ts builds it).
+// triage's escalation said before the next question. No React, no storage, no server client: what they need
+// comes in through TurnContext (interview-driver.ts builds it).
 import { INTERVIEW } from '../../../../shared/constants.ts'
 import { ERRORS } from '../../../../shared/errors.ts'
 import type { InterviewField } from '../../../../shared/options.ts'
@@ -25,7 +25,9 @@ import { transcript } from './transcript.ts'
 
 type Transcript = ReturnType<typeof transcript>
 
-/** interview.check's answer (SPEC §3), with the triage's urgency line when the answer names a sign. */
+/**
+ * interview.check's answer (docs/product.md §3), with the triage's urgency line when the answer names a sign.
+ */
 export interface CheckResult {
   satisfied: string
   answer: string
@@ -54,7 +56,7 @@ export interface TurnContext {
   say(action: InterviewAction): void
   server: InterviewServer
   signedIn(): boolean
-  /** A delay of the SPEC's, rejected when `signal` aborts. */
+  /** A scripted delay (docs/product.md §9), rejected when `signal` aborts. */
   wait(ms: number, signal: AbortSignal): Promise<void>
   skip: SkipControl
 }
@@ -109,7 +111,10 @@ export async function playLines(
   }
 }
 
-/** The receptionist's line from the server (signed in; SPEC §6), with the SPEC's two attempts. */
+/**
+ * The receptionist's line from the server (signed in; docs/product.md §6), with the two
+ * attempts of docs/product.md §4.
+ */
 async function generatedTurn(
   ctx: TurnContext,
   field: InterviewField,
@@ -161,7 +166,10 @@ export async function askField(
   }
 }
 
-/** Checks the owner's last answer, then asks the next field or the same again; a failed check counts as not satisfied (SPEC §4). */
+/**
+ * Checks the owner's last answer, then asks the next field or the same again; a failed check counts as
+ * not satisfied (docs/product.md §4).
+ */
 export async function checkAnswer(ctx: TurnContext, field: InterviewField, signal: AbortSignal) {
   typing(ctx, true)
   const list = ctx.stored().messages

@@ -1,5 +1,5 @@
-// The end of the interview (SPEC §4): the trial or subscription step for subscribers, and submitting
-// the cat's profile made from the answers. The calls are React Query's (useProfileCalls).
+// The end of the interview (docs/product.md §4): the trial or subscription step for subscribers, and
+// submitting the cat's profile made from the answers. The calls are React Query's (useProfileCalls).
 import { useMemo } from 'react'
 import {
   catInputFromStorage,
@@ -54,7 +54,7 @@ export async function createProfile(
   calls: Pick<ProfileCalls, 'recommendations' | 'createCat'>,
 ): Promise<void> {
   if (hasUsableCatId()) return
-  // Creating a cat needs the bearer token (SPEC §6): a visitor gets the recommendations, as on the
+  // Creating a cat needs the bearer token (docs/product.md §6): a visitor gets the recommendations, as on the
   // wizard, and the cat is made from the stored answers after the sign-in (the checkout's ensureCat).
   if (!hasValidToken()) {
     storeRecommendations(await calls.recommendations(recommendationInputFromStorage()))

@@ -1,4 +1,4 @@
-// The conversation as the assistant reads it (SPEC §4), sent with every reply, check and sync.
+// The conversation as the assistant reads it (docs/product.md §4), sent with every reply, check and sync.
 import { dropEmptyMessages } from '../../../../shared/rules/interview-flow.ts'
 import type { StoredMessage } from './interview-state.ts'
 

@@ -29,7 +29,7 @@ export interface InterviewEngine {
   done: boolean
   /** Which scripted part is playing: the owner may skip it (and answer during the intro). */
   scripted: ScriptedPart | null
-  /** Shows the rest of the scripted part at once, keeping every line (SPEC texts), and moves on. */
+  /** Shows the rest of the scripted part at once, keeping every line (docs/product.md §4), and moves on. */
   skip(): void
 }
 

@@ -14,7 +14,7 @@ export interface ContactStepProps {
   value: ContactDetails
   /** Told on every change, so what was typed survives closing and reopening the modal. */
   onChange(value: ContactDetails): void
-  /** SPEC §5: the e-mail field shows only when no e-mail is known. */
+  /** docs/product.md §5: the e-mail field shows only when no e-mail is known. */
   askEmail: boolean
   /** An error from outside the form (e.g. the account step). */
   error: string | null
@@ -34,7 +34,7 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
 }
 
 /**
- * SPEC §5's one message for step 1: a missing field first (SPEC's text, then the fields it means),
+ * docs/product.md §5's one message for step 1: a missing field first (that text, then the fields it means),
  * else the first field's own message.
  */
 function firstProblem(errors: FieldErrors<ContactForm>): string | null {
@@ -46,8 +46,8 @@ function firstProblem(errors: FieldErrors<ContactForm>): string | null {
 }
 
 /**
- * Step 1 of the payment modal: contact information (SPEC §2, §5), checked with the server's own schema
- * (shared/schemas/billing.ts: the state is required when the country has states).
+ * Step 1 of the payment modal: contact information (docs/product.md §2, §5), checked with the server's own
+ * schema (shared/schemas/billing.ts: the state is required when the country has states).
  */
 export function ContactStep({ value, onChange, askEmail, error, onNext }: ContactStepProps) {
   const id = useId()
@@ -90,7 +90,7 @@ export function ContactStep({ value, onChange, askEmail, error, onNext }: Contac
           options={COUNTRY_OPTIONS}
           autoComplete="country"
           placeholder="Select a country"
-          // A new country has other states: the state chosen for the old one is cleared (SPEC §5).
+          // A new country has other states: the state chosen for the old one is cleared (docs/product.md §5).
           {...register('country', { onChange: () => setValue('state', '') })}
         />
         {/* A country with no states to pick (the United Kingdom, see shared/rules/countries.ts) asks none. */}

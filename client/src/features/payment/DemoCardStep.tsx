@@ -1,6 +1,6 @@
 // Step 2 of the payment modal without a Stripe publishable key: a card form for the demo provider, which
 // moves no money. Checked with the shared schema (shared/schemas/billing.ts), whose card-number rule is
-// the server's; one message at a time, in the order of the fields (SPEC §5).
+// the server's; one message at a time, in the order of the fields (docs/product.md §5).
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useEffect, useId } from 'react'
 import { type Control, type FieldErrors, useForm } from 'react-hook-form'

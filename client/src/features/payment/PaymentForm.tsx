@@ -40,7 +40,7 @@ export interface PaymentFormProps {
   finishing?: boolean
 }
 
-/** The two steps of SPEC §4's payment modal: contact information, then the card. */
+/** The two steps of docs/product.md §4's payment modal: contact information, then the card. */
 export function PaymentForm({ onSuccess, onBusyChange, finishing = false }: PaymentFormProps) {
   const billing = useBillingChoice()
   const runCheckout = useCheckoutFlow()

@@ -12,8 +12,8 @@ export interface PaymentModalProps {
 }
 
 /**
- * The payment modal of SPEC §4: contact information, then the card, then the thank-you screen, which
- * shows whenever a subscription id is stored (re-checked on storage events, so another tab's payment
+ * The payment modal of docs/product.md §4: contact information, then the card, then the thank-you screen,
+ * which shows whenever a subscription id is stored (re-checked on storage events, so another tab's payment
  * shows too). The meow plays when the owner first becomes subscribed.
  *
  * A native modal `<dialog>` (showModal): the page behind is inert, so Tab stays inside, and Escape

@@ -4,8 +4,8 @@ import type { BillingChoice } from './useBillingChoice.ts'
 import { useTrialOffer } from './useTrialOffer.ts'
 
 /**
- * The plan card with the monthly/yearly switch (SPEC §2, §9). One price per plan: the price charged
- * after the trial. On screens up to 768 px the plan is monthly and the switch is not offered.
+ * The plan card with the monthly/yearly switch (docs/product.md §2, §9). One price per plan: the price
+ * charged after the trial. On screens up to 768 px the plan is monthly and the switch is not offered.
  */
 export function PlanCard({ billing }: { billing: BillingChoice }) {
   const trial = useTrialOffer()

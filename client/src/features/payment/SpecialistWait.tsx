@@ -26,8 +26,9 @@ export interface SpecialistWaitProps {
 }
 
 /**
- * The specialist wait screen (SPEC §2 long quiz screen 11, /paywall): the specialist shown as connected,
- * the countdown 'm:ss left to respond', the plan card, Continue, and the privacy policy and terms links.
+ * The specialist wait screen (docs/product.md §2 long quiz screen 11, /paywall): the
+ * specialist shown as connected, the countdown 'm:ss left to respond', the plan card,
+ * Continue, and the privacy policy and terms links.
  */
 export function SpecialistWait({ onContinue }: SpecialistWaitProps) {
   const left = useCountdown()

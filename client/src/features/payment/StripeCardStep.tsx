@@ -95,7 +95,7 @@ function CardForm({
         },
       })
       if (!result.paymentMethod) {
-        // SPEC §8: a decline code Stripe names gets our text; anything else, Stripe's own message.
+        // docs/product.md §8: a decline code Stripe names gets our text; anything else, Stripe's own message.
         const codes = [result.error?.decline_code, result.error?.code].filter(Boolean).join(' ')
         const mapped = paymentErrorMessage(codes)
         throw new CardError(

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc.ts'
 
 export interface ThankYouProps {
   titleId?: string
-  /** 'Start My Journey' (SPEC §2): the caller decides where it leads. */
+  /** 'Start My Journey' (docs/product.md §2): the caller decides where it leads. */
   onContinue(): void
 }
 

@@ -1,4 +1,4 @@
-// SPEC §4 "Subscription deletion" and §5: the stored subscription id is required; sub_ ids are
+// docs/product.md §4 "Subscription deletion" and §5: the stored subscription id is required; sub_ ids are
 // cancelled at the card provider, I- ids at PayPal, anything else is invalid. On success the stored id
 // is removed (the guard then keeps the owner on /paywall).
 import { DEFAULT_ERRORS, ERRORS } from '../../../../shared/errors.ts'

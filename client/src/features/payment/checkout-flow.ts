@@ -1,7 +1,8 @@
-// The browser's half of SPEC §4 "Payment flow, in order": the account if none, the cat if none, then
-// one idempotent server call (React Query mutations) that creates the customer, charges the activation fee, starts the trial
-// and records it. The checkout key is made once per checkout and kept in local storage ('checkoutKey')
-// until the checkout ends, so a retry or a reload finishes the same checkout instead of paying twice.
+// The browser's half of docs/product.md §4 "Payment flow, in order": the account if none, the cat if
+// none, then one idempotent server call (React Query mutations) that creates the customer, charges
+// the activation fee, starts the trial and records it. The checkout key is made once per checkout
+// and kept in local storage ('checkoutKey') until the checkout ends, so a retry or a reload finishes
+// the same checkout instead of paying twice.
 import type { BillingPeriod } from '../../../../shared/constants.ts'
 import { DEFAULT_ERRORS, ERRORS, paymentErrorMessage } from '../../../../shared/errors.ts'
 import { catInputFromStorage, storeCreatedCat } from '../../hooks/useCatAnswers.ts'
@@ -22,7 +23,7 @@ export function currentCheckoutKey(): string {
   return key
 }
 
-/** The owner-facing text of a failed payment (SPEC §8's red box). */
+/** The owner-facing text of a failed payment (docs/product.md §8's red box). */
 export function paymentFailureText(error: unknown): string {
   if (errorCode(error) === null && !(error instanceof PaymentStepError)) return ERRORS.paymentFailed
   // Decided by the catalogue code; the text rule only for codes the box has no text of its own for.
@@ -32,7 +33,10 @@ export function paymentFailureText(error: unknown): string {
 /** A failure before the server's checkout (the account step); its message is shown as it is. */
 export class PaymentStepError extends Error {}
 
-/** Runs SPEC §4's flow through three React Query mutations; resolves with the stored subscription id. */
+/**
+ * Runs docs/product.md §4's flow through three React Query mutations; resolves with
+ * the stored subscription id.
+ */
 export function useCheckoutFlow(): (input: {
   contact: ContactDetails
   card: CardSource
@@ -45,7 +49,9 @@ export function useCheckoutFlow(): (input: {
   const checkout = trpc.billing.checkout.useMutation()
   const utils = trpc.useUtils()
 
-  /** SPEC §4 step 1: an account for the e-mail typed in the form, when the browser has no session. */
+  /**
+   * docs/product.md §4 step 1: an account for the e-mail typed in the form, when the browser has no session.
+   */
   async function ensureAccount(contact: ContactDetails): Promise<void> {
     if (hasValidToken()) return
     try {
@@ -65,7 +71,10 @@ export function useCheckoutFlow(): (input: {
     }
   }
 
-  /** SPEC §4 step 2: the cat from the stored quiz answers. It does not stop the payment when it fails. */
+  /**
+   * docs/product.md §4 step 2: the cat from the stored quiz answers. It does not
+   * stop the payment when it fails.
+   */
   async function ensureCat(): Promise<void> {
     if (hasUsableCatId() || !readText('cat_name').trim()) return
     try {

@@ -1,5 +1,5 @@
-// The meow of the thank-you screen (SPEC §4: played when the owner first becomes subscribed), and the
-// once-ever decision of the thank-you itself.
+// The meow of the thank-you screen (docs/product.md §4: played when the owner first becomes subscribed), and
+// the once-ever decision of the thank-you itself.
 import { useEffect, useRef, useState } from 'react'
 import { hasValidToken, useStoredText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
@@ -55,7 +55,7 @@ export function useWelcomeOnSubscribe(active: boolean): Welcome {
         setAnswer({ id, welcome })
         if (welcome) playMeow()
       })
-      // Unanswered, the thank-you shows (the SPEC's rule) without the meow.
+      // Unanswered, the thank-you shows (the rule of docs/product.md §4) without the meow.
       .catch((error: unknown) => {
         console.warn('Could not ask whether to welcome the owner', error)
         setAnswer({ id, welcome: true })

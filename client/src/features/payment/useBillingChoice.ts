@@ -1,5 +1,6 @@
-// The monthly/yearly choice (SPEC §3 Billing state, §4): remembered in local storage as planSelection
-// (the login screen records 'yearly' there too), forced to monthly on screens up to 768 px wide.
+// The monthly/yearly choice (docs/product.md §3 Billing state, §4): remembered in local
+// storage as planSelection (the login screen records 'yearly' there too), forced to
+// monthly on screens up to 768 px wide.
 import { useCallback, useSyncExternalStore } from 'react'
 import type { BillingPeriod } from '../../../../shared/constants.ts'
 import {

@@ -1,6 +1,6 @@
-// The payment modal's own rules: step 1's check as one message (SPEC §5 "Payment step 1"; step 2's demo
-// card is checked by DemoCardStep with shared/schemas/billing.ts), how card fields are typed, and when a
-// checkout key is given up.
+// The payment modal's own rules: step 1's check as one message (docs/product.md §5 "Payment step 1";
+// step 2's demo card is checked by DemoCardStep with shared/schemas/billing.ts), how card fields are
+// typed, and when a checkout key is given up.
 import { ERROR_CATALOGUE, ERRORS, type ErrorCode } from '../../../../shared/errors.ts'
 import { contactFormSchema } from '../../../../shared/schemas/billing.ts'
 
@@ -14,8 +14,8 @@ export interface ContactDetails {
 }
 
 /**
- * Step 1 as one message (SPEC §5): the server's own schema (shared/schemas/billing.ts), a missing field
- * first ('Please fill in all required fields'), else the first field's message.
+ * Step 1 as one message (docs/product.md §5): the server's own schema (shared/schemas/billing.ts), a missing
+ * field first ('Please fill in all required fields'), else the first field's message.
  */
 export function contactProblem(contact: ContactDetails, askEmail: boolean): string | null {
   const result = contactFormSchema(askEmail).safeParse(contact)

@@ -16,12 +16,14 @@ import { AccountSettings } from '../account/AccountSettings.tsx'
 import { ProfileDetailsForm } from './ProfileDetailsForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 
-/** What cancelling does, beside SPEC's question (cancellation is immediate, see README). */
+/**
+ * What cancelling does, beside the question of docs/product.md §2 (cancellation is immediate, see README).
+ */
 const CANCEL_EFFECT = `Your access to ${EXPERT_NAME} ends at once and nothing more is charged; the ${ACTIVATION_FEE_TEXT} trial fee and any payment already made are not refunded.`
 
 /**
- * /cat-profile (SPEC §2 "Cat profile screen", §5): the chosen cat's name, breed and photo, then its other
- * answers (age, sex, weights, activity, medical notes, goals) and its check-in plan.
+ * /cat-profile (docs/product.md §2 "Cat profile screen", §5): the chosen cat's name, breed and photo, then
+ * its other answers (age, sex, weights, activity, medical notes, goals) and its check-in plan.
  */
 export function CatProfilePage() {
   const { current, isLoading, error, refetch } = useCats()
@@ -79,7 +81,10 @@ export function CatProfilePage() {
   )
 }
 
-/** 'CANCEL SUBSCRIPTION' and its confirmation (SPEC §2); the cancelling itself is the billing module's. */
+/**
+ * 'CANCEL SUBSCRIPTION' and its confirmation (docs/product.md §2); the cancelling
+ * itself is the billing module's.
+ */
 function CancelSubscription() {
   const cancelSubscription = useCancelSubscription()
   const navigate = useNavigate()

@@ -43,7 +43,10 @@ function photoForm(input: UpdateCatInput, photo: File): FormData {
   return form
 }
 
-/** The chosen cat's name, breed and photo (SPEC §2, §5): react-hook-form over the shared profile schema. */
+/**
+ * The chosen cat's name, breed and photo (docs/product.md §2, §5): react-hook-form
+ * over the shared profile schema.
+ */
 export function ProfileForm({ cat }: { cat: Cat }) {
   const utils = trpc.useUtils()
   const update = trpc.cat.update.useMutation()
@@ -128,7 +131,7 @@ export function ProfileForm({ cat }: { cat: Cat }) {
       setFile(null)
       await utils.cat.list.invalidate()
     } catch (error) {
-      // SPEC §8 logs a failed update; the screen also says so, and keeps everything typed.
+      // docs/product.md §8 logs a failed update; the screen also says so, and keeps everything typed.
       console.error('Updating the cat profile failed', error)
       setSaveError(errorMessage(error, DEFAULT_ERRORS.updateCat))
     }
@@ -209,8 +212,8 @@ export function ProfileForm({ cat }: { cat: Cat }) {
         </p>
       )}
 
-      {/* SPEC §5: usable only when something changed and the form is valid. aria-disabled rather than
-          disabled, so a click still reaches the form and explains what is missing. */}
+      {/* docs/product.md §5: usable only when something changed and the form is valid. aria-disabled
+          rather than disabled, so a click still reaches the form and explains what is missing. */}
       <button
         type="submit"
         className="btn btn--primary"

@@ -1,6 +1,6 @@
-// /cat-assistant-b (SPEC §2, §4 "Chat variant B"): the interview as a chat with the specialist, behind a
-// connection banner. Once connected: the opening algorithm (intro, resume finalizing, or the next turn),
-// and after the last answer the finalizing (useChatBFinal), with its flags stored as the text 'true'.
+// /cat-assistant-b (docs/product.md §2, §4 "Chat variant B"): the interview as a chat with the specialist,
+// behind a connection banner. Once connected: the opening algorithm (intro, resume finalizing, or the next
+// turn), and after the last answer the finalizing (useChatBFinal), with its flags stored as the text 'true'.
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { CHAT_B_OPENING_WAIT_MS, EXPERT_NAME } from '../../../../shared/constants.ts'

@@ -1,6 +1,6 @@
-// Chat B's finalizing (SPEC §4 "Chat variant B", steps 1 to 5; step 1, marking the final lines started,
-// is the interview engine's): the 'creating profile' lines, the profile submitted with the session id,
-// the 'profile created' lines once, then the interview completed and finalized.
+// Chat B's finalizing (docs/product.md §4 "Chat variant B", steps 1 to 5; step 1, marking the final lines
+// started, is the interview engine's): the 'creating profile' lines, the profile submitted with the session
+// id, the 'profile created' lines once, then the interview completed and finalized.
 import { useCallback } from 'react'
 import { creatingProfileMessages, profileCreatedMessages } from '../../../../shared/scripts.ts'
 import { createProfile, type FinalStepTools, useProfileCalls } from '../../features/interview/index.ts'

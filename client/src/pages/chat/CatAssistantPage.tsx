@@ -1,4 +1,4 @@
-// /cat-assistant (SPEC §2 "Chat room", §4, §5): the chat with the specialist.
+// /cat-assistant (docs/product.md §2 "Chat room", §4, §5): the chat with the specialist.
 import { useMemo } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
 import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'

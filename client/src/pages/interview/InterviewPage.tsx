@@ -1,5 +1,5 @@
-// /interview (SPEC §4 "Interview"): the receptionist's interview. When every field is answered, six
-// closing lines run and the interview is completed; without a subscription the owner goes to /paywall,
+// /interview (docs/product.md §4 "Interview"): the receptionist's interview. When every field is answered,
+// six closing lines run and the interview is completed; without a subscription the owner goes to /paywall,
 // with one the trial or subscription step runs (the subscription is confirmed on the server and the cat's
 // profile is submitted) and the owner goes to /cat-assistant.
 import { useCallback } from 'react'

@@ -23,7 +23,7 @@ export interface CodeStepProps {
   onUseDifferentEmail: () => void
 }
 
-/** The code step of /login, as drawn (SPEC §5): the 6-digit code, resend, another address. */
+/** The code step of /login, as drawn (docs/product.md §5): the 6-digit code, resend, another address. */
 export function CodeStep(props: CodeStepProps) {
   const { busy, verifying, resendIn } = props
   return (
@@ -37,7 +37,7 @@ export function CodeStep(props: CodeStepProps) {
         <FormattedField
           control={props.control}
           name="code"
-          // SPEC §5: digits only, at most 6; anything else typed or pasted is dropped.
+          // docs/product.md §5: digits only, at most 6; anything else typed or pasted is dropped.
           format={sanitizeCode}
           onFormatted={props.onCodeTyped}
           id="login-code"

@@ -33,9 +33,9 @@ export interface Handoff {
 }
 
 /**
- * The sign-in form of /login (SPEC §2, §4, §5, §8): e-mail, then the 6-digit code; a password as the
- * secondary way in. Its own chunk, loaded when the owner starts using the first paint (LoginPage), which
- * hands over what was typed and chosen.
+ * The sign-in form of /login (docs/product.md §2, §4, §5, §8): e-mail, then the 6-digit code; a password as
+ * the secondary way in. Its own chunk, loaded when the owner starts using the first paint (LoginPage),
+ * which hands over what was typed and chosen.
  */
 export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
   // The fields, their messages and focus live in the two forms; what is left here is the screen's own state.
@@ -171,7 +171,8 @@ export function LoginForm({ handoff }: { handoff?: Handoff | undefined }) {
       setResent(true)
       codeForm.setFocus('code')
     } catch (error) {
-      // SPEC §8: a failed resend is logged only; a "wait N seconds" holds the button for that long.
+      // docs/product.md §8: a failed resend is logged only; a "wait N seconds" holds
+      // the button for that long.
       const wait = resendWait(error)
       if (wait !== null) setResendAt(Date.now() + wait * 1000)
       console.error('Resending the login code failed', error)

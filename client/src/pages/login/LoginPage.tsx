@@ -27,7 +27,9 @@ function loadForm(): Promise<Form> {
   )
 }
 
-/** /login (SPEC §2, §4, §5, §8): the screen; its form is LoginForm, drawn at once as plain markup. */
+/**
+ * /login (docs/product.md §2, §4, §5, §8): the screen; its form is LoginForm, drawn at once as plain markup.
+ */
 export function LoginPage() {
   const [params] = useSearchParams()
   const expired = params.get('expired') === '1'

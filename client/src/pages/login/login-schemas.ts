@@ -1,5 +1,5 @@
-// What /login's two steps accept (SPEC §5): the shared auth schemas, and the password only when it is the
-// chosen way in.
+// What /login's two steps accept (docs/product.md §5): the shared auth schemas, and the password
+// only when it is the chosen way in.
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { Resolver } from 'react-hook-form'
 import { z } from 'zod'
@@ -8,7 +8,7 @@ import type { Method } from './EmailStep.tsx'
 
 export const PASSWORD_REQUIRED = 'Password is required'
 
-/** The password way in: the shared login e-mail, and a password that must be there (SPEC §5). */
+/** The password way in: the shared login e-mail, and a password that must be there (docs/product.md §5). */
 const passwordSignIn = signinInput.pick({ email: true }).extend({
   password: z.string().min(1, PASSWORD_REQUIRED),
 })

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-/** SPEC §2: any other path shows 'Not found' (the server answers it with the status 404). */
+/** docs/product.md §2: any other path shows 'Not found' (the server answers it with the status 404). */
 export function NotFoundPage() {
   return (
     <section className="not-found" aria-labelledby="not-found-title">

@@ -1,8 +1,8 @@
-// /onboarding without a step (SPEC §4 "Onboarding chat"): the receptionist's six scripted lines with
-// their delays, then the interview. A stored subscription goes to /paywall and a stored cat to
-// /cat-assistant instead; a reply starting with a yes-word goes to the interview at once, and 'Skip
-// intro' goes straight to the interview's first question (the owner's time). The interview
-// continues this conversation: what was said here becomes its first messages.
+// /onboarding without a step (docs/product.md §4 "Onboarding chat"): the receptionist's six scripted lines
+// with their delays, then the interview. A stored subscription goes to /paywall and a stored cat to
+// /cat-assistant instead; a reply starting with a yes-word goes to the interview at once, and 'Skip intro'
+// goes straight to the interview's first question (the owner's time). The interview continues this
+// conversation: what was said here becomes its first messages.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { RECEPTIONIST_NAME } from '../../../../shared/constants.ts'

@@ -26,7 +26,7 @@ import { ThanksStep } from './steps/ThanksStep.tsx'
 import { TrainingDaysStep } from './steps/TrainingDaysStep.tsx'
 import { WizardContext, type WizardNav } from './wizard-context.ts'
 
-/** Which screen each step shows (the long quiz of SPEC §2 laid onto the numbered steps of §4). */
+/** Which screen each step shows (the long quiz of docs/product.md §2 laid onto the numbered steps of §4). */
 function screen(step: number): ReactNode {
   switch (step) {
     case 1:
@@ -85,9 +85,9 @@ function screen(step: number): ReactNode {
 }
 
 /**
- * The numbered onboarding wizard (SPEC §4), declared by the query parameter step. The URL is the source
- * of truth: an invalid value is ignored (the saved currentStep, else the start step 15, is shown), and
- * the step shown is saved as currentStep.
+ * The numbered onboarding wizard (docs/product.md §4), declared by the query parameter step. The URL is the
+ * source of truth: an invalid value is ignored (the saved currentStep, else the start step 15, is shown),
+ * and the step shown is saved as currentStep.
  */
 export function Wizard() {
   const [params, setParams] = useSearchParams()

@@ -4,8 +4,8 @@ import { hasSubscription, hasValidToken, writeText } from '../../storage.ts'
 import { trpc } from '../../trpc.ts'
 
 /**
- * /paywall (guarded, SPEC §2): the specialist wait screen; Continue opens the payment modal, and after
- * payment 'Start My Journey' goes to /cat-assistant.
+ * /paywall (guarded, docs/product.md §2): the specialist wait screen; Continue opens the payment modal, and
+ * after payment 'Start My Journey' goes to /cat-assistant.
  */
 export function PaywallPage() {
   const [paying, setPaying] = useState(false)

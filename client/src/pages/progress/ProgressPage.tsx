@@ -9,8 +9,8 @@ import { CatReport } from './CatReport.tsx'
 import { SubscriptionSummary } from './SubscriptionSummary.tsx'
 
 /**
- * /progress 'Review Report' (SPEC §2): the current cat's profile, daily plan and subscription. The care
- * plan and check-ins (/care) and the weight log and vet report (/care/progress) are pages of their own.
+ * /progress 'Review Report' (docs/product.md §2): the current cat's profile, daily plan and subscription. The
+ * care plan and check-ins (/care) and the weight log and vet report (/care/progress) are pages of their own.
  */
 export function ProgressPage() {
   const { current, isLoading, error, refetch } = useCats()

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 
-/** /sent-mail (SPEC §2): the e-mail is on its way. */
+/** /sent-mail (docs/product.md §2): the e-mail is on its way. */
 export function SentMailPage() {
   return (
     <section className="card center sent-mail" aria-labelledby="sent-mail-title">

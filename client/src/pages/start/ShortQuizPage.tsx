@@ -15,9 +15,9 @@ const AGES = SHORT_QUIZ_AGES.map((age) => ({ value: age.value, title: age.title,
 const WEIGHTS = SHORT_QUIZ_WEIGHTS.map((band) => ({ value: band, title: band }))
 
 /**
- * /start and /start-b (SPEC §2 "Short quiz"): four forward-only steps. The answers go under the
- * SPEC's keys (gender female/male, age 0/1/7/10, weight as the band label); the ending depends on
- * the path: /interview for /start, /cat-assistant-b for /start-b.
+ * /start and /start-b (docs/product.md §2 "Short quiz"): four forward-only steps. The answers go under the
+ * keys of docs/product.md §3 (gender female/male, age 0/1/7/10, weight as the band label); the ending
+ * depends on the path: /interview for /start, /cat-assistant-b for /start-b.
  */
 export function ShortQuizPage() {
   const { pathname } = useLocation()

@@ -1,4 +1,4 @@
-// What owners type for a breed, mapped onto the quiz's breed titles (SPEC §9).
+// What owners type for a breed, mapped onto the quiz's breed titles (docs/product.md §9).
 import type { CAT_BREEDS } from '../../../../shared/options.ts'
 
 export type QuizBreed = (typeof CAT_BREEDS)[number]

@@ -24,7 +24,7 @@ export type ConditionId =
   | 'senses'
 
 export interface CatFacts {
-  /** The cat's name, or 'your cat' (SPEC §9 fallback). */
+  /** The cat's name, or 'your cat' (docs/product.md §9 fallback). */
   name: string
   lifeStage: LifeStage
   age: number | null

@@ -1,4 +1,4 @@
-// Checks the owner's last interview answer for one field (SPEC §4 "Interview").
+// Checks the owner's last interview answer for one field (docs/product.md §4 "Interview").
 import type { InterviewField } from '../../../../shared/options.ts'
 import type { AssistantMessage, CheckResult } from '../types.ts'
 import { extractActivityLevel } from './extract-activity.ts'

@@ -1,4 +1,4 @@
-// activity_level: maps a description of the cat's energy onto the five SPEC activity levels.
+// activity_level: maps a description of the cat's energy onto the five activity levels of docs/product.md §9.
 import { ACTIVITY_LEVELS, type ActivityLevel } from '../../../../shared/options.ts'
 import { accept, type Extraction, refuse } from './extraction.ts'
 import { normalise } from './text.ts'

@@ -1,4 +1,4 @@
-// The receptionist's interview lines (SPEC §4 "Interview"): one question per field, a re-ask with
+// The receptionist's interview lines (docs/product.md §4 "Interview"): one question per field, a re-ask with
 // the reason when an answer did not fit, and a warm wrap-up. Phrasing varies with the length of
 // the conversation, never at random, so the same transcript always gets the same line.
 import { EXPERT_NAME, FALLBACK_CAT_NAME } from '../../../../shared/constants.ts'

@@ -2,8 +2,8 @@ import { EXPERT_NAME, PREP_DELAY_MS } from '../../../../../shared/constants.ts'
 import type { Preparation } from './useSessionPreparation.ts'
 
 /**
- * The 7 s of preparation (SPEC §9) show what is happening instead of an empty panel; the
- * banner keeps SPEC's labels, the bar shows how much of the wait is left.
+ * The 7 s of preparation (docs/product.md §9) show what is happening instead of an empty panel; the
+ * banner keeps the labels of docs/product.md §2, the bar shows how much of the wait is left.
  */
 export function PreparingPanel({ state }: { state: Preparation }) {
   return (

@@ -1,6 +1,6 @@
-// Chat B's connection (SPEC §2 "/cat-assistant-b", §9): 'Connecting with Assistant', then 'Preparing
-// Session' for the fixed delay, then 'Connected to …' (the delay itself is never shown). Connected
-// stores the hasInitialized flag.
+// Chat B's connection (docs/product.md §2 "/cat-assistant-b", §9): 'Connecting with Assistant', then
+// 'Preparing Session' for the fixed delay, then 'Connected to …' (the delay itself is never shown).
+// Connected stores the hasInitialized flag.
 import { useEffect, useState } from 'react'
 import { EXPERT_NAME, PREP_DELAY_MS } from '../../../../../shared/constants.ts'
 import { wait } from '../../../runtime-config.ts'
@@ -21,7 +21,8 @@ export function useSessionPreparation(): Preparation {
     const controller = new AbortController()
     const { signal } = controller
     const connect = async () => {
-      // The connection is made at once; preparing the session takes the fixed delay (SPEC §9: 7000 ms).
+      // The connection is made at once; preparing the session takes the fixed delay
+      // (docs/product.md §9: 7000 ms).
       await wait(0, signal)
       setState('preparing')
       await wait(PREP_DELAY_MS, signal)

@@ -1,7 +1,8 @@
-// The specialist chat's connection (SPEC §2 "Chat room"): the label's states and the fixed times around them.
+// The specialist chat's connection (docs/product.md §2 "Chat room"): the label's states
+// and the fixed times around them.
 import { EXPERT_NAME } from '../../../../../shared/constants.ts'
 
-/** SPEC §2: the connection label's states. */
+/** docs/product.md §2: the connection label's states. */
 export type Connection = 'connecting' | 'checking' | 'connected' | 'redirecting' | 'failed'
 
 export function connectionLabel(state: Connection): string {
@@ -19,7 +20,7 @@ export function connectionLabel(state: Connection): string {
   }
 }
 
-/** SPEC §4: a typing indicator shows for at least this long before a reply appears. */
+/** docs/product.md §4: a typing indicator shows for at least this long before a reply appears. */
 export const MIN_TYPING_MS = 1500
 /** Where a subscriber without a cat goes to create one (the numbered wizard). */
 export const CAT_CREATION_PATH = '/onboarding?step=1'

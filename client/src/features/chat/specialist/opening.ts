@@ -1,5 +1,6 @@
-// How the specialist chat opens (SPEC §4 "Chat room"): the owner's conversation (created when none), its
-// newest page, and the cat the chat is about. The server calls are handed in, so this is plain logic.
+// How the specialist chat opens (docs/product.md §4 "Chat room"): the owner's conversation
+// (created when none), its newest page, and the cat the chat is about. The server calls
+// are handed in, so this is plain logic.
 import type { inferRouterOutputs } from '@trpc/server'
 import type { AppRouter } from '../../../../../server/routers/index.ts'
 import { ERRORS } from '../../../../../shared/errors.ts'
@@ -64,8 +65,8 @@ async function openConversation(calls: OpeningCalls): Promise<Opened> {
 }
 
 /**
- * SPEC §4: "if initialisation fails, a fallback setup call is used" — the separate calls: the owner's
- * conversations (the highest id, else a new one) and its newest messages.
+ * docs/product.md §4: "if initialisation fails, a fallback setup call is used" — the separate calls: the
+ * owner's conversations (the highest id, else a new one) and its newest messages.
  */
 async function fallbackSetup(calls: OpeningCalls): Promise<Opened> {
   const conversations = await calls.conversations()

@@ -1,7 +1,7 @@
-// The specialist chat's opening as React Query state (SPEC §2, §4): 'Connecting with Assistant' while
-// the conversation opens, 'Checking Cat Profile' while the cat is checked, then 'Connected to …', or
-// 'Redirecting to Cat Creation' for an owner without a cat. `choice` changes when the owner picks
-// another cat: the chat opens again on it.
+// The specialist chat's opening as React Query state (docs/product.md §2, §4): 'Connecting with
+// Assistant' while the conversation opens, 'Checking Cat Profile' while the cat is checked, then
+// 'Connected to …', or 'Redirecting to Cat Creation' for an owner without a cat. `choice` changes when
+// the owner picks another cat: the chat opens again on it.
 import { useQuery } from '@tanstack/react-query'
 import { DEFAULT_ERRORS } from '../../../../../shared/errors.ts'
 import { hasValidToken } from '../../../storage.ts'

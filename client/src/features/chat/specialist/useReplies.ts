@@ -1,4 +1,4 @@
-// The conversation on screen and its replies (SPEC §4, §8): a message sent streams its reply
+// The conversation on screen and its replies (docs/product.md §4, §8): a message sent streams its reply
 // under it once the typing indicator has shown its minimum, Stop asks the server to end the reply, a
 // failed send offers Retry, and a reply the server is still writing when the chat opens is shown as it
 // goes on. Both kinds of reply are read by `read`, the one reading of a reply stream.
@@ -22,8 +22,8 @@ export interface ChatFailure {
 type ReadEnd = { ended: 'complete' | 'aborted' } | { ended: 'failed'; failure: unknown }
 
 /**
- * What a failed send shows (SPEC §8: the error's message or 'Failed to send message'), and whether the
- * same message may be sent again: a photo that is gone stays gone.
+ * What a failed send shows (docs/product.md §8: the error's message or 'Failed to send message'), and whether
+ * the same message may be sent again: a photo that is gone stays gone.
  */
 export function sendFailure(error: unknown): { text: string; retryable: boolean } {
   const text = sendFailureText(error)

@@ -1,6 +1,6 @@
-// The specialist chat (SPEC §4 "Chat room"): open the owner's conversation and cat, play the four welcome
-// lines in an empty conversation (or reattach to a reply still being written), and send messages whose
-// replies stream in as they are written, with Stop and Retry. The history lives on the server, so it
+// The specialist chat (docs/product.md §4 "Chat room"): open the owner's conversation and cat, play the four
+// welcome lines in an empty conversation (or reattach to a reply still being written), and send messages
+// whose replies stream in as they are written, with Stop and Retry. The history lives on the server, so it
 // survives a reload and another device. This hook composes the steps; each lives in its own file.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'

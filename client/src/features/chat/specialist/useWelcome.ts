@@ -1,5 +1,5 @@
-// SPEC §4: an empty conversation starts with the specialist's four welcome lines, each after its own delay
-// with the typing indicator showing, then saved with the chat.
+// docs/product.md §4: an empty conversation starts with the specialist's four welcome lines, each after its
+// own delay with the typing indicator showing, then saved with the chat.
 import { useCallback } from 'react'
 import { specialistWelcomeMessages } from '../../../../../shared/scripts.ts'
 import { message, type UiMessage } from '../../../chat-message.ts'

@@ -23,9 +23,9 @@ interface Basics {
 }
 
 /**
- * Step 2: name, gender and age, each required with its SPEC §5 message: a react-hook-form over the
- * shared schema (zodResolver). Every answer is stored as it is given (SPEC §3 keys), so nothing is lost
- * on a reload or a sign-in; the messages appear for every missing field once the owner has started.
+ * Step 2: name, gender and age, each required with its docs/product.md §5 message: a react-hook-form over the
+ * shared schema (zodResolver). Every answer is stored as it is given (docs/product.md §3 keys), so nothing is
+ * lost on a reload or a sign-in; the messages appear for every missing field once the owner has started.
  */
 export function BasicsStep() {
   const nameId = useId()

@@ -31,8 +31,8 @@ function option(options: readonly string[], value: string): string {
 }
 
 /**
- * The answers the step starts from. The unit defaults to Lbs (SPEC §3) until the owner chooses; a
- * short-quiz weight band becomes its weight. Both are stored at once, so the SPEC keys say the same.
+ * The answers the step starts from. The unit defaults to Lbs (docs/product.md §3) until the owner chooses; a
+ * short-quiz weight band becomes its weight. Both are stored at once, so the local-storage keys say the same.
  */
 function startingAnswers(): BreedWeight {
   if (readText('unit', ABSENT) === ABSENT) writeText('unit', DEFAULT_WEIGHT_UNIT)
@@ -49,7 +49,8 @@ function startingAnswers(): BreedWeight {
  * Step 3: breed, weight (digits, up to 2 decimals, a decimal comma too, within the weight log's range
  * for the unit) and unit, with the other unit shown beside
  * it: a react-hook-form over the shared step schema (zodResolver), each answer stored as it is given
- * (SPEC §3 keys); the SPEC §5 messages appear for every field once the owner has started.
+ * (docs/product.md §3 keys); the docs/product.md §5 messages appear for every field
+ * once the owner has started.
  */
 export function BreedWeightStep() {
   const breedId = useId()

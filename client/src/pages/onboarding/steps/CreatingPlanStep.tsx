@@ -75,8 +75,9 @@ function CreatingPlan({ target }: { target: PlanTarget }) {
   // Read once: the answers are forgotten as soon as the cat is made, while this screen still shows.
   const [name] = useState(() => catDisplayName(readText('cat_name')))
 
-  // SPEC §4: the cat is created from the stored answers. Step 13 is a signed-in owner's (SPEC §6: visitors
-  // use steps 1 to 3; the wizard refuses them the rest). A failure is logged and the wizard does not move on.
+  // docs/product.md §4: the cat is created from the stored answers. Step 13 is a signed-in owner's
+  // (docs/product.md §6: visitors use steps 1 to 3; the wizard refuses them the rest). A failure is
+  // logged and the wizard does not move on.
   const onError = (failure: unknown) => console.error('Creating the plan failed', failure)
   const create = trpc.cat.create.useMutation({
     onSuccess: (created, input) => {

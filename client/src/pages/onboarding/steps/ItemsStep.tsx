@@ -13,7 +13,7 @@ const OPTIONS = CAT_ITEMS.map((item) => ({
   icon: item.icon,
 }))
 
-/** Step 12: the nine cat items, saved on each toggle (SPEC §4); at least one. */
+/** Step 12: the nine cat items, saved on each toggle (docs/product.md §4); at least one. */
 export function ItemsStep() {
   const [items, setItems] = useListAnswer('items')
   return (

@@ -5,8 +5,8 @@ import { QuizStep } from '../../../components/quiz/QuizStep.tsx'
 import { useWizard } from '../wizard-context.ts'
 
 /**
- * What an anonymous visitor sees at a step above 3, however they got there (SPEC §6: steps 1 to 3 are
- * theirs): why, the sign-in (which brings them back to this step), and the steps that are open.
+ * What an anonymous visitor sees at a step above 3, however they got there (docs/product.md §6: steps 1 to 3
+ * are theirs): why, the sign-in (which brings them back to this step), and the steps that are open.
  */
 export function SignInRequiredStep() {
   const { goTo } = useWizard()

@@ -18,7 +18,7 @@ import { readText } from '../../../storage.ts'
 import { WizardActions } from '../WizardActions.tsx'
 import { WIZARD_PROGRESS } from './progress.ts'
 
-/** What the nutrition rule reads of the answers given so far (SPEC §3 keys). */
+/** What the nutrition rule reads of the answers given so far (docs/product.md §3 keys). */
 function storedProfile() {
   const age = readText('age').trim()
   return {
@@ -40,8 +40,8 @@ function asOption(text: string, unit: string): string {
 }
 
 /**
- * Step 10: the target weight, from the SPEC §9 options (0.5 to 20 lbs in steps of 0.5, each shown with
- * kg). It is kept in the cat's own unit, so weight and target weight compare directly.
+ * Step 10: the target weight, from the docs/product.md §9 options (0.5 to 20 lbs in steps of 0.5, each shown
+ * with kg). It is kept in the cat's own unit, so weight and target weight compare directly.
  */
 export function TargetWeightStep() {
   const [target, setTarget] = useAnswer('target_weight')

@@ -14,7 +14,9 @@ function numberOf(value: unknown): number | null {
   return Number.isFinite(parsed) ? parsed : null
 }
 
-/** The cat the wizard just made or updated (SPEC's catDetails), as the nutrition rule reads it. */
+/**
+ * The cat the wizard just made or updated (catDetails, docs/product.md §3), as the nutrition rule reads it.
+ */
 function storedCat(): NutritionProfile | null {
   const cat = readJson<Record<string, unknown> | null>('catDetails', null)
   if (!cat || typeof cat !== 'object') return null
@@ -33,8 +35,8 @@ function storedCat(): NutritionProfile | null {
 
 /**
  * Step 15: 'Thanks for Subscribing', the suggestions read from local storage, and 'Chat With Expert Now'
- * (SPEC §4: with an e-mail and a subscription → /cat-assistant; with only a subscription → /signup;
- * otherwise the payment modal).
+ * (docs/product.md §4: with an e-mail and a subscription → /cat-assistant; with only a subscription →
+ * /signup; otherwise the payment modal).
  */
 export function ThanksStep() {
   const { openPayment, back } = useWizard()

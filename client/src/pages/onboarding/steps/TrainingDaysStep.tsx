@@ -18,7 +18,7 @@ function pickDays(previous: readonly string[], next: string[]): string[] {
   return next
 }
 
-/** Step 11: training days, at least one; saved on Next (SPEC §4). */
+/** Step 11: training days, at least one; saved on Next (docs/product.md §4). */
 export function TrainingDaysStep() {
   const [days, setDays] = useState(() => readList('training_days'))
   return (

@@ -5,13 +5,13 @@ import { type StorageKey, writeText } from '../../../storage.ts'
 
 /**
  * A wizard step's react-hook-form over its shared schema (zodResolver). Every answer is stored under its
- * SPEC §3 key as it is given, so nothing is lost on a reload or a sign-in; the whole step is checked at
- * each answer, and its messages appear for every field once the owner has started.
+ * docs/product.md §3 key as it is given, so nothing is lost on a reload or a sign-in; the whole step is
+ * checked at each answer, and its messages appear for every field once the owner has started.
  */
 export function useStoredStepForm<T extends { [K in keyof T]: string }>(
   schema: z.ZodType,
   defaultValues: T,
-  /** Each field's SPEC key (the cat's `name` is stored as `cat_name`). */
+  /** Each field's local-storage key of docs/product.md §3 (the cat's `name` is stored as `cat_name`). */
   storageKeys: Record<keyof T, StorageKey>,
 ) {
   const form = useForm<T>({

@@ -89,8 +89,9 @@ export const carePlanUpdateInput = z.strictObject(
       .optional(),
     training_days: z
       .array(
-        // lint-references: allow-next-line (a 400 text API clients read; changing it is not a comment fix)
-        z.enum(TRAINING_DAYS, { error: 'training_days: each day must be one of SPEC §9 (Monday … Any Day)' }),
+        z.enum(TRAINING_DAYS, {
+          error: `training_days: each day must be one of ${TRAINING_DAYS.join(', ')}`,
+        }),
         {
           error: 'training_days must be a list of days',
         },

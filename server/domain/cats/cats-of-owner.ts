@@ -1,8 +1,9 @@
 // The cats read, the call every signed-in page makes, as one SQL statement. Prisma's findMany spent about
 // 125 µs of CPU per call here building and interpreting the query, $queryRaw about 45 µs, for the same
-// rows (npm run bench); and each further statement is one more round trip to PostgreSQL, whose backend
+// rows (npm run bench); each further statement is one more round trip to PostgreSQL, whose backend
 // shares the server's cores (the household's shared cats as two Prisma reads more than halved the
-// read's throughput). The columns are aliased to Prisma's field names, so the rows have the shape a
+// read's throughput); and both statements are prepared once per connection (server/db.ts,
+// preparedName), since planning the union below cost PostgreSQL five times its execution. The columns are aliased to Prisma's field names, so the rows have the shape a
 // findMany with CAT_COLUMNS (cat-record.ts) returns; tests/api/cat.test.ts holds the two reads equal.
 // The benchmark's bare-`pg` baseline (scripts/bench/baseline-pg.ts) runs CATS_OF_USER_SQL.
 import type { Db } from '../../db.ts'
@@ -21,7 +22,7 @@ const CAT_FIELDS = `cats.id, cats.name, cats.breed, cats.gender, cats.age, cats.
   (SELECT json_build_object('mimetype', p.mimetype) FROM cat_photos p WHERE p.cat_id = cats.id) AS photo,
   cats.created_at AS "createdAt", cats.updated_at AS "updatedAt"`
 
-const CATS_OF_OWNER_SQL = `SELECT ${CAT_FIELDS} FROM cats WHERE user_id = $1 ORDER BY id ASC`
+const CATS_OF_OWNER_SQL = `/* prepared:cats_of_owner */ SELECT ${CAT_FIELDS} FROM cats WHERE user_id = $1 ORDER BY id ASC`
 
 /**
  * The user's own cats, oldest first, then the cats shared with them by a membership in force (family
@@ -29,7 +30,7 @@ const CATS_OF_OWNER_SQL = `SELECT ${CAT_FIELDS} FROM cats WHERE user_id = $1 ORD
  * each with its owner's e-mail and the member's role: the household's policy (household/access.ts,
  * sharedCats) as one statement.
  */
-export const CATS_OF_USER_SQL = `SELECT * FROM (
+export const CATS_OF_USER_SQL = `/* prepared:cats_of_user */ SELECT * FROM (
   SELECT ${CAT_FIELDS}, NULL::text AS "sharedBy", NULL::text AS role, 0 AS shared
   FROM cats WHERE cats.user_id = $1
   UNION ALL

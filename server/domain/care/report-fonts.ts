@@ -45,14 +45,32 @@ const FILES: Record<Face, { regular: string; bold: string }> = {
 /** pdfkit's name of a face in a weight (registerReportFonts registers them all). */
 export const fontName = (face: Face, bold = false) => `${face}-${bold ? 'bold' : 'regular'}`
 
-/** The regular Latin font's file: the document's default font, so Helvetica is never loaded. */
-export const DEFAULT_FONT_FILE = FILES.latin.regular
+/**
+ * The Latin faces, parsed once and shared by every report: each report draws with them, and parsing them
+ * again per report (pdfkit does so for a file's path) was most of a report's time (docs/benchmark.md).
+ * pdfkit takes a parsed font as it takes a file, and subsets it per document. The other scripts' files
+ * stay paths, read by the reports that use them: kept parsed, the CJK faces would hold tens of MB.
+ */
+const latin: { regular?: fontkit.Font; bold?: fontkit.Font } = {}
+function latinFont(bold: boolean): fontkit.Font {
+  const weight = bold ? 'bold' : 'regular'
+  latin[weight] ??= fontkit.openSync(FILES.latin[weight])
+  return latin[weight]
+}
 
-/** Registers every face under fontName's names; pdfkit reads a file only when its face is used. */
+/** pdfkit takes a parsed fontkit font where its types name a path or bytes (PDFFontFactory.open). */
+const asSource = (font: fontkit.Font) => font as unknown as string
+
+/** The document's default font (the regular Latin face), so Helvetica is never loaded. */
+export const defaultFont = () => asSource(latinFont(false))
+
+/** Registers every face under fontName's names; pdfkit reads another script's file only when it is used. */
 export function registerReportFonts(doc: PDFKit.PDFDocument): void {
   for (const face of FACES) {
-    doc.registerFont(fontName(face), FILES[face].regular)
-    doc.registerFont(fontName(face, true), FILES[face].bold)
+    const regular = face === 'latin' ? asSource(latinFont(false)) : FILES[face].regular
+    const bold = face === 'latin' ? asSource(latinFont(true)) : FILES[face].bold
+    doc.registerFont(fontName(face), regular)
+    doc.registerFont(fontName(face, true), bold)
   }
 }
 
@@ -60,7 +78,7 @@ export function registerReportFonts(doc: PDFKit.PDFDocument): void {
 // read the first time a character needs it: a Latin-only report never opens the CJK font.
 const opened = new Map<Face, fontkit.Font>()
 function covers(face: Face, codePoint: number): boolean {
-  let font = opened.get(face)
+  let font = face === 'latin' ? latinFont(false) : opened.get(face)
   if (!font) {
     font = fontkit.openSync(FILES[face].regular)
     opened.set(face, font)

@@ -8,7 +8,7 @@ import type { WeightUnit } from '../../../shared/rules/weight.ts'
 import { bothUnits, inUnit, safeBand, toPoints, weightTrend } from '../../../shared/rules/weight-trend.ts'
 import { healthRecordSections } from '../record/report-record.ts'
 import type { ProgressReport } from './progress-report.ts'
-import { DEFAULT_FONT_FILE, fontName, registerReportFonts, writeText } from './report-fonts.ts'
+import { defaultFont, fontName, registerReportFonts, writeText } from './report-fonts.ts'
 
 const MARGIN = 50
 const WEEK_MS = 7 * 86_400_000
@@ -18,13 +18,15 @@ const INK = '#1f2937'
 const MUTED = '#4b5563'
 const ACCENT = '#7c3aed'
 
-const dateText = (iso: string | Date) =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
+// One formatter for every date (toLocaleDateString builds one per call: a year's table spent more time
+// there than drawing it).
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+})
+const dateText = (iso: string | Date) => DATE_FORMAT.format(new Date(iso))
 const orNotGiven = (value: string | null | undefined) => (value ?? '').trim() || 'Not given'
 
 /** The vet's line: the food, and how the nutrition rule got there (or the question it asks instead). */
@@ -168,7 +170,7 @@ export async function renderReportPdf(report: ProgressReport): Promise<Buffer> {
     size: 'A4',
     margin: MARGIN,
     // Never Helvetica (Latin-1 only): the embedded Noto fonts draw every script (report-fonts.ts).
-    font: DEFAULT_FONT_FILE,
+    font: defaultFont(),
     // Tagged, titled and with a language, for screen readers and archiving (PDF/UA's first asks).
     tagged: true,
     lang: 'en-US',

@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { publicUrl } from '../config.ts'
 import type { Database } from '../db.ts'
-import { unsubscribeKey } from '../domain/care/unsubscribe-token.ts'
+import { unsubscribeKey } from '../domain/links/unsubscribe-token.ts'
 import { createPushSender } from '../services/push.ts'
 import type { Services } from '../services/services.ts'
 import { type BossOptions, createBoss } from './boss.ts'

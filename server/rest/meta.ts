@@ -67,7 +67,11 @@ export interface RequestHeader {
 /** A non-JSON answer: the procedure's output as the bytes sent, with their type (one of `types`). */
 export interface BinaryAnswer {
   types: readonly string[]
-  body: (output: unknown) => { type: string; body: Buffer | Readable }
+  /**
+   * `etag`: sent as ETag; `notModified`: the caller's copy (If-None-Match) is current, answered 304 with
+   * no body.
+   */
+  body: (output: unknown) => { type: string; body: Buffer | Readable; etag?: string; notModified?: boolean }
   /** Headers of the successful answer only (a cache rule that must not keep an error). */
   headers?: Record<string, string>
 }

@@ -23,8 +23,8 @@ import {
 } from '../domain/care/owner-progress.ts'
 import { progressReport } from '../domain/care/progress-report.ts'
 import { renderReportPdf } from '../domain/care/report-pdf.ts'
-import { revokeShareLink, revokeShareLinks, sharedReportTarget } from '../domain/care/report-share.ts'
 import { deleteWeight } from '../domain/care/weights.ts'
+import { openShareLink, revokeShareLink, revokeShareLinks } from '../domain/links/share-links.ts'
 import { fileAnswer, rateLimit, rest } from '../rest/meta.ts'
 import { perIp } from '../services/rate-limits.ts'
 import { sharedReportErrorPage } from '../shared-report-page.ts'
@@ -113,7 +113,7 @@ export const progressRouter = router({
       return { success: true as const }
     }),
 
-  /** Every link of the owner answers 404 from now on. */
+  /** Every link of the owner's cats (members' too) and every link the caller made answers 404 from now on. */
   revokeShares: authedProcedure
     .meta(
       rest('DELETE', '/api/care/report/share', { summary: "Revoke every one of the owner's report links" }),
@@ -147,7 +147,7 @@ export const progressRouter = router({
     .input(shareTokenInput)
     .output(pdfBytes)
     .query(async ({ ctx, input }) => {
-      const target = await sharedReportTarget(ctx.services.db, input.token)
+      const target = await openShareLink(ctx.services, input.token)
       return renderReportPdf(await progressReport(ctx.services.db, target.userId, target.catId))
     }),
 })

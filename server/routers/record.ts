@@ -2,7 +2,12 @@
 // are in server/domain/record. `cat_id` is optional (the current cat); another owner's id is a 404.
 import { z } from 'zod'
 import { ATTACHMENT_MAX_BYTES } from '../../shared/constants.ts'
-import { calendarFeedSchema, calendarInput, calendarTokenInput } from '../../shared/schemas/calendar.ts'
+import {
+  calendarFeedSchema,
+  calendarInput,
+  calendarTokenInput,
+  liveCalendarFeedSchema,
+} from '../../shared/schemas/calendar.ts'
 import { careCatInput } from '../../shared/schemas/care.ts'
 import {
   DOCUMENT_FILE,
@@ -33,11 +38,13 @@ import { vetsInput, vetsSchema, vetsUpdateInput } from '../../shared/schemas/vet
 import { ATTACHMENT_BODY_LIMIT } from '../body-limits.ts'
 import { publicUrl } from '../config.ts'
 import {
-  calendarFeedTarget,
   createCalendarFeed,
+  type FeedRead,
+  listCalendarFeeds,
+  readCalendarFeed,
+  revokeCalendarFeed,
   revokeCalendarFeeds,
-} from '../domain/record/calendar-feed.ts'
-import { careCalendar } from '../domain/record/calendar-ics.ts'
+} from '../domain/links/calendar-feeds.ts'
 import {
   deleteDocument,
   documentAddress,
@@ -238,34 +245,74 @@ export const recordRouter = router({
       createCalendarFeed(ctx.services.db, ctx.user.id, input.cat_id, publicUrl(ctx.services.config)),
     ),
 
+  /** The cat's live feeds, whoever made them (the owner sees the family's). */
+  calendarFeeds: authedProcedure
+    .meta(rest('GET', '/api/care/calendars', { summary: "The current (or named) cat's live calendar feeds" }))
+    .input(calendarInput)
+    .output(z.array(liveCalendarFeedSchema))
+    .query(({ ctx, input }) => listCalendarFeeds(ctx.services.db, ctx.user.id, input.cat_id)),
+
+  revokeCalendarFeed: authedProcedure
+    .meta(rest('DELETE', '/api/care/calendars/:id', { summary: 'Revoke one calendar feed' }))
+    .input(recordIdInput)
+    .output(successOutput)
+    .mutation(({ ctx, input }) => revokeCalendarFeed(ctx.services.db, ctx.user.id, input.id)),
+
   revokeCalendar: authedProcedure
-    .meta(rest('DELETE', '/api/care/calendar', { summary: "Revoke every one of the owner's calendar feeds" }))
+    .meta(
+      rest('DELETE', '/api/care/calendar', {
+        summary:
+          "Revoke every calendar feed of the owner's cats (members' too) and every one the caller made",
+      }),
+    )
     .output(successOutput)
     .mutation(({ ctx }) => revokeCalendarFeeds(ctx.services.db, ctx.user.id)),
 
-  /** What a calendar app reads: no session (the token is the secret), never indexed or cached long. */
+  /**
+   * What a calendar app reads: no session (the token is the secret), never indexed, revalidated by its
+   * ETag. Its REST row is its one surface (restOnly): on /trpc the token would sit in a query string and
+   * the answer would carry none of the row's headers.
+   */
   calendarFeed: publicProcedure
-    .meta(
-      rest('GET', '/api/care/calendar/:token', {
-        summary: 'The iCalendar feed a secret calendar URL opens (text/calendar; no session)',
+    .meta({
+      restOnly: true,
+      ...rest('GET', '/api/care/calendar/:token', {
+        summary: 'The iCalendar feed a secret calendar URL opens (text/calendar; no session; ETag, 304)',
         binary: {
           types: ['text/calendar'],
-          body: (output) => ({
-            type: 'text/calendar; charset=utf-8',
-            body: Buffer.from(output as string, 'utf8'),
-          }),
+          body: (output) => {
+            const read = output as FeedRead
+            return {
+              type: 'text/calendar; charset=utf-8',
+              body: read.body ?? Buffer.alloc(0),
+              etag: read.etag,
+              notModified: read.body === null,
+            }
+          },
         },
+        input: (req) => ({ token: req.params.token, if_none_match: req.headers['if-none-match'] }),
+        requestHeaders: [
+          {
+            name: 'If-None-Match',
+            required: false,
+            field: 'if_none_match',
+            description: 'The ETag of the copy the calendar app holds: 304 when it is current',
+          },
+        ],
         headers: {
-          'cache-control': 'no-store',
+          'cache-control': 'private, no-cache',
           'x-robots-tag': 'noindex, nofollow',
           'referrer-policy': 'no-referrer',
         },
       }),
-    )
+    })
     .input(calendarTokenInput)
-    .output(z.string())
-    .query(async ({ ctx, input }) => {
-      const target = await calendarFeedTarget(ctx.services.db, input.token)
-      return careCalendar(ctx.services.db, target, publicUrl(ctx.services.config))
-    }),
+    .output(z.custom<FeedRead>((value) => typeof value === 'object' && value !== null && 'etag' in value))
+    .query(({ ctx, input }) =>
+      readCalendarFeed(
+        ctx.services,
+        { token: input.token, ifNoneMatch: input.if_none_match },
+        publicUrl(ctx.services.config),
+      ),
+    ),
 })

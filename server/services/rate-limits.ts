@@ -50,6 +50,11 @@ export const DEFAULT_RATE_LIMITS = {
   paymentPerUser: { points: 30, durationSeconds: 3600 },
   /** Shared vet-report links opened per IP: a vet opens a link a few times; a guesser gets nowhere. */
   sharedReportPerIp: { points: 30, durationSeconds: 600 },
+  /**
+   * Reads of one capability link (a calendar feed, a share link, an unsubscribe link), from any address:
+   * a calendar app polls a feed every few minutes at most; a replayed link gets no further.
+   */
+  linkReadsPerLink: { points: 60, durationSeconds: 600 },
   /** Household invitations mailed per owner: each is an e-mail to an address nobody has proved. */
   householdInvitesPerUser: { points: 20, durationSeconds: 3600 },
 } satisfies Record<string, RateLimitRule>

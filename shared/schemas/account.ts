@@ -12,6 +12,8 @@ export const heldBeforeProofSchema = z.object({
   interviews: z.number().int(),
   /** Share links made before the proof: revoked by it. */
   share_links_revoked: z.number().int(),
+  /** Calendar feeds made before the proof: revoked by it. */
+  calendar_feeds_revoked: z.number().int(),
   /** Push subscriptions made before the proof: removed by it. */
   push_subscriptions_removed: z.number().int(),
   /** The name the account had then ('' for none). */

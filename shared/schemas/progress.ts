@@ -34,6 +34,8 @@ export const liveShareLinkSchema = z.object({
   cat_id: z.number().int(),
   created_at: z.string(),
   expires_at: z.string(),
+  /** Who made it: the owner's or a family member's address. */
+  created_by: z.string(),
 })
 
 /** A share token: 32 bytes as base64url (256 bits). Anything else cannot be one. */

@@ -5,7 +5,7 @@
 // database; the mail server and the push service are the doubles (a counting mailer, a failing push).
 import { describe, expect, it } from 'vitest'
 import { type ReminderDeps, sendCheckInReminder } from '../../server/domain/care/reminders.ts'
-import { unsubscribeKey } from '../../server/domain/care/unsubscribe-token.ts'
+import { unsubscribeKey } from '../../server/domain/links/unsubscribe-token.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { careSubscriber } from '../helpers/subscribers.ts'
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ReminderDeps, sendCheckInReminder } from '../../server/domain/care/reminders.ts'
-import { unsubscribeKey } from '../../server/domain/care/unsubscribe-token.ts'
+import { unsubscribeKey } from '../../server/domain/links/unsubscribe-token.ts'
 import { sendDueDoseReminders } from '../../server/domain/record/medication-reminders.ts'
 import { sendDueVaccinationReminders } from '../../server/domain/record/vaccination-reminders.ts'
 import { startSmtpCapture } from '../doubles/smtp-server.ts'

@@ -90,6 +90,7 @@ describe('the first proof of an address', () => {
       conversations: 0,
       interviews: 0,
       share_links_revoked: 1,
+      calendar_feeds_revoked: 0,
       push_subscriptions_removed: 1,
       name: 'Mallory Grab',
     })

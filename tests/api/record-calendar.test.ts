@@ -6,7 +6,7 @@
 // never by string matching alone.
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { careCalendar } from '../../server/domain/record/calendar-ics.ts'
+import { calendarSource, renderCalendar } from '../../server/domain/record/calendar-ics.ts'
 import { wallClockInstant } from '../../server/domain/record/local-time.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
@@ -28,6 +28,18 @@ interface FeedEvent {
   wallClock: string
   allDay: boolean
   alarms: string[]
+  /** Every occurrence (one unless it repeats), with the wall-clock time it shows. */
+  occurrences: { at: Date; wallClock: string }[]
+}
+
+function occurrencesOf(event: ICAL.Event) {
+  const out: { at: Date; wallClock: string }[] = []
+  const it = event.iterator()
+  for (let next = it.next(); next && out.length < 1000; next = it.next()) {
+    const at = event.getOccurrenceDetails(next).startDate
+    out.push({ at: at.toJSDate(), wallClock: at.toString().slice(11) })
+  }
+  return out
 }
 
 function parseFeed(text: string) {
@@ -44,6 +56,7 @@ function parseFeed(text: string) {
       alarms: component
         .getAllSubcomponents('valarm')
         .map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
+      occurrences: occurrencesOf(event),
     }
   })
   const timezones = calendar.getAllSubcomponents('vtimezone').map((tz) => ({
@@ -127,16 +140,20 @@ describe('the calendar feed', () => {
     expect(vaccinations).toHaveLength(1)
     expect(vaccinations[0]).toMatchObject({ allDay: true, summary: 'Biscuit: Rabies vaccination due' })
     // Two weeks ahead, and at 09:00 on the day.
-    expect(vaccinations[0]!.alarms).toEqual(['-P14D', 'PT9H'])
+    // 09:00 two weeks ahead, and at 09:00 on the day, from the start of the due date.
+    expect(vaccinations[0]!.alarms).toEqual(['-P13DT15H', 'PT9H'])
 
-    const doses = feed.events.filter((e) => e.uid.startsWith(`dose-${med.id}-`))
+    // One event per dose time, repeating daily over the window: 60 days of two doses.
+    const doseEvents = feed.events.filter((e) => e.uid.startsWith(`dose-${med.id}-`))
+    expect(doseEvents).toHaveLength(2)
+    const doses = doseEvents.flatMap((e) => e.occurrences)
     expect(doses.length).toBeGreaterThanOrEqual(119)
     expect(doses.length).toBeLessThanOrEqual(121)
     const firstDay = dateIn(3 * DAY)
-    expect(doses.map((d) => d.start.getTime())).toContain(wallClockInstant(firstDay, '08:00', ZONE).getTime())
-    expect(doses[0]!.summary).toBe('Biscuit: Methimazole 2.5 mg')
+    expect(doses.map((d) => d.at.getTime())).toContain(wallClockInstant(firstDay, '08:00', ZONE).getTime())
+    expect(doseEvents[0]!.summary).toBe('Biscuit: Methimazole 2.5 mg')
     expect(new Set(doses.map((d) => d.wallClock))).toEqual(new Set(['08:00:00', '20:00:00']))
-    for (const d of doses) expect(d.alarms).toEqual(['PT0S'])
+    for (const d of doseEvents) expect(d.alarms).toEqual(['PT0S'])
     expect(vaccinations[0]!.uid).toMatch(new RegExp(`^vaccination-\\d+-${due}@care\\.example\\.test$`))
 
     // UIDs are unique and stable: a second read gives the same ones.
@@ -150,21 +167,26 @@ describe('the calendar feed', () => {
     const { owner, cat, caller } = await ownerWithRecord()
     await caller.record.addVaccination({ name: 'FeLV', given_on: '2026-04-10', next_due_on: '2027-04-10' })
     const now = new Date('2027-03-20T10:00:00Z')
-    const feed = parseFeed(await careCalendar(t.db, { userId: owner.id, catId: cat.id }, PUBLIC_URL, now))
+    const feed = parseFeed(
+      renderCalendar(await calendarSource(t.db, { ownerId: owner.id, catId: cat.id }, PUBLIC_URL, now))!,
+    )
     // Paris goes from +01:00 to +02:00 on 2027-03-28 at 02:00: the VTIMEZONE says so.
     expect(feed.timezones[0]!.observances).toEqual([
       { kind: 'standard', start: '2027-03-19T00:00:00', from: '+01:00', to: '+01:00' },
       { kind: 'daylight', start: '2027-03-28T02:00:00', from: '+01:00', to: '+02:00' },
     ])
     const dose = (day: string) =>
-      feed.events.find((e) => e.uid.startsWith('dose-') && e.start.toISOString().startsWith(day))
+      feed.events
+        .filter((e) => e.uid.startsWith('dose-') && e.tzid === ZONE)
+        .flatMap((e) => e.occurrences)
+        .find((o) => o.at.toISOString().startsWith(day))
     // 08:00 in Paris: 07:00 UTC before the change, 06:00 UTC after it, read through the VTIMEZONE.
-    expect(dose('2027-03-27T07:00')).toMatchObject({ wallClock: '08:00:00', tzid: ZONE })
-    expect(dose('2027-03-29T06:00')).toMatchObject({ wallClock: '08:00:00', tzid: ZONE })
+    expect(dose('2027-03-27T07:00')).toMatchObject({ wallClock: '08:00:00' })
+    expect(dose('2027-03-29T06:00')).toMatchObject({ wallClock: '08:00:00' })
     const checkIn = feed.events.find((e) => e.uid.startsWith('check-in-') && e.start > new Date('2027-03-28'))
     expect(checkIn!.start.toISOString()).toBe('2027-03-29T07:00:00.000Z')
     const felv = feed.events.find((e) => e.summary === 'Biscuit: FeLV vaccination due')
-    expect(felv).toMatchObject({ allDay: true, tzid: null, alarms: ['-P14D', 'PT9H'] })
+    expect(felv).toMatchObject({ allDay: true, tzid: null, alarms: ['-P13DT15H', 'PT9H'] })
     for (const e of feed.events) {
       expect(e.start.getTime()).toBeGreaterThanOrEqual(now.getTime() - DAY)
       expect(e.start.getTime()).toBeLessThanOrEqual(now.getTime() + 60 * DAY)

@@ -3,7 +3,7 @@
 // working. The worker's send function on a real database, a capturing mailer as the mail server.
 import { describe, expect, it } from 'vitest'
 import { type ReminderDeps, sendCheckInReminder } from '../../server/domain/care/reminders.ts'
-import { unsubscribeKey } from '../../server/domain/care/unsubscribe-token.ts'
+import { unsubscribeKey } from '../../server/domain/links/unsubscribe-token.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { careSubscriber } from '../helpers/subscribers.ts'
 

@@ -1,10 +1,10 @@
 // The token a reminder e-mail's unsubscribe link carries for a plan, as the worker derives it, with its
-// hash stored as the worker stores it when the e-mail goes out (server/domain/care/unsubscribe-token.ts).
+// hash stored as the worker stores it when the e-mail goes out (server/domain/links/unsubscribe-token.ts).
 import {
   hashUnsubscribeToken,
   unsubscribeKey,
   unsubscribeToken,
-} from '../../server/domain/care/unsubscribe-token.ts'
+} from '../../server/domain/links/unsubscribe-token.ts'
 import type { TestApp } from './app.ts'
 
 export async function mailedUnsubscribeToken(

@@ -1,7 +1,7 @@
 // What an account held before its address was first proved. Anyone can sign an address up before its
-// owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links
-// and push subscriptions they made (a link would keep opening a report for 30 days; a push endpoint would
-// keep receiving the owner's reminders), and a consent to review conversations they gave (it is the
+// owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links,
+// calendar feeds and push subscriptions they made (a link would keep opening a report for 30 days, a feed
+// the cat's medications for ever; a push endpoint would keep receiving the owner's reminders), and a consent to review conversations they gave (it is the
 // owner's to give). What else they left (cats, conversations, interviews, a name)
 // the owner is shown on their first screen and keeps or deletes in one step: it might be theirs, made
 // before they proved the address from another browser.
@@ -9,20 +9,23 @@ import { z } from 'zod'
 import type { HeldBeforeProof } from '../../../shared/schemas/account.ts'
 import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
+import { revokeLinksMadeBefore } from '../links/link-ends.ts'
 
 const stored = z.object({
   cats: z.array(z.object({ id: z.number(), name: z.string() })),
   conversation_ids: z.array(z.number()),
   interview_ids: z.array(z.number()),
   share_links_revoked: z.number(),
+  /** Absent in notices stored before feeds were revoked at the proof. */
+  calendar_feeds_revoked: z.number().default(0),
   push_subscriptions_removed: z.number(),
   name: z.string(),
 })
 type Stored = z.infer<typeof stored>
 
 /**
- * At the first proof (`proofAt`), before the visitor's own records are claimed: revokes the links and
- * push subscriptions made until now and records what the account holds. Runs once per account (the
+ * At the first proof (`proofAt`), before the visitor's own records are claimed: revokes the links, feeds
+ * and push subscriptions made until now and records what the account holds. Runs once per account (the
  * caller's first-verification branch).
  */
 export async function settleHeldBeforeProof(
@@ -35,10 +38,7 @@ export async function settleHeldBeforeProof(
     data: { reviewConsentAt: null },
   })
   const [links, pushes, cats, conversations, interviews] = await Promise.all([
-    db.reportShareLink.updateMany({
-      where: { userId: user.id, revokedAt: null, createdAt: { lte: proofAt } },
-      data: { revokedAt: proofAt },
-    }),
+    revokeLinksMadeBefore(db, user.id, proofAt),
     db.pushSubscription.deleteMany({ where: { userId: user.id, createdAt: { lte: proofAt } } }),
     db.cat.findMany({ where: { userId: user.id }, select: { id: true, name: true }, orderBy: { id: 'asc' } }),
     db.conversation.findMany({ where: { userId: user.id }, select: { id: true } }),
@@ -48,13 +48,19 @@ export async function settleHeldBeforeProof(
     cats,
     conversation_ids: conversations.map((c) => c.id),
     interview_ids: interviews.map((i) => i.id),
-    share_links_revoked: links.count,
+    share_links_revoked: links.shareLinks,
+    calendar_feeds_revoked: links.calendarFeeds,
     push_subscriptions_removed: pushes.count,
     name: user.fullName,
   }
   const anything =
-    cats.length + conversations.length + interviews.length + links.count + pushes.count > 0 ||
-    user.fullName !== ''
+    cats.length +
+      conversations.length +
+      interviews.length +
+      links.shareLinks +
+      links.calendarFeeds +
+      pushes.count >
+      0 || user.fullName !== ''
   if (anything) await db.user.update({ where: { id: user.id }, data: { heldBeforeProof: held } })
 }
 
@@ -75,6 +81,7 @@ export async function heldBeforeProofOf(db: Db, userId: number): Promise<HeldBef
     conversations: await db.conversation.count({ where: { userId, id: { in: held.conversation_ids } } }),
     interviews: await db.interview.count({ where: { userId, id: { in: held.interview_ids } } }),
     share_links_revoked: held.share_links_revoked,
+    calendar_feeds_revoked: held.calendar_feeds_revoked,
     push_subscriptions_removed: held.push_subscriptions_removed,
     name: held.name,
   }

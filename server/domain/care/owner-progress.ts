@@ -6,11 +6,11 @@ import type { WeightEntry, WeightInput } from '../../../shared/schemas/care.ts'
 import type { ProgressOverview } from '../../../shared/schemas/progress.ts'
 import type { Db } from '../../db.ts'
 import { logActivity } from '../household/activity.ts'
+import { createShareLink, liveShareLinks, SHARED_REPORT_PATH } from '../links/share-links.ts'
 import { careCat } from './care-cat.ts'
 import { PAGE_CHECK_IN_DAYS, progressReport } from './progress-report.ts'
 import { checkInsForReport } from './report-check-ins.ts'
 import { renderReportPdf } from './report-pdf.ts'
-import { createShareLink, liveShareLinks, SHARED_REPORT_PATH } from './report-share.ts'
 import { listWeights, listWeightsPage, recordWeight } from './weights.ts'
 
 const DAY_MS = 86_400_000
@@ -81,7 +81,11 @@ export async function shareOwnerReport(
   publicBase: string,
 ): Promise<{ url: string; expires_at: string }> {
   const cat = await careCat(db, userId, input.cat_id, 'manage')
-  const link = await createShareLink(db, cat.ownerId, cat.id, input.days)
+  const link = await createShareLink(
+    db,
+    { ownerId: cat.ownerId, createdById: userId, catId: cat.id },
+    input.days,
+  )
   return {
     url: `${publicBase}${SHARED_REPORT_PATH}?token=${link.token}`,
     expires_at: link.expiresAt.toISOString(),

@@ -8,7 +8,7 @@ import type { CarePlan as PlanRow } from '../../generated/prisma/client.ts'
 import type { Tx } from '../row-lock.ts'
 import { careCat } from './care-cat.ts'
 import { type CheckInPeriod, nextCheckInAt } from './schedule.ts'
-import { hashUnsubscribeToken, noUnsubscribeTokenYet } from './unsubscribe-token.ts'
+import { hashUnsubscribeToken, noUnsubscribeTokenYet } from '../links/unsubscribe-token.ts'
 
 export const DEFAULT_REMINDER_TIME = '09:00'
 

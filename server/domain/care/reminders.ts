@@ -22,7 +22,7 @@ import {
   type Schedule,
   weekdayIn,
 } from './schedule.ts'
-import { hashUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts'
+import { hashUnsubscribeToken, unsubscribeToken } from '../links/unsubscribe-token.ts'
 
 /** What a reminder job carries: the cat and the due time it was scheduled for (ISO). */
 export interface ReminderJob {

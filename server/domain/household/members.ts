@@ -1,8 +1,10 @@
 // The owner's household as they see it (docs/household.md): members and invitations still waiting, and
-// removal, which ends access at once (the access policy reads the membership on every call).
+// removal, which ends access at once (the access policy reads the membership on every call), and the
+// calendar feeds and share links the member made (docs/operations.md "Capability links").
 import type { HouseholdMemberView, HouseholdRoleName } from '../../../shared/schemas/household.ts'
 import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
+import { endLinksOfMember } from '../links/link-ends.ts'
 
 /** Active members first (oldest first), then invitations still waiting (newest first). */
 export async function listMembers(db: Db, ownerId: number, now = new Date()): Promise<HouseholdMemberView[]> {
@@ -39,7 +41,9 @@ export async function listMembers(db: Db, ownerId: number, now = new Date()): Pr
 
 /** Removes a member (their access ends now) or withdraws a waiting invitation; anyone else's id is 404. */
 export async function removeMember(db: Db, ownerId: number, id: number, now = new Date()) {
+  const member = await db.householdMember.findFirst({ where: { id, ownerId }, select: { memberId: true } })
   const removed = await db.householdMember.deleteMany({ where: { id, ownerId } })
+  if (member && removed.count > 0) await endLinksOfMember(db, ownerId, member.memberId, now)
   const withdrawn = await db.householdInvite.updateMany({
     where: { id, ownerId, acceptedAt: null, revokedAt: null },
     data: { revokedAt: now },

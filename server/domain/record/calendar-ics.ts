@@ -1,18 +1,19 @@
-// The iCalendar (RFC 5545) of a cat's care for the next 60 days: its check-ins, vaccinations due and
-// medication doses. UIDs are stable (the same event keeps its UID on every read, so a calendar app
-// updates it instead of adding a copy). Times are written in the plan's zone: each timed event's
-// DTSTART/DTEND carry TZID=<zone>, and the calendar holds that zone's VTIMEZONE (vtimezone.ts), so
-// Apple Calendar and Outlook place them at the owner's wall-clock time and follow its daylight-saving
-// changes (docs/health-record.md, "The calendar feed"). A vaccination is an all-day date.
-import ical, { ICalAlarmType } from 'ical-generator'
+// The iCalendar (RFC 5545) of a cat's care over a bounded window, today and the next 59 days in the plan's
+// zone: its check-ins, vaccinations due and medication doses (docs/health-record.md, "The calendar
+// feed"). Each dose time of a medication is ONE event repeating daily (RRULE) to the course's end or the
+// window's, so 20 medications of 12 times are 240 events, not 14,000. UIDs are stable (a calendar app
+// updates an event instead of adding a copy). Timed events carry TZID=<zone> and the calendar holds that
+// zone's VTIMEZONE (vtimezone.ts). A vaccination is an all-day event with its DTEND, its alarms relative
+// to its start: 09:00 on the due date, and 09:00 two weeks before. Calendar properties come before any
+// component, and every line ends with CRLF, the last one too (ics-lines.ts).
+import { createHash } from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 import { PRODUCT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
 import { ensureCarePlan } from '../care/plan.ts'
 import { type CheckInPeriod, nextCheckInAt } from '../care/schedule.ts'
-import { doseTimesBetween } from './dose-times.ts'
-import { dateIn } from './local-time.ts'
-import { doseSchedule } from './medications.ts'
+import { dateLine, foldedLines, textValue, utcStamp } from './ics-lines.ts'
+import { dateIn, wallClockInstant } from './local-time.ts'
 import { addDays } from './vaccine-schedule.ts'
 import { vtimezone } from './vtimezone.ts'
 
@@ -20,97 +21,223 @@ export const CALENDAR_DAYS = 60
 const DAY_MS = 86_400_000
 const CHECK_IN_MINUTES = 15
 const DOSE_MINUTES = 10
-const minutes = (n: number) => n * 60_000
+/** The most events a feed holds: past it the feed answers 413 (docs/operations.md "Capability links"). */
+export const FEED_MAX_EVENTS = 2_000
+/** Written into the ETag: a change to how the feed is written makes every ETag new. */
+const FORMAT = 'care-calendar v2'
 
-/** An instant as a wall-clock time of `zone` (ical-generator writes it with TZID=zone). */
-const inZone = (at: Date, zone: string) =>
-  Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone)
+/** Everything a feed is made of, read in a few statements; its digest is the feed's ETag. */
+export interface CalendarSource {
+  host: string
+  origin: string
+  catId: number
+  name: string
+  zone: string
+  /** The window's first and last local dates, YYYY-MM-DD. */
+  firstDay: string
+  lastDay: string
+  plan: { paused: boolean; checkInPeriod: string; trainingDays: string[]; reminderTime: string }
+  vaccinations: { id: number; name: string; due: string; clinic: string | null }[]
+  medications: {
+    id: number
+    name: string
+    dose: string
+    notes: string | null
+    times: string[]
+    startOn: string
+    endOn: string | null
+  }[]
+}
 
-export async function careCalendar(
+const day = (d: Date) => d.toISOString().slice(0, 10)
+
+export async function calendarSource(
   db: Db,
-  target: { userId: number; catId: number },
+  target: { ownerId: number; catId: number },
   origin: string,
   now = new Date(),
-): Promise<string> {
-  const host = new URL(origin).hostname
-  const plan = await ensureCarePlan(db, target.userId, target.catId, now)
-  const cat = await db.cat.findUniqueOrThrow({ where: { id: target.catId }, select: { name: true } })
-  const name = cat.name || 'your cat'
-  const until = new Date(now.getTime() + CALENDAR_DAYS * DAY_MS)
-  const zone = plan.timezone
-  const calendar = ical({
-    name: `${name}'s care (${PRODUCT_NAME})`,
-    prodId: { company: PRODUCT_NAME, product: 'care-calendar' },
-    ttl: 3600,
-    x: [{ key: 'X-WR-TIMEZONE', value: zone }],
-    // No calendar-wide zone (ical-generator would then write DTSTAMP in local time, not UTC): each timed
-    // event names it, and the generator writes its VTIMEZONE once, from a day before now to a day past
-    // the last event.
-    timezone: {
-      name: null,
-      generator: (tz) => vtimezone(tz, new Date(now.getTime() - DAY_MS), new Date(until.getTime() + DAY_MS)),
+): Promise<CalendarSource> {
+  const plan = await ensureCarePlan(db, target.ownerId, target.catId, now)
+  const firstDay = dateIn(now, plan.timezone)
+  const lastDay = addDays(firstDay, CALENDAR_DAYS - 1)
+  const [cat, vaccinations, medications] = await Promise.all([
+    db.cat.findUniqueOrThrow({ where: { id: target.catId }, select: { name: true } }),
+    db.vaccination.findMany({
+      where: {
+        catId: target.catId,
+        nextDueOn: { gte: new Date(`${firstDay}T00:00:00Z`), lte: new Date(`${lastDay}T00:00:00Z`) },
+      },
+      orderBy: [{ nextDueOn: 'asc' }, { id: 'asc' }],
+      select: { id: true, name: true, nextDueOn: true, clinic: true },
+    }),
+    db.medication.findMany({
+      where: { catId: target.catId, nextDoseAt: { not: null } },
+      orderBy: { id: 'asc' },
+      select: { id: true, name: true, dose: true, notes: true, times: true, startOn: true, endOn: true },
+    }),
+  ])
+  return {
+    host: new URL(origin).hostname,
+    origin,
+    catId: target.catId,
+    name: cat.name || 'your cat',
+    zone: plan.timezone,
+    firstDay,
+    lastDay,
+    plan: {
+      paused: plan.paused,
+      checkInPeriod: plan.checkInPeriod,
+      trainingDays: plan.trainingDays,
+      reminderTime: plan.reminderTime,
     },
-  })
-
-  if (!plan.paused) {
-    const schedule = { ...plan, checkInPeriod: plan.checkInPeriod as CheckInPeriod }
-    for (let at = nextCheckInAt(schedule, now); at < until; at = nextCheckInAt(schedule, at)) {
-      calendar.createEvent({
-        id: `check-in-${target.catId}-${Math.floor(at.getTime() / 1000)}@${host}`,
-        timezone: zone,
-        start: inZone(at, zone),
-        end: inZone(new Date(at.getTime() + minutes(CHECK_IN_MINUTES)), zone),
-        stamp: now,
-        summary: `${name}'s check-in`,
-        url: `${origin}/cat-assistant`,
-        alarms: [{ type: ICalAlarmType.display, trigger: 0 }],
-      })
-    }
+    vaccinations: vaccinations.map((v) => ({
+      id: v.id,
+      name: v.name,
+      due: day(v.nextDueOn!),
+      clinic: v.clinic,
+    })),
+    medications: medications.map((m) => ({
+      id: m.id,
+      name: m.name,
+      dose: m.dose,
+      notes: m.notes,
+      times: m.times,
+      startOn: day(m.startOn),
+      endOn: m.endOn ? day(m.endOn) : null,
+    })),
   }
+}
 
-  const today = dateIn(now, plan.timezone)
-  const lastDay = addDays(today, CALENDAR_DAYS)
-  const vaccinations = await db.vaccination.findMany({
-    where: {
-      catId: target.catId,
-      nextDueOn: { gte: new Date(`${today}T00:00:00Z`), lte: new Date(`${lastDay}T00:00:00Z`) },
-    },
-    orderBy: { nextDueOn: 'asc' },
-  })
-  for (const v of vaccinations) {
-    const due = v.nextDueOn!.toISOString().slice(0, 10)
-    calendar.createEvent({
-      id: `vaccination-${v.id}-${due}@${host}`,
-      start: Temporal.PlainDate.from(due),
-      allDay: true,
-      stamp: now,
-      summary: `${name}: ${v.name} vaccination due`,
-      description: v.clinic ? `Clinic: ${v.clinic}` : null,
-      // Two weeks ahead, to book the visit, and on the morning itself.
-      alarms: [
-        { type: ICalAlarmType.display, trigger: (14 * DAY_MS) / 1000 },
-        { type: ICalAlarmType.display, trigger: -9 * 3600 },
+/** The feed's ETag: a digest of what it is made of (the same source always writes the same bytes). */
+export function calendarVersion(source: CalendarSource): string {
+  const digest = createHash('sha256').update(FORMAT).update(JSON.stringify(source)).digest('base64url')
+  return `"${digest.slice(0, 32)}"`
+}
+
+/** A local date-time of the zone as iCalendar writes it after TZID=, 20270310T083000. */
+const localStamp = (t: Temporal.PlainDateTime) => t.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '')
+
+const inZone = (at: Date, zone: string) =>
+  Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone).toPlainDateTime()
+
+interface Event {
+  uid: string
+  lines: string[]
+  summary: string
+  description?: string | null | undefined
+  url?: string
+  /** Each alarm's TRIGGER value (a duration relative to the start). */
+  alarms: string[]
+}
+
+function eventLines(e: Event, stamp: string): string[] {
+  const lines = [
+    'BEGIN:VEVENT',
+    `UID:${textValue(e.uid)}`,
+    `DTSTAMP:${stamp}`,
+    ...e.lines,
+    `SUMMARY:${textValue(e.summary)}`,
+  ]
+  if (e.description) lines.push(`DESCRIPTION:${textValue(e.description)}`)
+  if (e.url) lines.push(`URL;VALUE=URI:${e.url}`)
+  for (const trigger of e.alarms) {
+    lines.push(
+      'BEGIN:VALARM',
+      'ACTION:DISPLAY',
+      `DESCRIPTION:${textValue(e.summary)}`,
+      `TRIGGER:${trigger}`,
+      'END:VALARM',
+    )
+  }
+  lines.push('END:VEVENT')
+  return lines
+}
+
+function* checkInEvents(s: CalendarSource, from: Date, until: Date): Generator<Event> {
+  if (s.plan.paused) return
+  const schedule = { ...s.plan, timezone: s.zone, checkInPeriod: s.plan.checkInPeriod as CheckInPeriod }
+  for (
+    let at = nextCheckInAt(schedule, new Date(from.getTime() - 1));
+    at < until;
+    at = nextCheckInAt(schedule, at)
+  ) {
+    const start = inZone(at, s.zone)
+    yield {
+      uid: `check-in-${s.catId}-${Math.floor(at.getTime() / 1000)}@${s.host}`,
+      lines: [
+        `DTSTART;TZID=${s.zone}:${localStamp(start)}`,
+        `DTEND;TZID=${s.zone}:${localStamp(inZone(new Date(at.getTime() + CHECK_IN_MINUTES * 60_000), s.zone))}`,
       ],
-    })
-  }
-
-  const medications = await db.medication.findMany({
-    where: { catId: target.catId, nextDoseAt: { not: null } },
-    orderBy: { id: 'asc' },
-  })
-  for (const m of medications) {
-    for (const at of doseTimesBetween(doseSchedule(m, plan.timezone), now, until)) {
-      calendar.createEvent({
-        id: `dose-${m.id}-${Math.floor(at.getTime() / 1000)}@${host}`,
-        timezone: zone,
-        start: inZone(at, zone),
-        end: inZone(new Date(at.getTime() + minutes(DOSE_MINUTES)), zone),
-        stamp: now,
-        summary: `${name}: ${m.name} ${m.dose}`,
-        description: m.notes,
-        alarms: [{ type: ICalAlarmType.display, trigger: 0 }],
-      })
+      summary: `${s.name}'s check-in`,
+      url: `${s.origin}/cat-assistant`,
+      alarms: ['PT0S'],
     }
   }
-  return calendar.toString()
+}
+
+function* vaccinationEvents(s: CalendarSource): Generator<Event> {
+  for (const v of s.vaccinations) {
+    yield {
+      uid: `vaccination-${v.id}-${v.due}@${s.host}`,
+      lines: [dateLine('DTSTART', v.due), dateLine('DTEND', addDays(v.due, 1))],
+      summary: `${s.name}: ${v.name} vaccination due`,
+      description: v.clinic ? `Clinic: ${v.clinic}` : null,
+      // 09:00 two weeks ahead (to book the visit) and 09:00 on the day, both from the start of the due
+      // date (RFC 5545 §3.8.6.3: relative to DTSTART unless RELATED=END).
+      alarms: ['-P13DT15H', 'PT9H'],
+    }
+  }
+}
+
+function* doseEvents(s: CalendarSource): Generator<Event> {
+  for (const m of s.medications) {
+    const first = m.startOn > s.firstDay ? m.startOn : s.firstDay
+    const last = m.endOn && m.endOn < s.lastDay ? m.endOn : s.lastDay
+    if (first > last) continue
+    for (const time of m.times) {
+      const start = Temporal.PlainDateTime.from(`${first}T${time}`)
+      const lines = [
+        `DTSTART;TZID=${s.zone}:${localStamp(start)}`,
+        `DTEND;TZID=${s.zone}:${localStamp(start.add({ minutes: DOSE_MINUTES }))}`,
+      ]
+      // Daily until the last dose of the window (UNTIL in UTC, as RFC 5545 §3.3.10 asks with a TZID start).
+      if (last > first) lines.push(`RRULE:FREQ=DAILY;UNTIL=${utcStamp(wallClockInstant(last, time, s.zone))}`)
+      yield {
+        uid: `dose-${m.id}-${time.replace(':', '')}@${s.host}`,
+        lines,
+        summary: `${s.name}: ${m.name} ${m.dose}`,
+        description: m.notes,
+        alarms: ['PT0S'],
+      }
+    }
+  }
+}
+
+/** The feed's text, or null when it would hold more than FEED_MAX_EVENTS events. */
+export function renderCalendar(s: CalendarSource): string | null {
+  const from = wallClockInstant(s.firstDay, '00:00', s.zone)
+  const until = wallClockInstant(addDays(s.lastDay, 1), '00:00', s.zone)
+  const stamp = utcStamp(from)
+  const name = `${s.name}'s care (${PRODUCT_NAME})`
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:-//${PRODUCT_NAME}//care-calendar//EN`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `NAME:${textValue(name)}`,
+    `X-WR-CALNAME:${textValue(name)}`,
+    `X-WR-TIMEZONE:${s.zone}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+  ]
+  const zone = vtimezone(s.zone, new Date(from.getTime() - DAY_MS), new Date(until.getTime() + DAY_MS))
+  if (zone) lines.push(...zone.trimEnd().split('\r\n'))
+  let events = 0
+  for (const e of [...checkInEvents(s, from, until), ...vaccinationEvents(s), ...doseEvents(s)]) {
+    if (++events > FEED_MAX_EVENTS) return null
+    lines.push(...eventLines(e, stamp))
+  }
+  lines.push('END:VCALENDAR')
+  return foldedLines(lines)
 }

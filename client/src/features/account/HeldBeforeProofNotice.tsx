@@ -53,10 +53,12 @@ export function HeldBeforeProofNotice() {
           ))}
         </ul>
       )}
-      {(notice.share_links_revoked > 0 || notice.push_subscriptions_removed > 0) && (
+      {(notice.share_links_revoked > 0 ||
+        notice.calendar_feeds_revoked > 0 ||
+        notice.push_subscriptions_removed > 0) && (
         <p className="muted">
-          Report links ({notice.share_links_revoked}) and notification devices (
-          {notice.push_subscriptions_removed}) added before then no longer work.
+          Report links ({notice.share_links_revoked}), calendar feeds ({notice.calendar_feeds_revoked}) and
+          notification devices ({notice.push_subscriptions_removed}) added before then no longer work.
         </p>
       )}
       {error && <ErrorBox>{error}</ErrorBox>}

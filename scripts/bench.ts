@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core'
 import { openPostgres } from '../server/db.ts'
 import type { AppRouter } from '../server/routers/index.ts'
 import { createTokenService } from '../server/services/tokens.ts'
+import { calendarFeedRows } from './bench/calendar-feed.ts'
 import { careReminderRows } from './bench/care-reminders.ts'
 import { doseReminderRows } from './bench/dose-reminders.ts'
 import { lighthouseRows } from './bench/lighthouse.ts'
@@ -395,6 +396,13 @@ async function main() {
       log,
     })
 
+    const calendarFeed = await calendarFeedRows({
+      base: app.base,
+      databaseUrl: database.url,
+      jwtSecret: JWT_SECRET,
+      log,
+    })
+
     const ratio = (x: number, y: number) => x / y
     const rows: [string, string, string, boolean | null][] = [
       [
@@ -448,6 +456,7 @@ async function main() {
       ...lighthouse,
       ...triageRows(),
       ...progress,
+      ...calendarFeed,
       ...(await careRows(log)),
       ...(await doseRows(log)),
       ...(await safetyRows(log)),

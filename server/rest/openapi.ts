@@ -194,6 +194,10 @@ function operation(row: ServedRow) {
               },
             },
       },
+      // A row that reads If-None-Match answers 304 when the caller's copy is current (BinaryAnswer.body).
+      ...(row.requestHeaders.some((h) => h.name.toLowerCase() === 'if-none-match')
+        ? { '304': { description: 'Not modified: the copy named by If-None-Match is current' } }
+        : {}),
       ...errorResponses(row),
     },
   }

@@ -87,6 +87,10 @@ const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {
   'record.addVaccination': ['QUOTA_EXCEEDED'],
   'record.addMedication': ['QUOTA_EXCEEDED'],
   'record.logDose': ['QUOTA_EXCEEDED'],
+  /** Past the owner's cap of live feeds (server/domain/links/caps.ts). */
+  'record.createCalendar': ['QUOTA_EXCEEDED'],
+  /** A feed larger than a feed may be (server/domain/links/calendar-feeds.ts). */
+  'record.calendarFeed': ['TOO_LARGE'],
   'record.uploadDocument': [
     'QUOTA_EXCEEDED',
     'ATTACHMENT_TOO_LARGE',

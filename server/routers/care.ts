@@ -18,8 +18,9 @@ import {
 import { successOutput } from '../../shared/schemas/primitives.ts'
 import { checkInOpening } from '../domain/care/check-in-opening.ts'
 import { answerCheckIn, listCheckIns } from '../domain/care/check-ins.ts'
-import { getCarePlan, rememberOwnerTimeZone, unsubscribe, updateCarePlan } from '../domain/care/plan.ts'
+import { getCarePlan, rememberOwnerTimeZone, updateCarePlan } from '../domain/care/plan.ts'
 import { deletePushSubscription, savePushSubscription } from '../domain/care/push-subscriptions.ts'
+import { redeemUnsubscribeLink } from '../domain/links/unsubscribe-links.ts'
 import { rest } from '../rest/meta.ts'
 import { resolveVapidKeys } from '../services/push.ts'
 import { authedProcedure, publicProcedure, router } from '../trpc.ts'
@@ -117,7 +118,7 @@ export const careRouter = router({
     .input(unsubscribeInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {
-      await unsubscribe(ctx.services.db, input.token)
+      await redeemUnsubscribeLink(ctx.services, input.token)
       return { success: true as const }
     }),
 })

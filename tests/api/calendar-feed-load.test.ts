@@ -2,13 +2,16 @@
 // with 20 medications of 12 dose times, 50 vaccinations due and daily check-ins. Its feed is built from
 // a bounded window, each repeating dose one event with an RRULE, answers quickly while /healthz keeps
 // answering, is served again from a cache with an ETag (304 on If-None-Match), and is read under a
-// per-link budget (429 with Retry-After) that leaves the owner's other links alone.
+// per-link budget (429 with Retry-After) that leaves the owner's other links alone; so are share links
+// and unsubscribe links.
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { FEED_MAX_BYTES } from '../../server/domain/links/calendar-feeds.ts'
 import { QUOTAS } from '../../server/domain/quotas.ts'
 import { DEFAULT_RATE_LIMITS } from '../../server/services/rate-limits.ts'
 import { createTestApp, suiteApp } from '../helpers/app.ts'
+import { subscriberWithCat } from '../helpers/subscribers.ts'
+import { mailedUnsubscribeToken } from '../helpers/unsubscribe-link.ts'
 
 const PUBLIC_URL = 'https://care.example.test'
 const t = suiteApp(() => createTestApp({ env: { PUBLIC_URL } }))
@@ -86,7 +89,7 @@ describe('the calendar feed of an account at every quota', () => {
     // most 61 daily check-ins.
     const doses = events.filter((e) => String(e.getFirstPropertyValue('uid')).startsWith('dose-'))
     expect(doses).toHaveLength(QUOTAS.medications.free * TIMES.length)
-    for (const d of doses) expect(String(d.getFirstPropertyValue('rrule'))).toMatch(/^FREQ=DAILY;UNTIL=/)
+    for (const d of doses) expect(String(d.getFirstPropertyValue('rrule'))).toMatch(/^FREQ=DAILY;COUNT=60$/)
     expect(events.length).toBeLessThanOrEqual(240 + 50 + 61)
   }, 30_000)
 
@@ -126,4 +129,34 @@ describe('the calendar feed of an account at every quota', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect((await t.app.inject({ method: 'GET', url: other })).statusCode).toBe(200)
   }, 60_000)
+})
+
+describe('the other capability links', () => {
+  it('a share link and an unsubscribe link are read under their own budget too (429 with Retry-After)', async () => {
+    const { owner, cat } = await subscriberWithCat(t)
+    const api = await t.caller(owner.token)
+    const share = new URL((await api.progress.shareReport({})).url)
+    await api.care.plan({})
+    const unsubscribe = `/api/care/unsubscribe/${await mailedUnsubscribeToken(t, cat.id)}`
+    const { points } = DEFAULT_RATE_LIMITS.linkReadsPerLink
+    for (let i = 0; i < points; i++) {
+      // Each from its own address: the per-IP budget of shared reports is not the one tested here.
+      const address = `198.51.${Math.floor(i / 200)}.${i % 200}`
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: share.pathname + share.search,
+        remoteAddress: address,
+      })
+      expect(opened.statusCode).toBe(200)
+      const used = await t.app.inject({ method: 'POST', url: unsubscribe, remoteAddress: address })
+      expect(used.statusCode).toBe(200)
+    }
+    for (const res of [
+      await t.app.inject({ method: 'GET', url: share.pathname + share.search, remoteAddress: '203.0.113.1' }),
+      await t.app.inject({ method: 'POST', url: unsubscribe, remoteAddress: '203.0.113.1' }),
+    ]) {
+      expect(res.statusCode).toBe(429)
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  }, 120_000)
 })

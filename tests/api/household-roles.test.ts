@@ -59,6 +59,8 @@ const ACTIONS: Record<string, CareAction | 'self' | 'public'> = {
   'record.createCalendar': 'manage',
   'record.revokeCalendar': 'self',
   'record.calendarFeed': 'public',
+  'record.calendarFeeds': 'manage',
+  'record.revokeCalendarFeed': 'manage',
   'followUp.list': 'read',
   'followUp.answer': 'self',
   'followUp.settings': 'read',
@@ -180,6 +182,12 @@ async function fresh(kind: string): Promise<number> {
           mimetype: 'image/png',
         })
       ).id
+    case 'calendarFeed': {
+      // The others first, so the attempts never reach the owner's cap of live feeds.
+      await t.db.calendarFeed.updateMany({ where: { catId }, data: { revokedAt: new Date() } })
+      await api.record.createCalendar({ cat_id: catId })
+      return (await api.record.calendarFeeds({ cat_id: catId }))[0]!.id
+    }
     case 'shareLink': {
       await api.progress.shareReport({ cat_id: catId })
       return (await api.progress.shareLinks({ cat_id: catId }))[0]!.id
@@ -209,6 +217,8 @@ async function inputFor(path: string, who: Person): Promise<Record<string, unkno
       return { ...cat, days: 3 }
     case 'progress.revokeShare':
       return { id: await fresh('shareLink') }
+    case 'record.revokeCalendarFeed':
+      return { id: await fresh('calendarFeed') }
     case 'record.addVaccination':
       return { ...cat, name: 'FVRCP', given_on: '2026-02-03' }
     case 'record.deleteVaccination':

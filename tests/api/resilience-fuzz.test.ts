@@ -59,6 +59,7 @@ const own = {
   medication: 0,
   document: 0,
   shareLink: 0,
+  calendarFeed: 0,
   followUp: 0,
   householdMember: 0,
 }
@@ -521,6 +522,8 @@ beforeAll(async () => {
   ).id
   await api.progress.shareReport({})
   own.shareLink = (await api.progress.shareLinks({}))[0]?.id ?? 0
+  await api.record.createCalendar({})
+  own.calendarFeed = (await api.record.calendarFeeds({}))[0]?.id ?? 0
   // Follow-ups are made when an escalated reply is stored; one is written directly, on a reply row.
   const reply = await t.db.conversationMessage.create({
     data: {

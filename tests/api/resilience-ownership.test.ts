@@ -59,6 +59,7 @@ const KINDS: RecordKind[] = [
   'medication',
   'document',
   'shareLink',
+  'calendarFeed',
   'followUp',
   'householdMember',
 ]
@@ -77,6 +78,13 @@ async function shareLinkOf(token: string): Promise<number> {
   await api.progress.shareReport({})
   const [newest] = await api.progress.shareLinks({})
   return newest!.id
+}
+
+/** A live calendar feed of the owner's current cat: its id, as the owner's list gives it. */
+async function calendarFeedOf(token: string): Promise<number> {
+  const api = await t.caller(token)
+  await api.record.createCalendar({})
+  return (await api.record.calendarFeeds({})).at(-1)!.id
 }
 
 /** A follow-up after an urgent answer in the conversation (the reply path makes them; here written directly). */
@@ -177,6 +185,7 @@ async function owner(name: string): Promise<Owner> {
       medication: [medication.id],
       document: [document.id],
       shareLink: [await shareLinkOf(user.token)],
+      calendarFeed: [await calendarFeedOf(user.token)],
       followUp: [await followUpOf(user.id, cat.id, conversation.id)],
       householdMember: [await invitationOf(user.token)],
     },
@@ -300,6 +309,10 @@ async function freshRecord(kind: RecordKind, like: number | string): Promise<num
       return (await api.record.uploadDocument({ title: 'Control', data: TINY_PNG_BASE64 })).id
     case 'shareLink':
       return shareLinkOf(b.token)
+    case 'calendarFeed':
+      // Within B's cap of live feeds: the older ones go first.
+      await t.db.calendarFeed.updateMany({ where: { userId: b.id }, data: { revokedAt: new Date() } })
+      return calendarFeedOf(b.token)
     case 'followUp':
       return followUpOf(b.id, b.records.cat[0] as number, b.records.conversation[0] as number)
     case 'householdMember':

@@ -173,6 +173,7 @@ export type RecordKind =
   | 'medication'
   | 'document'
   | 'shareLink'
+  | 'calendarFeed'
   | 'followUp'
   | 'householdMember'
 
@@ -193,6 +194,7 @@ const ROUTER_KINDS: Record<string, RecordKind> = {
 /** Procedures whose `id` names another record than their router's (the health record has three kinds). */
 const PROCEDURE_KINDS: Record<string, RecordKind> = {
   'progress.revokeShare': 'shareLink',
+  'record.revokeCalendarFeed': 'calendarFeed',
   'record.updateVaccination': 'vaccination',
   'record.deleteVaccination': 'vaccination',
   'record.logDose': 'medication',

@@ -3,12 +3,11 @@
 import { CHECK_IN_PERIODS, DEFAULT_CHECK_IN_PERIOD, TRAINING_DAYS } from '../../../shared/options.ts'
 import type { CarePlan, CarePlanUpdate } from '../../../shared/schemas/care.ts'
 import type { Db } from '../../db.ts'
-import { appError } from '../../errors.ts'
 import type { CarePlan as PlanRow } from '../../generated/prisma/client.ts'
+import { noUnsubscribeTokenYet } from '../links/unsubscribe-token.ts'
 import type { Tx } from '../row-lock.ts'
 import { careCat } from './care-cat.ts'
 import { type CheckInPeriod, nextCheckInAt } from './schedule.ts'
-import { hashUnsubscribeToken, noUnsubscribeTokenYet } from '../links/unsubscribe-token.ts'
 
 export const DEFAULT_REMINDER_TIME = '09:00'
 
@@ -153,17 +152,4 @@ export async function rememberOwnerTimeZone(db: Db, userId: number, timezone: st
       data: { timezone, nextCheckInAt: nextOf({ ...plan, timezone }, now) },
     })
   }
-}
-
-/** RFC 8058 one-click: the token's owner's reminders are all paused. Unknown token: 404. */
-export async function unsubscribe(db: Db, token: string): Promise<void> {
-  const plan = await db.carePlan.findUnique({
-    where: { unsubscribeToken: hashUnsubscribeToken(token) },
-    select: { userId: true },
-  })
-  if (!plan) throw appError('NOT_FOUND')
-  await db.carePlan.updateMany({
-    where: { userId: plan.userId },
-    data: { paused: true, nextCheckInAt: null },
-  })
 }

@@ -7,14 +7,21 @@
 // to its start: 09:00 on the due date, and 09:00 two weeks before. Calendar properties come before any
 // component, and every line ends with CRLF, the last one too (ics-lines.ts).
 import { createHash } from 'node:crypto'
-import { Temporal } from 'temporal-polyfill'
 import { PRODUCT_NAME } from '../../../shared/constants.ts'
 import type { Db } from '../../db.ts'
 import { ensureCarePlan } from '../care/plan.ts'
-import { type CheckInPeriod, nextCheckInAt } from '../care/schedule.ts'
-import { dateLine, foldedLines, textValue, utcStamp } from './ics-lines.ts'
+import { type CheckInPeriod, checkInWeekdays } from '../care/schedule.ts'
+import {
+  dateLine,
+  daysBetween,
+  foldedLines,
+  localStamp,
+  plusDays,
+  textValue,
+  utcStamp,
+  weekdayOf,
+} from './ics-lines.ts'
 import { dateIn, wallClockInstant } from './local-time.ts'
-import { addDays } from './vaccine-schedule.ts'
 import { vtimezone } from './vtimezone.ts'
 
 export const CALENDAR_DAYS = 60
@@ -59,7 +66,7 @@ export async function calendarSource(
 ): Promise<CalendarSource> {
   const plan = await ensureCarePlan(db, target.ownerId, target.catId, now)
   const firstDay = dateIn(now, plan.timezone)
-  const lastDay = addDays(firstDay, CALENDAR_DAYS - 1)
+  const lastDay = plusDays(firstDay, CALENDAR_DAYS - 1)
   const [cat, vaccinations, medications] = await Promise.all([
     db.cat.findUniqueOrThrow({ where: { id: target.catId }, select: { name: true } }),
     db.vaccination.findMany({
@@ -114,12 +121,6 @@ export function calendarVersion(source: CalendarSource): string {
   return `"${digest.slice(0, 32)}"`
 }
 
-/** A local date-time of the zone as iCalendar writes it after TZID=, 20270310T083000. */
-const localStamp = (t: Temporal.PlainDateTime) => t.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '')
-
-const inZone = (at: Date, zone: string) =>
-  Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone).toPlainDateTime()
-
 interface Event {
   uid: string
   lines: string[]
@@ -153,20 +154,26 @@ function eventLines(e: Event, stamp: string): string[] {
   return lines
 }
 
-function* checkInEvents(s: CalendarSource, from: Date, until: Date): Generator<Event> {
+// The loops below are plain date arithmetic on local dates and wall-clock times (ics-lines.ts): events
+// are written in local time with TZID, so no instant is needed, and Temporal's polyfill cost about a
+// millisecond an event, the whole feed's time at every quota.
+
+/** A check-in on each check-in day of the window at the plan's time (the same days the reminders use). */
+function* checkInEvents(s: CalendarSource): Generator<Event> {
   if (s.plan.paused) return
-  const schedule = { ...s.plan, timezone: s.zone, checkInPeriod: s.plan.checkInPeriod as CheckInPeriod }
-  for (
-    let at = nextCheckInAt(schedule, new Date(from.getTime() - 1));
-    at < until;
-    at = nextCheckInAt(schedule, at)
-  ) {
-    const start = inZone(at, s.zone)
+  const weekdays = new Set(
+    checkInWeekdays({
+      checkInPeriod: s.plan.checkInPeriod as CheckInPeriod,
+      trainingDays: s.plan.trainingDays,
+    }),
+  )
+  for (let date = s.firstDay; date <= s.lastDay; date = plusDays(date, 1)) {
+    if (!weekdays.has(weekdayOf(date))) continue
     yield {
-      uid: `check-in-${s.catId}-${Math.floor(at.getTime() / 1000)}@${s.host}`,
+      uid: `check-in-${s.catId}-${date.replace(/-/g, '')}@${s.host}`,
       lines: [
-        `DTSTART;TZID=${s.zone}:${localStamp(start)}`,
-        `DTEND;TZID=${s.zone}:${localStamp(inZone(new Date(at.getTime() + CHECK_IN_MINUTES * 60_000), s.zone))}`,
+        `DTSTART;TZID=${s.zone}:${localStamp(date, s.plan.reminderTime)}`,
+        `DTEND;TZID=${s.zone}:${localStamp(date, s.plan.reminderTime, CHECK_IN_MINUTES)}`,
       ],
       summary: `${s.name}'s check-in`,
       url: `${s.origin}/cat-assistant`,
@@ -179,7 +186,7 @@ function* vaccinationEvents(s: CalendarSource): Generator<Event> {
   for (const v of s.vaccinations) {
     yield {
       uid: `vaccination-${v.id}-${v.due}@${s.host}`,
-      lines: [dateLine('DTSTART', v.due), dateLine('DTEND', addDays(v.due, 1))],
+      lines: [dateLine('DTSTART', v.due), dateLine('DTEND', plusDays(v.due, 1))],
       summary: `${s.name}: ${v.name} vaccination due`,
       description: v.clinic ? `Clinic: ${v.clinic}` : null,
       // 09:00 two weeks ahead (to book the visit) and 09:00 on the day, both from the start of the due
@@ -195,13 +202,13 @@ function* doseEvents(s: CalendarSource): Generator<Event> {
     const last = m.endOn && m.endOn < s.lastDay ? m.endOn : s.lastDay
     if (first > last) continue
     for (const time of m.times) {
-      const start = Temporal.PlainDateTime.from(`${first}T${time}`)
       const lines = [
-        `DTSTART;TZID=${s.zone}:${localStamp(start)}`,
-        `DTEND;TZID=${s.zone}:${localStamp(start.add({ minutes: DOSE_MINUTES }))}`,
+        `DTSTART;TZID=${s.zone}:${localStamp(first, time)}`,
+        `DTEND;TZID=${s.zone}:${localStamp(first, time, DOSE_MINUTES)}`,
       ]
-      // Daily until the last dose of the window (UNTIL in UTC, as RFC 5545 §3.3.10 asks with a TZID start).
-      if (last > first) lines.push(`RRULE:FREQ=DAILY;UNTIL=${utcStamp(wallClockInstant(last, time, s.zone))}`)
+      // Daily to the last dose of the window or the course, counted (RFC 5545 §3.3.10).
+      const days = daysBetween(first, last) + 1
+      if (days > 1) lines.push(`RRULE:FREQ=DAILY;COUNT=${days}`)
       yield {
         uid: `dose-${m.id}-${time.replace(':', '')}@${s.host}`,
         lines,
@@ -216,7 +223,7 @@ function* doseEvents(s: CalendarSource): Generator<Event> {
 /** The feed's text, or null when it would hold more than FEED_MAX_EVENTS events. */
 export function renderCalendar(s: CalendarSource): string | null {
   const from = wallClockInstant(s.firstDay, '00:00', s.zone)
-  const until = wallClockInstant(addDays(s.lastDay, 1), '00:00', s.zone)
+  const until = wallClockInstant(plusDays(s.lastDay, 1), '00:00', s.zone)
   const stamp = utcStamp(from)
   const name = `${s.name}'s care (${PRODUCT_NAME})`
   const lines = [
@@ -234,7 +241,7 @@ export function renderCalendar(s: CalendarSource): string | null {
   const zone = vtimezone(s.zone, new Date(from.getTime() - DAY_MS), new Date(until.getTime() + DAY_MS))
   if (zone) lines.push(...zone.trimEnd().split('\r\n'))
   let events = 0
-  for (const e of [...checkInEvents(s, from, until), ...vaccinationEvents(s), ...doseEvents(s)]) {
+  for (const e of [...checkInEvents(s), ...vaccinationEvents(s), ...doseEvents(s)]) {
     if (++events > FEED_MAX_EVENTS) return null
     lines.push(...eventLines(e, stamp))
   }

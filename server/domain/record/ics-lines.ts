@@ -17,6 +17,33 @@ export function dateLine(name: string, date: string): string {
   return `${name};VALUE=DATE:${date.replace(/-/g, '')}`
 }
 
+const DAY_MS = 86_400_000
+const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`)
+
+/** The local date `n` days after YYYY-MM-DD (calendar arithmetic: no zone is involved). */
+export function plusDays(date: string, n: number): string {
+  return new Date(dayMs(date) + n * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** Whole days from one local date to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayMs(to) - dayMs(from)) / DAY_MS)
+}
+
+/** The ISO weekday of a local date, 1 = Monday … 7 = Sunday. */
+export function weekdayOf(date: string): number {
+  return new Date(dayMs(date)).getUTCDay() || 7
+}
+
+/**
+ * A local date and 'HH:MM' wall-clock time (plus `minutes`) as written after TZID=, 20270310T083000.
+ * Wall-clock arithmetic: a time the clocks skip is written as it is and read as RFC 5545 §3.3.5 says.
+ */
+export function localStamp(date: string, time: string, minutes = 0): string {
+  const at = new Date(Date.parse(`${date}T${time}:00Z`) + minutes * 60_000)
+  return at.toISOString().slice(0, 19).replace(/[-:]/g, '')
+}
+
 const MAX_OCTETS = 75
 
 /** One content line folded: no piece over 75 octets, never cutting a character apart. */

@@ -3,7 +3,7 @@
 // Mail clients use RFC 8058's POST on the same /api path (the care router's `unsubscribe`).
 import type { FastifyPluginAsync } from 'fastify'
 import { PRODUCT_NAME } from '../../../shared/constants.ts'
-import { unsubscribe } from '../../domain/care/plan.ts'
+import { redeemUnsubscribeLink } from '../../domain/links/unsubscribe-links.ts'
 import { AppError } from '../../errors.ts'
 import type { Services } from '../../services/services.ts'
 
@@ -36,7 +36,7 @@ export const careUnsubscribePage: FastifyPluginAsync<{ services: Services }> = a
     form.post<{ Params: { token: string } }>('/care/unsubscribe/:token', async (req, reply) => {
       reply.type('text/html; charset=utf-8')
       try {
-        await unsubscribe(services.db, req.params.token)
+        await redeemUnsubscribeLink(services, req.params.token)
       } catch (error) {
         // Only an unknown token is "not recognised"; a database fault is the server's 503, not a 404.
         if (!(error instanceof AppError && error.appCode === 'NOT_FOUND')) throw error

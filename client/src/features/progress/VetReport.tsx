@@ -134,7 +134,8 @@ export function VetReport({ catId }: { catId: number }) {
             {live.data.map((item) => (
               <li key={item.id} className="row report-share__item">
                 <span>
-                  Made {dateText(item.created_at)}, works until {dateText(item.expires_at)}
+                  Made {dateText(item.created_at)} by {item.created_by}, works until{' '}
+                  {dateText(item.expires_at)}
                 </span>
                 <button
                   type="button"

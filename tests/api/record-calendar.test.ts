@@ -168,7 +168,9 @@ describe('the calendar feed', () => {
     await caller.record.addVaccination({ name: 'FeLV', given_on: '2026-04-10', next_due_on: '2027-04-10' })
     const now = new Date('2027-03-20T10:00:00Z')
     const feed = parseFeed(
-      renderCalendar(await calendarSource(t.db, { ownerId: owner.id, catId: cat.id }, PUBLIC_URL, now))!,
+      (await renderCalendar(
+        await calendarSource(t.db, { ownerId: owner.id, catId: cat.id }, PUBLIC_URL, now),
+      ))!,
     )
     // Paris goes from +01:00 to +02:00 on 2027-03-28 at 02:00: the VTIMEZONE says so.
     expect(feed.timezones[0]!.observances).toEqual([

@@ -105,7 +105,7 @@ export async function readCalendarFeed(
   if (matches(input.ifNoneMatch, etag)) return { etag, body: null }
   const cached = cachedFeed(etag)
   if (cached) return { etag, body: cached }
-  const text = renderCalendar(source)
+  const text = await renderCalendar(source)
   const body = text === null ? null : Buffer.from(text, 'utf8')
   if (!body || body.length > FEED_MAX_BYTES) {
     throw appError('TOO_LARGE', { message: 'This calendar holds more events than a feed may carry.' })

@@ -220,8 +220,12 @@ function* doseEvents(s: CalendarSource): Generator<Event> {
   }
 }
 
+/** Events written between two turns of the event loop: /healthz and other requests go between. */
+const EVENTS_PER_TURN = 50
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
 /** The feed's text, or null when it would hold more than FEED_MAX_EVENTS events. */
-export function renderCalendar(s: CalendarSource): string | null {
+export async function renderCalendar(s: CalendarSource): Promise<string | null> {
   const from = wallClockInstant(s.firstDay, '00:00', s.zone)
   const until = wallClockInstant(plusDays(s.lastDay, 1), '00:00', s.zone)
   const stamp = utcStamp(from)
@@ -240,11 +244,19 @@ export function renderCalendar(s: CalendarSource): string | null {
   ]
   const zone = vtimezone(s.zone, new Date(from.getTime() - DAY_MS), new Date(until.getTime() + DAY_MS))
   if (zone) lines.push(...zone.trimEnd().split('\r\n'))
+  const text = [foldedLines(lines)]
   let events = 0
+  let batch: string[] = []
   for (const e of [...checkInEvents(s), ...vaccinationEvents(s), ...doseEvents(s)]) {
     if (++events > FEED_MAX_EVENTS) return null
-    lines.push(...eventLines(e, stamp))
+    batch.push(...eventLines(e, stamp))
+    if (events % EVENTS_PER_TURN === 0) {
+      text.push(foldedLines(batch))
+      batch = []
+      await nextTurn()
+    }
   }
-  lines.push('END:VCALENDAR')
-  return foldedLines(lines)
+  batch.push('END:VCALENDAR')
+  text.push(foldedLines(batch))
+  return text.join('')
 }

@@ -3,8 +3,8 @@
 // the e-mail's link answers on arrival. axe finds nothing in the answers.
 import { AxeBuilder } from '@axe-core/playwright'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { unsubscribeKey } from '../../server/domain/links/unsubscribe-token.ts'
 import { sendFollowUp } from '../../server/domain/follow-ups/deliver.ts'
+import { unsubscribeKey } from '../../server/domain/links/unsubscribe-token.ts'
 import {
   browserTestForFile,
   signedInSubscriber,

@@ -10,6 +10,7 @@ import { Prisma } from '../../generated/prisma/client.ts'
 import type { Mailer } from '../../services/mail.ts'
 import type { PushPayload } from '../../services/push.ts'
 import { remindedMembers } from '../household/reminded-members.ts'
+import { hashUnsubscribeToken, unsubscribeToken } from '../links/unsubscribe-token.ts'
 import { CHECK_IN_OPEN_MS } from './check-ins.ts'
 import { DAY_PLAN_COLUMNS, type DayPlanCat, dayPlan } from './day-plan.ts'
 import { type Delivery, deliverOnce, emailRecipient, pushRecipient } from './reminder-deliveries.ts'
@@ -22,7 +23,6 @@ import {
   type Schedule,
   weekdayIn,
 } from './schedule.ts'
-import { hashUnsubscribeToken, unsubscribeToken } from '../links/unsubscribe-token.ts'
 
 /** What a reminder job carries: the cat and the due time it was scheduled for (ISO). */
 export interface ReminderJob {

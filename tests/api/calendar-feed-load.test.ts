@@ -160,3 +160,25 @@ describe('the other capability links', () => {
     }
   }, 120_000)
 })
+
+describe('a feed past its bounds', () => {
+  it('answers 413, not a body the server holds whole, when it would hold more events than a feed may', async () => {
+    // More than any quota allows (written past the quotas on purpose): 450 medications of 12 times.
+    const { cat, path } = await ownerAtEveryQuota()
+    const today = new Date().toISOString().slice(0, 10)
+    await t.db.medication.createMany({
+      data: Array.from({ length: 430 }, (_, i) => ({
+        catId: cat.id,
+        name: `Extra ${i + 1}`,
+        dose: '1 tablet',
+        times: TIMES,
+        startOn: new Date(`${today}T00:00:00Z`),
+        nextDoseAt: new Date(Date.now() + 3600_000),
+      })),
+    })
+    const res = await t.app.inject({ method: 'GET', url: path })
+    expect(res.statusCode).toBe(413)
+    expect(res.json()).toMatchObject({ code: 'TOO_LARGE' })
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+  }, 60_000)
+})

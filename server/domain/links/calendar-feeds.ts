@@ -17,8 +17,8 @@ import { spendLinkRead } from './read-budget.ts'
 
 /** Where a feed is read with no session (calendar apps cannot send a bearer token). */
 export const CALENDAR_FEED_PATH = '/api/care/calendar'
-/** The most bytes a feed answers; FEED_MAX_EVENTS (calendar-ics.ts) keeps it far below. */
-export const FEED_MAX_BYTES = 1_000_000
+/** The most bytes a feed answers: FEED_MAX_EVENTS (calendar-ics.ts) keeps any feed the quotas allow within it. */
+export const FEED_MAX_BYTES = 2_000_000
 
 /** The live feeds of the owner's cats (whoever made them). */
 const liveOfOwner = (ownerId: number) => ({ revokedAt: null, cat: { userId: ownerId } })

@@ -29,7 +29,7 @@ const DAY_MS = 86_400_000
 const CHECK_IN_MINUTES = 15
 const DOSE_MINUTES = 10
 /** The most events a feed holds: past it the feed answers 413 (docs/operations.md "Capability links"). */
-export const FEED_MAX_EVENTS = 2_000
+export const FEED_MAX_EVENTS = 5_000
 /** Written into the ETag: a change to how the feed is written makes every ETag new. */
 const FORMAT = 'care-calendar v2'
 

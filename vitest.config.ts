@@ -47,7 +47,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/helpers/global-setup-db.ts', 'tests/helpers/global-setup-build.ts'],
+          globalSetup: [
+            'tests/helpers/global-setup-db.ts',
+            'tests/helpers/global-setup-build.ts',
+            'tests/helpers/global-setup-chromium.ts',
+          ],
           setupFiles: ['tests/helpers/e2e-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,

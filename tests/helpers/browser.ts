@@ -9,11 +9,11 @@ import { startOpenAiDouble } from '../doubles/openai-server.ts'
 import { startSmtpCapture } from '../doubles/smtp-server.ts'
 import { createTestApp, type TestApp } from './app.ts'
 import { checkoutAs } from './checkout.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 import { mailedCode } from './mailed-codes.ts'
 import { grantSubscription } from './subscribers.ts'
 
 export const SCREENSHOT_DIR = path.join(ROOT_DIR, 'tests/.artifacts/screenshots')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export interface BrowserTest extends TestApp {
   baseUrl: string
@@ -115,16 +115,12 @@ export function expectNoPageErrors(): void {
   expect(errors, 'uncaught errors in the page').toEqual([])
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-quic',
-  '--no-first-run',
-]
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+/**
+ * The run's Chromium (tests/helpers/global-setup-chromium.ts), connected to for this file: closing the
+ * connection closes the file's contexts and leaves the browser to the other files.
+ */
+function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'))
 }
 
 /**
@@ -133,7 +129,7 @@ export function launchChromium(): Promise<Browser> {
  */
 export function launchPersistentChromium(userDataDir: string, baseUrl: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     baseURL: baseUrl,
@@ -169,7 +165,7 @@ export async function startBrowserTest(
     },
   })
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const browser = await launchChromium()
+  const browser = await connectChromium()
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },

@@ -5,6 +5,7 @@
 import { toPounds } from '../../../shared/rules/weight-units.ts'
 import { URGENT_SIGNS, type UrgentSign } from '../../knowledge/index.ts'
 import { type Mention, readConcepts } from './concepts.ts'
+import { HARD_SIGNS, talkedDown } from './context.ts'
 import type { Facts, NormalisedMessage, Token } from './normalise.ts'
 
 /** What triage knows about the cat besides the message. */
@@ -199,6 +200,8 @@ const withoutHabits = (text: string) => (HABIT.test(text) ? text.replace(PRESENT
 
 /** A sentence about the past that is over: "years ago he was hit by a car, all healed now". */
 const PAST_CONCEPT = 'past'
+/** Words that bring a past sign back to now ("…and now he is having another one"). */
+const AGAIN = new Set(['again', 'another', 'today', 'tonight'])
 
 /**
  * "My dog had a seizure last week", "my rabbit is straining to pee, but my cat is fine", "I had a seizure",
@@ -229,8 +232,6 @@ const THE_CAT_ITSELF =
 /** The other animal did something to the cat: "the dog bit him" is about the cat. */
 const DONE_TO_THE_CAT =
   /\b(?:bit|bitten|bite|bites|attack\w*|maul\w*|chased|scratched|went for|grabbed|caught|pinned|fought|savaged|shook|stood on|sat on|trod on|stepped on)\b/
-const ABOUT_THE_CAT =
-  /\b(?:he|him|his|himself|she|her|hers|herself|cat|cats|kitten|kittens|kitty|puss|pussy|moggy|moggie|tom)\b/
 
 function aboutOthers(clauses: ReadonlyMap<number, string>): Set<number> {
   return new Set(
@@ -282,8 +283,12 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       .map(([n]) => n),
   )
   const context = contextOf(cat, message, message.facts)
+  // "He had a seizure years ago and now he is having another one": the past is told, the sign is again.
+  const again = new Set(message.tokens.filter((t) => AGAIN.has(t.word) && !t.negated).map((t) => t.sentence))
   const over = new Set(
-    mentions.filter((m) => m.concept === PAST_CONCEPT && !m.negated).map((m) => m.sentence),
+    mentions
+      .filter((m) => m.concept === PAST_CONCEPT && !m.negated && !again.has(m.sentence))
+      .map((m) => m.sentence),
   )
   const others = aboutOthers(clauses)
   const anyones = mentions.filter((m) => !over.has(m.sentence))
@@ -296,6 +301,10 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
     ),
     context,
   }
+  // Context reads each sign before it counts; hard signs count whatever their context (docs/triage.md).
+  const down = talkedDown(message, words, happening.mentions)
+  const inContext: Reading =
+    down.size === 0 ? happening : { mentions: happening.mentions.filter((m) => !down.has(m)), context }
   const sentences = new Map<number, Token[]>()
   for (const token of message.tokens) {
     if (!over.has(token.sentence) && !others.has(token.clause))
@@ -367,7 +376,8 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       found.push({ rule, asQuestion, ...(named ? { named } : {}) })
       continue
     }
-    if (rule.when.some((alternative) => holds(alternative, happening) !== null))
+    const reading = HARD_SIGNS.has(rule.id) ? happening : inContext
+    if (rule.when.some((alternative) => holds(alternative, reading) !== null))
       found.push({ rule, asQuestion: false })
   }
   return found

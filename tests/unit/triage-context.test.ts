@@ -66,8 +66,9 @@ describe('signs as owners describe them', () => {
     ["she's lying flat and floppy and not getting up", 'collapse'],
     ['red pads and a blister after he jumped onto the hob', 'burns-shock'],
     ['a warm sore swelling on his cheek a few days after a scrap with the tom next door', 'abscess'],
-    ['there is pink in the urine clumps this morning', 'urinary-female'],
-    ['the litter clumps are pinkish', 'urinary-female'],
+    ['there is pink in the urine clumps this morning', 'blood-in-urine'],
+    ['the litter clumps are pinkish', 'blood-in-urine'],
+    ['litter clumps look pinkish red today, she is peeing more than normal', 'blood-in-urine'],
     ['he snapped a tooth and is dropping his food, clearly sore', 'broken-tooth'],
   ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
 

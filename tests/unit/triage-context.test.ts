@@ -49,6 +49,11 @@ describe('hard signs are never talked down by context', () => {
     expect(signs(message, cat)).toContain(sign)
   })
 
+  it('a cat on a screen is not ours, whatever its sign; ours during the film is', () => {
+    expect(level('the cat in the movie had a seizure, do cats get epilepsy?')).toBe('routine')
+    expect(level('my cat had a seizure while we watched a movie')).toBe('emergency')
+  })
+
   it('a sign of another cat of the household still escalates', () => {
     expect(
       level('our other cat has been straining in the litter box for hours with nothing coming out'),

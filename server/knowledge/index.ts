@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import careTopicsFile from './care-topics.json' with { type: 'json' }
 import triageConceptsFile from './triage-concepts.json' with { type: 'json' }
+import triageContextFile from './triage-context.json' with { type: 'json' }
 import urgentSignsFile from './urgent-signs.json' with { type: 'json' }
 
 const source = z.object({ name: z.string().min(3), url: z.url().optional() })
@@ -162,5 +163,73 @@ for (const rule of URGENT_SIGNS.rules) {
         `server/knowledge/urgent-signs.json: rule ${rule.id} names the unknown concept "${concept}"`,
       )
     }
+  }
+}
+
+/** A regular expression's source as a context rule holds it ("re:…"), checked so a bad one stops start-up. */
+const contextPattern = z
+  .string()
+  .regex(/^re:/)
+  .refine((atom) => {
+    try {
+      new RegExp(atom.slice(3))
+      return true
+    } catch {
+      return false
+    }
+  }, 'not a valid regular expression')
+const contextAtom = z.union([contextPattern, z.string().regex(/^[a-z0-9-]+$/)])
+
+/**
+ * A context rule (docs/triage.md, "Context"): where a sign's word is not about the cat now, literally, it
+ * does not count. `signs` are the concepts it reaches ("*": every one); `when` lists alternatives, each
+ * holding when all its atoms hold in the sign's sentence: a concept mentioned there, or a pattern over the
+ * sentence's words ("re:…") that, with scope "span", must cover the sign's own words.
+ */
+const contextRule = z.object({
+  id: z.string().regex(/^[a-z-]+$/),
+  /** The question it answers: whom the sign is about, whether it is meant literally, when, whether it happened. */
+  reads: z.enum(['about', 'literal', 'when', 'happened']),
+  why: z.string().min(20),
+  signs: z.array(z.string().regex(/^(?:\*|[a-z0-9-]+)$/)).min(1),
+  scope: z.enum(['span', 'sentence']),
+  when: z.array(z.array(contextAtom).min(1)).min(1),
+  /** Owner messages the rule reads as no sign, and near ones it must leave alone: its unit tests. */
+  talkedDown: z.array(z.string().min(10)).min(1),
+  kept: z.array(z.string().min(10)).min(1),
+  sources,
+})
+
+export const triageContextSchema = z.object({
+  version: z.literal(1),
+  reviewedBy: z.string(),
+  /** Signs no context rule ever talks down (a blocked tom, open-mouth breathing, a true lily…). */
+  hardSigns: z.array(z.string()).min(1),
+  rules: z
+    .array(contextRule)
+    .min(1)
+    .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, 'context rule ids repeat'),
+})
+export type TriageContextRule = z.infer<typeof contextRule>
+
+export const TRIAGE_CONTEXT = checkKnowledgeFile(
+  'triage-context.json',
+  triageContextSchema,
+  triageContextFile,
+)
+
+/** Every hard sign is a rule and every concept a context rule names exists. */
+for (const id of TRIAGE_CONTEXT.hardSigns) {
+  if (!URGENT_SIGNS.rules.some((rule) => rule.id === id))
+    throw new Error(
+      `server/knowledge/triage-context.json: the hard sign "${id}" is no rule of urgent-signs.json`,
+    )
+}
+for (const rule of TRIAGE_CONTEXT.rules) {
+  for (const concept of [...rule.signs, ...rule.when.flat()]) {
+    if (concept === '*' || concept.startsWith('re:') || concept in TRIAGE_CONCEPTS) continue
+    throw new Error(
+      `server/knowledge/triage-context.json: rule ${rule.id} names the unknown concept "${concept}"`,
+    )
   }
 }

@@ -1,6 +1,7 @@
-// The eval's case files: tests/eval/dev/cases.json (tune the triage on it) and tests/eval/holdout/cases.json
-// (written by someone else and never read while tuning, so its figures say how the triage does on wordings
-// it was not fitted to). Both have one format, checked here so a malformed file fails with its case's id.
+// The eval's case files: tests/eval/dev/cases.json and the writer batches of tests/eval/batches (tune the
+// triage on them) and tests/eval/holdout/cases.json (written by someone else and never read while tuning,
+// so its figures say how the triage does on wordings it was not fitted to). All have one format, checked
+// here so a malformed file fails with its case's id.
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -56,12 +57,51 @@ const evalCase = z.object({
 })
 export type EvalCase = z.infer<typeof evalCase>
 
-const caseFile = z.object({ about: z.string(), split: z.enum(SPLITS), cases: z.array(evalCase).min(1) })
+/** A split's file says which split it is; a writer batch may carry any label (it joins dev once looked at). */
+const caseFile = z.object({ about: z.string(), split: z.string().min(1), cases: z.array(evalCase).min(1) })
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const casesPath = (split: Split) => path.join(here, split, 'cases.json')
+/** Writer batches (docs/testing.md, "Writer batches"): tests/eval/batches/<yyyy-mm-dd>-<name>.json. */
+export const BATCHES = path.join(here, 'batches')
+const BATCH_NAME = /^\d{4}-\d{2}-\d{2}-[a-z0-9-]+\.json$/
 
-/** One split's cases; throws a message that says what is wrong when the file is missing or malformed. */
+/** One case file, checked; throws a message that says what is wrong when it is missing or malformed. */
+export function loadCaseFile(file: string): { split: string; cases: EvalCase[] } {
+  const shown = path.relative(process.cwd(), file)
+  if (!fs.existsSync(file)) throw new Error(`${shown} is missing`)
+  const parsed = caseFile.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')))
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = issue?.path.join('.') ?? ''
+    throw new Error(`${shown} is malformed at ${where}: ${issue?.message}`)
+  }
+  uniqueIds(shown, parsed.data.cases)
+  return parsed.data
+}
+
+function uniqueIds(where: string, cases: readonly EvalCase[]): void {
+  const ids = new Set<string>()
+  for (const c of cases) {
+    if (ids.has(c.id)) throw new Error(`${where}: case id ${c.id} is used twice`)
+    ids.add(c.id)
+  }
+}
+
+/** The writer batches that have joined dev, oldest first (their names start with their date). */
+export function batchFiles(): string[] {
+  if (!fs.existsSync(BATCHES)) return []
+  const names = fs.readdirSync(BATCHES).filter((name) => name.endsWith('.json'))
+  const bad = names.filter((name) => !BATCH_NAME.test(name))
+  if (bad.length > 0)
+    throw new Error(`tests/eval/batches: ${bad.join(', ')} must be named <yyyy-mm-dd>-<name>.json`)
+  return names.sort().map((name) => path.join(BATCHES, name))
+}
+
+/**
+ * One split's cases: the holdout's file alone; dev's file and every writer batch after it (a batch joins
+ * dev once its first look is recorded). Throws with what is wrong when a file is missing or malformed.
+ */
 export function loadSplit(split: Split): EvalCase[] {
   const file = casesPath(split)
   if (!fs.existsSync(file)) {
@@ -70,20 +110,12 @@ export function loadSplit(split: Split): EvalCase[] {
         `Add the file, or run the other split alone with EVAL_SPLIT=${split === 'dev' ? 'holdout' : 'dev'}.`,
     )
   }
-  const parsed = caseFile.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')))
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const where = issue?.path.join('.') ?? ''
-    throw new Error(`${path.relative(process.cwd(), file)} is malformed at ${where}: ${issue?.message}`)
-  }
-  if (parsed.data.split !== split)
-    throw new Error(`${file} says split "${parsed.data.split}", wanted "${split}"`)
-  const ids = new Set<string>()
-  for (const c of parsed.data.cases) {
-    if (ids.has(c.id)) throw new Error(`${file}: case id ${c.id} is used twice`)
-    ids.add(c.id)
-  }
-  return parsed.data.cases
+  const own = loadCaseFile(file)
+  if (own.split !== split) throw new Error(`${file} says split "${own.split}", wanted "${split}"`)
+  if (split === 'holdout') return own.cases
+  const cases = [...own.cases, ...batchFiles().flatMap((batch) => loadCaseFile(batch).cases)]
+  uniqueIds('the dev split with its batches', cases)
+  return cases
 }
 
 /** The splits this run scores: both, or the one EVAL_SPLIT names. */

@@ -168,11 +168,11 @@ export function missed(s: SplitScore): string[] {
   ]
 }
 
-export function splitTable(s: SplitScore, heading: string): string {
-  const categories = [...new Set(s.outcomes.map((o) => o.case.category))]
+/** The five figures alone, and how many must/mustNot checks failed: what a batch's first look prints. */
+export function figuresTable(s: Pick<SplitScore, 'figures' | 'outcomes'>, heading: string): string {
   const checkFailures = s.outcomes.filter((o) => !o.checks).length
   return [
-    `### ${heading}: ${s.split} split, ${s.outcomes.length} cases`,
+    `### ${heading}`,
     '',
     '| figure | count | rate | target | met |',
     '|---|---|---|---|---|',
@@ -181,6 +181,13 @@ export function splitTable(s: SplitScore, heading: string): string {
         `| ${f.name} | ${f.part} / ${f.whole} | ${percent(rate(f))} | ${f.higher ? '≥' : '≤'} ${percent(f.target)} | ${met(f) ? 'yes' : f.floor === undefined ? '**no**' : `**no** (held at ${percent(f.floor)})`} |`,
     ),
     `| must/mustNot failures | ${checkFailures} / ${s.outcomes.length} | ${percent(checkFailures / s.outcomes.length)} | | |`,
+  ].join('\n')
+}
+
+export function splitTable(s: SplitScore, heading: string): string {
+  const categories = [...new Set(s.outcomes.map((o) => o.case.category))]
+  return [
+    figuresTable(s, `${heading}: ${s.split} split, ${s.outcomes.length} cases`),
     '',
     '| category | cases | passed | pass rate |',
     '|---|---|---|---|',

@@ -1,10 +1,11 @@
-// `npm run eval`: every case of the dev and held-out splits (tests/eval/dev/cases.json,
-// tests/eval/holdout/cases.json; EVAL_SPLIT=dev|holdout runs one) through the real chat path
-// (POST /api/openai/chat, a new subscriber with the case's cat), against the configured assistant: a real
-// model when OPENAI_BASE_URL and OPENAI_API_KEY are set, the OpenAI test double (a model that never
-// escalates, so only the product's own triage can warn) with EVAL_ASSISTANT=double, else the offline
-// specialist. Prints each split's figures, the dev-minus-holdout gap and every failing case, writes the
-// tables to tests/.artifacts/eval-<mode>.md, and fails below the targets (eval-score.ts).
+// `npm run eval`, its HTTP half: a fixed sample of the dev and held-out splits (eval-sample.ts; EVAL_SAMPLE=all
+// sends every case, EVAL_SPLIT=dev|holdout one split) through the real chat path (POST /api/openai/chat, a new
+// subscriber with the case's cat), against the configured assistant: a real model when OPENAI_BASE_URL and
+// OPENAI_API_KEY are set, the OpenAI test double (a model that never escalates, so only the product's own
+// triage can warn) with EVAL_ASSISTANT=double, else the offline specialist. On the offline specialist and
+// the double every verdict must be the function pass's (triage-pass.ts), which scores the whole corpus
+// against the targets (triage.eval.ts); a real model is held to the targets on what it was sent. Prints the
+// figures and every failing case, and writes the tables to tests/.artifacts/eval-<mode>.md.
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -12,6 +13,7 @@ import { type OpenAiDouble, startOpenAiDouble } from '../doubles/openai-server.t
 import { createTestApp, type TestApp } from '../helpers/app.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 import { catRow, type EvalCase, loadSplit, type Split, selectedSplits, type Urgency } from './eval-cases.ts'
+import { fixedSample, sampleSize } from './eval-sample.ts'
 import {
   failureList,
   gapTable,
@@ -23,6 +25,7 @@ import {
   score,
   splitTable,
 } from './eval-score.ts'
+import { DOUBLE_REPLY, passOutcome } from './triage-pass.ts'
 
 const mode: Mode =
   process.env.EVAL_ASSISTANT === 'double'
@@ -47,7 +50,7 @@ beforeAll(async () => {
   let env: Record<string, string> = {}
   if (mode === 'double') {
     double = await startOpenAiDouble()
-    double.setDefault({ reply: 'Keep fresh water out, the litter box clean, and see how it goes.' })
+    double.setDefault({ reply: DOUBLE_REPLY })
     env = { OPENAI_API_KEY: 'test', OPENAI_BASE_URL: double.url }
   } else if (mode === 'model') {
     env = Object.fromEntries(
@@ -115,15 +118,28 @@ async function runAll(cases: EvalCase[]): Promise<Outcome[]> {
 }
 
 for (const split of splits) {
-  it(`meets the targets on the ${split} split (${MODE_NAME})`, async () => {
-    const cases = loadSplit(split)
+  it(`gives the function pass's verdicts on the ${split} sample (${MODE_NAME})`, async () => {
+    const cases = fixedSample(loadSplit(split), sampleSize(split))
     const started = Date.now()
     const s = score(split, await runAll(cases))
     scores.set(split, s)
     const seconds = ((Date.now() - started) / 1000).toFixed(0)
     console.log(
-      `\n${splitTable(s, `Specialist eval on the ${MODE_NAME}`)}\n\n(${seconds} s)\n\n${failureList(s)}\n`,
+      `\n${splitTable(s, `Specialist eval (HTTP sample) on the ${MODE_NAME}`)}\n\n(${seconds} s)\n\n${failureList(s)}\n`,
     )
-    expect(missed(s)).toEqual([])
+    if (mode === 'model') {
+      expect(missed(s)).toEqual([])
+      return
+    }
+    // The function pass composes the reply as the chat does: the same urgency and the same verdict.
+    const differ = s.outcomes.flatMap((o) => {
+      const pass = passOutcome(o.case, mode)
+      return pass.urgency === o.urgency && pass.pass === o.pass
+        ? []
+        : [
+            `${o.case.id}: HTTP ${o.urgency} ${o.pass ? 'pass' : 'fail'}, function ${pass.urgency} ${pass.pass ? 'pass' : 'fail'}`,
+          ]
+    })
+    expect(differ).toEqual([])
   })
 }

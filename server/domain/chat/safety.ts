@@ -25,7 +25,11 @@ function ownerCats(db: Db, userId: number | null): Promise<Cat[]> {
  * The owner's cat named in `text`, if exactly one of their cats is named there; the current cat when it
  * is named too (an owner of Tom and Tilly asking about Tom means Tom).
  */
-export function catNamedIn(text: string, cats: readonly Cat[], current: Cat | null): Cat | null {
+export function catNamedIn<C extends Pick<Cat, 'id' | 'name'>>(
+  text: string,
+  cats: readonly C[],
+  current: C | null,
+): C | null {
   const named = cats.filter((cat) => cat.name.trim().length >= 2 && namePattern(cat.name.trim()).test(text))
   if (current && named.some((cat) => cat.id === current.id)) return current
   return named.length === 1 ? (named[0] ?? null) : null
@@ -62,8 +66,26 @@ export async function triageQuestion(
   current: Cat | null,
   history: readonly AssistantMessage[],
 ): Promise<Safety> {
-  const question = history.at(-1)?.role === 'user' ? (history.at(-1)?.content ?? '') : ''
   const cats = await ownerCats(db, current?.userId ?? null)
+  return triageAmongCats(cats, current, history)
+}
+
+/** The cat fields the safety step reads: the owner's cats as the chat knows them, from any source. */
+export type SafetyCat = Pick<
+  Cat,
+  'id' | 'userId' | 'name' | 'gender' | 'age' | 'weight' | 'weightUnit' | 'medicalConditions'
+>
+
+/**
+ * The safety step on the owner's cats already read: the same for the chat and for the eval's function
+ * pass (docs/testing.md, "The specialist eval"), which scores the corpus without HTTP or a database.
+ */
+export function triageAmongCats<C extends SafetyCat>(
+  cats: readonly C[],
+  current: C | null,
+  history: readonly AssistantMessage[],
+): { cat: C | null; triage: TriageResult; opening: string | null } {
+  const question = history.at(-1)?.role === 'user' ? (history.at(-1)?.content ?? '') : ''
   const cat = catNamedIn(question, cats, current) ?? current
   const known = cats.some((c) => c.id === current?.id) || !current ? cats : [...cats, current]
   // "My other cat…" is about a cat the message does not say: what triage says is for "your

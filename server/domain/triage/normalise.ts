@@ -73,6 +73,8 @@ const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:smth|sth)\b/g, 'something'],
   [/\b(?:v)\b/g, 'very'],
   [/\b(?:idk)\b/g, 'i do not know'],
+  // A laughing face is a joke marker, read as one (docs/triage.md, "Context").
+  [/[\u{1F602}\u{1F923}\u{1F639}\u{1F606}\u{1F605}\u{1F61C}\u{1F61D}\u{1F92A}]/gu, ' lol '],
   // "a bit" is an amount, not a bite ("can she have a bit?", "a bit off her jumping").
   [/\ba bit\b/g, 'slightly'],
   [/\b(?:evrything|everythin|evrythin|evrythng)\b/g, 'everything'],

@@ -5,6 +5,7 @@
 import { toPounds } from '../../../shared/rules/weight-units.ts'
 import { URGENT_SIGNS, type UrgentSign } from '../../knowledge/index.ts'
 import { type Mention, readConcepts } from './concepts.ts'
+import { HARD_SIGNS, talkedDown } from './context.ts'
 import type { Facts, NormalisedMessage, Token } from './normalise.ts'
 
 /** What triage knows about the cat besides the message. */
@@ -199,15 +200,18 @@ const withoutHabits = (text: string) => (HABIT.test(text) ? text.replace(PRESENT
 
 /** A sentence about the past that is over: "years ago he was hit by a car, all healed now". */
 const PAST_CONCEPT = 'past'
+/** Words that bring a past sign back to now ("…and now he is having another one"). */
+const AGAIN = new Set(['again', 'another', 'today', 'tonight'])
 
 /**
  * "My dog had a seizure last week", "my rabbit is straining to pee, but my cat is fine", "I had a seizure",
- * "the cat next door got hit by a car": a clause whose subject is another animal, someone else's cat or
- * the owner, and which says nothing more of the cat, is not
+ * "the cat next door got hit by a car", "the cat in the movie had a seizure": a clause whose subject is
+ * another animal, someone else's cat (a neighbour's, a stray, one on a screen) or the owner, and which
+ * says nothing more of the cat, is not
  * about the cat (docs/triage.md, "Whose sign").
  */
 const OTHER_SUBJECT =
-  /^(?:(?:and|but|so|also|then|well|ok|okay|anyway|btw|bro|lol|omg|um|hi|hey|hello|sadly|unfortunately|yesterday|today|earlier|literally|actually|once|last (?:week|month|year|night|easter|christmas|summer|winter|spring|autumn|time))\s+)*(?:(?:my|our|the|a|his|her|their|your|neighbour|neighbours|neighbor|neighbors|friend|friends|sister|brother|mum|mom|dad|parents|flatmate|roommate|old|new|other|little|elderly|older|senior|young)\s+){0,3}(?:dog|dogs|puppy|puppies|pup|rabbit|rabbits|bunny|hamster|hamsters|guinea pig|budgie|budgies|parrot|bird|birds|horse|pony|ferret|gerbil|tortoise|turtle|fish|chicken|chickens|hen|hens|lizard|colleague|coworker|labrador|lab|retriever|spaniel|terrier|collie|poodle|husky|beagle|staffie|greyhound|whippet|lurcher)\b|^(?:(?:and|but|so|also|bro|lol|omg|well)\s+)*i (?:(?:literally|actually|just|myself|also)\s+)?(?:had a (?:seizure|fit|stroke|heart attack|fall|panic attack)|have epilepsy|fainted|collapsed|cut myself|burnt myself|burned myself|(?:burnt|burned|cut|hurt|scalded|trapped) my (?:hand|finger|fingers|arm|leg|foot|thumb|toe)|(?:got|have|had) (?:a |an )?(?:\w+ )?(?:burn|cut|rash|blister|reaction) on my)\b|^(?:(?:and|but|so|also|sadly|unfortunately)\s+)*(?:the |a |my |our )?(?:(?:neighbour|neighbours|neighbor|neighbors|friend|friends|sister|brother|mum|mom|dad|parents|nan|gran|cousin|colleague)\s+)(?:cat|cats|kitten|kittens)\b|^(?:(?:and|but|so|also|sadly|unfortunately)\s+)*(?:the|a) (?:cat|cats|kitten|kittens) (?:next door|down the road|across the road|over the road|from next door)\b|^(?:(?:and|but|so|also|sadly|unfortunately)\s+)*(?:a|the) stray (?:cat|kitten)\b/
+  /^(?:(?:and|but|so|also|then|well|ok|okay|anyway|btw|bro|lol|omg|um|hi|hey|hello|sadly|unfortunately|yesterday|today|earlier|literally|actually|once|last (?:week|month|year|night|easter|christmas|summer|winter|spring|autumn|time))\s+)*(?:(?:my|our|the|a|his|her|their|your|neighbour|neighbours|neighbor|neighbors|friend|friends|sister|brother|mum|mom|dad|parents|flatmate|roommate|old|new|other|little|elderly|older|senior|young)\s+){0,3}(?:dog|dogs|puppy|puppies|pup|rabbit|rabbits|bunny|hamster|hamsters|guinea pig|budgie|budgies|parrot|bird|birds|horse|pony|ferret|gerbil|tortoise|turtle|fish|chicken|chickens|hen|hens|lizard|colleague|coworker|labrador|lab|retriever|spaniel|terrier|collie|poodle|husky|beagle|staffie|greyhound|whippet|lurcher)\b|^(?:(?:and|but|so|also|bro|lol|omg|well)\s+)*i (?:(?:literally|actually|just|myself|also)\s+)?(?:had a (?:seizure|fit|stroke|heart attack|fall|panic attack)|have epilepsy|fainted|collapsed|cut myself|burnt myself|burned myself|(?:burnt|burned|cut|hurt|scalded|trapped) my (?:hand|finger|fingers|arm|leg|foot|thumb|toe)|(?:got|have|had) (?:a |an )?(?:\w+ )?(?:burn|cut|rash|blister|reaction) on my)\b|^(?:(?:and|but|so|also|sadly|unfortunately)\s+)*(?:the |a |my |our )?(?:(?:neighbour|neighbours|neighbor|neighbors|friend|friends|sister|brother|mum|mom|dad|parents|nan|gran|cousin|colleague)\s+)(?:cat|cats|kitten|kittens)\b|^(?:(?:and|but|so|also|sadly|unfortunately)\s+)*(?:the|a) (?:cat|cats|kitten|kittens) (?:next door|down the road|across the road|over the road|from next door)\b|^(?:(?:and|but|so|also|sadly|unfortunately)\s+)*(?:a|the) stray (?:cat|kitten)\b|^(?:(?:and|but|so|also|well|lol|omg)\s+)*(?:the|a|this|that) (?:cat|cats|kitten|kittens|dog|dogs) (?:in|on) (?:the |a |this |that )?(?:movie|film|show|tv|telly|television|video|book|programme|program|series|cartoon|youtube|tiktok|news|documentary)\b/
 /**
  * "My son swallowed a battery once", "my toddler got into the Calpol": a person's own mishap, told to ask
  * about the cat; what they did to the cat ("my son fed her grapes") is about the cat.
@@ -229,8 +233,6 @@ const THE_CAT_ITSELF =
 /** The other animal did something to the cat: "the dog bit him" is about the cat. */
 const DONE_TO_THE_CAT =
   /\b(?:bit|bitten|bite|bites|attack\w*|maul\w*|chased|scratched|went for|grabbed|caught|pinned|fought|savaged|shook|stood on|sat on|trod on|stepped on)\b/
-const ABOUT_THE_CAT =
-  /\b(?:he|him|his|himself|she|her|hers|herself|cat|cats|kitten|kittens|kitty|puss|pussy|moggy|moggie|tom)\b/
 
 function aboutOthers(clauses: ReadonlyMap<number, string>): Set<number> {
   return new Set(
@@ -282,8 +284,12 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       .map(([n]) => n),
   )
   const context = contextOf(cat, message, message.facts)
+  // "He had a seizure years ago and now he is having another one": the past is told, the sign is again.
+  const again = new Set(message.tokens.filter((t) => AGAIN.has(t.word) && !t.negated).map((t) => t.sentence))
   const over = new Set(
-    mentions.filter((m) => m.concept === PAST_CONCEPT && !m.negated).map((m) => m.sentence),
+    mentions
+      .filter((m) => m.concept === PAST_CONCEPT && !m.negated && !again.has(m.sentence))
+      .map((m) => m.sentence),
   )
   const others = aboutOthers(clauses)
   const anyones = mentions.filter((m) => !over.has(m.sentence))
@@ -296,6 +302,10 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
     ),
     context,
   }
+  // Context reads each sign before it counts; hard signs count whatever their context (docs/triage.md).
+  const down = talkedDown(message, words, happening.mentions)
+  const inContext: Reading =
+    down.size === 0 ? happening : { mentions: happening.mentions.filter((m) => !down.has(m)), context }
   const sentences = new Map<number, Token[]>()
   for (const token of message.tokens) {
     if (!over.has(token.sentence) && !others.has(token.clause))
@@ -367,7 +377,8 @@ export function signsIn(message: NormalisedMessage, cat: TriageCat): SignFound[]
       found.push({ rule, asQuestion, ...(named ? { named } : {}) })
       continue
     }
-    if (rule.when.some((alternative) => holds(alternative, happening) !== null))
+    const reading = HARD_SIGNS.has(rule.id) ? happening : inContext
+    if (rule.when.some((alternative) => holds(alternative, reading) !== null))
       found.push({ rule, asQuestion: false })
   }
   return found

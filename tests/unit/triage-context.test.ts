@@ -1,0 +1,104 @@
+// Each sign read in its context before it counts (docs/triage.md, "Context"): every context rule of
+// server/knowledge/triage-context.json on its own examples, the hard signs that no context talks down,
+// the signs as owners describe them, and the sections a reply names being those of the sign found.
+import { describe, expect, it } from 'vitest'
+import { triageMessage } from '../../server/domain/chat/triage.ts'
+import { checkKnowledgeFile, TRIAGE_CONTEXT, triageContextSchema } from '../../server/knowledge/index.ts'
+import triageContext from '../../server/knowledge/triage-context.json' with { type: 'json' }
+
+const level = (message: string, cat = {}) => triageMessage(message, cat).urgency
+const signs = (message: string, cat = {}) => triageMessage(message, cat).findings.map((f) => f.id)
+
+describe('context rules', () => {
+  for (const rule of TRIAGE_CONTEXT.rules) {
+    describe(`${rule.id} (${rule.reads})`, () => {
+      for (const message of rule.talkedDown)
+        it(`reads "${message}" as no sign`, () => expect(level(message)).toBe('routine'))
+      for (const message of rule.kept)
+        it(`still escalates "${message}"`, () => expect(level(message)).not.toBe('routine'))
+    })
+  }
+
+  it('a rule with a broken pattern or an unknown concept stops start-up', () => {
+    const [first, ...rest] = triageContext.rules
+    const broken = { ...triageContext, rules: [{ ...first, when: [['re:(unclosed']] }, ...rest] }
+    expect(() => checkKnowledgeFile('triage-context.json', triageContextSchema, broken)).toThrow(
+      /triage-context\.json is not valid[\s\S]*rules\[0\]\.when/,
+    )
+    const unsourced = { ...triageContext, rules: [{ ...first, sources: [] }, ...rest] }
+    expect(() => checkKnowledgeFile('triage-context.json', triageContextSchema, unsourced)).toThrow(
+      /every entry names at least one source/,
+    )
+  })
+})
+
+describe('hard signs are never talked down by context', () => {
+  it.each([
+    [
+      'he keeps straining in the litter box and nothing comes out lol, drama queen',
+      'urinary-blockage',
+      { gender: 'Male' },
+    ],
+    ['she is breathing with her mouth open 😂 after her jumper went on, then ran off', 'breathing', {}],
+    ['she chewed a lily leaf from the bouquet haha, then ran off fine', 'lilies', {}],
+    ['he licked some antifreeze off the garage floor lol', 'antifreeze', {}],
+    ['I put the dog flea drops on her by mistake, the dog toy is bleeding stuffing too', 'permethrin', {}],
+    ['I gave him half a paracetamol an hour ago lol, he ran off fine', 'painkillers', {}],
+    ['she is having a seizure right now on the rug, purring before it started', 'seizure', {}],
+  ])('"%s" is still %s', (message, sign, cat) => {
+    expect(signs(message, cat)).toContain(sign)
+  })
+
+  it('a cat on a screen is not ours, whatever its sign; ours during the film is', () => {
+    expect(level('the cat in the movie had a seizure, do cats get epilepsy?')).toBe('routine')
+    expect(level('my cat had a seizure while we watched a movie')).toBe('emergency')
+  })
+
+  it('a sign of another cat of the household still escalates', () => {
+    expect(
+      level('our other cat has been straining in the litter box for hours with nothing coming out'),
+    ).toBe('emergency')
+    expect(
+      level("my toddler's teddy is 'bleeding' stuffing, and Milo's paw is bleeding and won't stop"),
+    ).toBe('emergency')
+  })
+})
+
+describe('signs as owners describe them', () => {
+  it.each([
+    ['her belly is pumping with every breath', 'breathing'],
+    ['sitting hunched with his elbows out and refusing to lie down', 'breathing'],
+    ["she's lying flat and floppy and not getting up", 'collapse'],
+    ['red pads and a blister after he jumped onto the hob', 'burns-shock'],
+    ['a warm sore swelling on his cheek a few days after a scrap with the tom next door', 'abscess'],
+    ['there is pink in the urine clumps this morning', 'blood-in-urine'],
+    ['the litter clumps are pinkish', 'blood-in-urine'],
+    ['litter clumps look pinkish red today, she is peeing more than normal', 'blood-in-urine'],
+    ['he snapped a tooth and is dropping his food, clearly sore', 'broken-tooth'],
+  ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
+
+  it('a diabetic cat wobbly and twitchy after her insulin is low blood sugar', () => {
+    expect(
+      signs('she is twitchy and shaky an hour after her insulin', { medicalConditions: 'diabetes' }),
+    ).toEqual(['diabetic-crisis'])
+  })
+})
+
+describe('the sections are those of the sign found', () => {
+  it.each([
+    ['she eats grass and throws up green about once a month, is that normal?'],
+    ['my Persian is sleepy all day and snores like a train, is that normal for the breed?'],
+    ['he eats too fast and brings it back up sometimes, also a bit chubby'],
+    ['hairballs now and then, hides when guests come'],
+  ])('"%s" names no urgent sign', (message) => {
+    const result = triageMessage(message, {})
+    expect(result.urgency).toBe('routine')
+    expect(result.escalation).toBeNull()
+  })
+
+  it('a chewed glow stick gets the calm glow-stick answer, not the swallowed-string section', () => {
+    const result = triageMessage('he chewed a glow stick and the liquid went everywhere', {})
+    expect(result.findings.map((f) => f.id)).not.toContain('swallowed-object')
+    expect(result.caution).toMatch(/glow/i)
+  })
+})

@@ -5,7 +5,9 @@
 // - an e-mail address, NFKC-normalised, trimmed and lower-cased, matches docs/product.md §5's
 //   simple pattern, holds no control, format (zero-width, bidirectional) or `<>",;:`
 //   characters, at most 254 characters;
-// - a person's name is trimmed text of at most 100 characters.
+// - a person's name is trimmed text of at most 100 characters;
+// - a date or an instant lies in the years the product means (PRODUCT_YEARS): year 0 or 275760 fits in
+//   a JavaScript Date but not in PostgreSQL, and no cat's record, dose or report needs them.
 import { z } from 'zod'
 import {
   EMAIL_FORBIDDEN,
@@ -20,6 +22,18 @@ import { hasUnsafeNameCharacters, NAME_CHARACTERS_MESSAGE } from '../rules/name-
 export const MAX_RECORD_ID = 2_147_483_647
 export const SESSION_ID_MAX_LENGTH = 128
 export const PERSON_NAME_MAX_LENGTH = 100
+
+/** The years a date or an instant of any input may lie in (inclusive). */
+export const PRODUCT_YEARS = { min: 1900, max: 2999 } as const
+export const PRODUCT_YEARS_MESSAGE = `must lie between the years ${PRODUCT_YEARS.min} and ${PRODUCT_YEARS.max}`
+
+/** Whether an ISO date or date-time (already well formed) lies within PRODUCT_YEARS. */
+export function withinProductYears(text: string): boolean {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)
+  if (Number.isNaN(time)) return false
+  const year = new Date(time).getUTCFullYear()
+  return year >= PRODUCT_YEARS.min && year <= PRODUCT_YEARS.max
+}
 
 /** What a call that only acts answers (a delete, a revoke, a logout). */
 export const successOutput = z.object({ success: z.literal(true) })

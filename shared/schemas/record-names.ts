@@ -2,6 +2,7 @@
 // every row shares". Control characters (C0, DEL, C1), bidi overrides and isolates and zero-width spaces hide or
 // reorder what the owner and the vet read; the emoji joiner (U+200D) stays, it is part of "🐈‍⬛".
 import { z } from 'zod'
+import { PRODUCT_YEARS_MESSAGE, withinProductYears } from './primitives.ts'
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\ufeff]/
@@ -41,4 +42,5 @@ export function isoDate(field: string) {
       const date = new Date(`${text}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
     }, `${field} must be a date that exists`)
+    .refine(withinProductYears, `${field} ${PRODUCT_YEARS_MESSAGE}`)
 }

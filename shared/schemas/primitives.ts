@@ -47,6 +47,24 @@ export function noControlChars(text: string): boolean {
   return true
 }
 
+// In a `u` pattern a pair is one code point; only a surrogate left alone is of the category Cs.
+const LONE_SURROGATE = /\p{Cs}/u
+
+/**
+ * Well-formed Unicode: no lone surrogate (half a UTF-16 pair, which JSON can carry as "\ud800"). UTF-8
+ * and jsonb cannot hold one, so a string holding one is a 400 here rather than a failed query.
+ */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text)
+}
+
+export const WELL_FORMED_MESSAGE = 'Text must be well-formed Unicode (a lone surrogate is not a character)'
+
+/** Text of any field: a string that is well-formed Unicode (isWellFormedText). */
+export function wellFormedText(message = 'must be text') {
+  return z.string({ error: message }).refine(isWellFormedText, { error: WELL_FORMED_MESSAGE })
+}
+
 /** A record id from a path (`/conversations/12`) or a JSON body (`12` or `"12"`). */
 export const recordId = z
   .union([z.number(), z.string()], { error: 'Invalid id' })

@@ -70,8 +70,9 @@ export function registerRestRoutes(
           })
           const result = await procedureOf(createCaller(ctx), row.procedure)(input)
           if (row.binary) {
-            const { type, body } = row.binary.body(result)
+            const { type, body, headers } = row.binary.body(result)
             if (row.binary.headers) reply.headers(row.binary.headers)
+            if (headers) reply.headers(headers)
             return reply.type(type).send(body)
           }
           return reply.send(result ?? { success: true })

@@ -2,9 +2,10 @@
 // owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links
 // and push subscriptions they made (a link would keep opening a report for 30 days; a push endpoint would
 // keep receiving the owner's reminders), and a consent to review conversations they gave (it is the
-// owner's to give). What else they left (cats, conversations, interviews, a name)
-// the owner is shown on their first screen and keeps or deletes in one step: it might be theirs, made
-// before they proved the address from another browser.
+// owner's to give). The name they chose is cleared at once (it would greet the owner, "Security Team,
+// call …"), and kept here. What else they left (cats, conversations, interviews, that name) the owner is
+// shown on their first screen and keeps (the name comes back) or deletes in one step: it might be
+// theirs, made before they proved the address from another browser.
 import { z } from 'zod'
 import type { HeldBeforeProof } from '../../../shared/schemas/account.ts'
 import type { Db } from '../../db.ts'
@@ -17,6 +18,9 @@ const stored = z.object({
   share_links_revoked: z.number(),
   push_subscriptions_removed: z.number(),
   name: z.string(),
+  /** The first and last names cleared with it (absent in notices stored before names were cleared). */
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
 })
 type Stored = z.infer<typeof stored>
 
@@ -27,13 +31,15 @@ type Stored = z.infer<typeof stored>
  */
 export async function settleHeldBeforeProof(
   db: Db,
-  user: { id: number; fullName: string },
+  user: { id: number; fullName: string; firstName: string; lastName?: string | undefined },
   proofAt: Date,
 ): Promise<void> {
+  const { lastName } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { lastName: true } })
   await db.user.updateMany({
     where: { id: user.id, reviewConsentAt: { lte: proofAt } },
     data: { reviewConsentAt: null },
   })
+  await db.user.update({ where: { id: user.id }, data: { fullName: '', firstName: '', lastName: '' } })
   const [links, pushes, cats, conversations, interviews] = await Promise.all([
     db.reportShareLink.updateMany({
       where: { userId: user.id, revokedAt: null, createdAt: { lte: proofAt } },
@@ -51,10 +57,14 @@ export async function settleHeldBeforeProof(
     share_links_revoked: links.count,
     push_subscriptions_removed: pushes.count,
     name: user.fullName,
+    first_name: user.firstName,
+    last_name: lastName,
   }
   const anything =
     cats.length + conversations.length + interviews.length + links.count + pushes.count > 0 ||
-    user.fullName !== ''
+    user.fullName !== '' ||
+    user.firstName !== '' ||
+    lastName !== ''
   if (anything) await db.user.update({ where: { id: user.id }, data: { heldBeforeProof: held } })
 }
 
@@ -80,7 +90,10 @@ export async function heldBeforeProofOf(db: Db, userId: number): Promise<HeldBef
   }
 }
 
-/** The owner's decision: keep (the notice goes) or delete what was held before the proof (and the name). */
+/**
+ * The owner's decision: keep (the notice goes, the name cleared at the proof comes back unless the owner
+ * has named the account since) or delete what was held before the proof (the name stays cleared).
+ */
 export async function reviewHeldBeforeProof(
   db: Db,
   userId: number,
@@ -94,9 +107,17 @@ export async function reviewHeldBeforeProof(
       await tx.cat.deleteMany({ where: { userId, id: { in: held.cats.map((c) => c.id) } } })
       await tx.conversation.deleteMany({ where: { userId, id: { in: held.conversation_ids } } })
       await tx.interview.deleteMany({ where: { userId, id: { in: held.interview_ids } } })
+      // Notices stored before names were cleared at the proof still hold the name on the account.
       await tx.user.updateMany({
         where: { id: userId, fullName: held.name },
         data: { fullName: '', firstName: '', lastName: '' },
+      })
+    }
+    if (action === 'keep' && parsed.success && parsed.data.first_name !== undefined) {
+      const held = parsed.data
+      await tx.user.updateMany({
+        where: { id: userId, fullName: '', firstName: '', lastName: '' },
+        data: { fullName: held.name, firstName: held.first_name ?? '', lastName: held.last_name ?? '' },
       })
     }
     await tx.user.update({ where: { id: userId }, data: { heldBeforeProof: Prisma.DbNull } })

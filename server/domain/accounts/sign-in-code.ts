@@ -75,10 +75,13 @@ export async function verifySignInCode(deps: CodeDeps, email: string, code: stri
       data: { emailVerifiedAt: now, passwordHash: null },
     })
     if (first.count) {
-      // The name stays (it is most often the owner's own, typed at sign-up); it is listed, with what
-      // else the account held, in the notice the owner keeps or deletes (held-before-proof.ts).
+      // The name is cleared (whoever signed up first chose it, and it would greet the owner); it is
+      // listed, with what else the account held, in the notice the owner keeps or deletes
+      // (held-before-proof.ts), and comes back if they keep it.
       await settleHeldBeforeProof(db, user, now)
-      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password cleared')
+      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and name cleared')
+      await endUnprovenSessions(db, deps.tokens, user.id, now)
+      return { ...user, firstName: '', fullName: '' }
     }
   }
   await endUnprovenSessions(db, deps.tokens, user.id, now)

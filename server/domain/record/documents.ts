@@ -159,6 +159,7 @@ export async function updateDocument(db: Db, userId: number, input: DocumentUpda
     authorId: userId,
     kind: 'record_changed',
     summary: `Changed ${updated.title}`,
+    subject: `document:${updated.id}`,
   })
   return toDocument(updated)
 }

@@ -157,6 +157,7 @@ export async function updateMedication(
     authorId: userId,
     kind: 'record_changed',
     summary: `Changed ${updated.name}`,
+    subject: `medication:${updated.id}`,
   })
   return toMedication(updated, plan.timezone, now)
 }

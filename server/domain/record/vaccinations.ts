@@ -138,6 +138,7 @@ export async function updateVaccination(
     authorId: userId,
     kind: 'record_changed',
     summary: `Changed ${updated.name}`,
+    subject: `vaccination:${updated.id}`,
   })
   return toVaccination(updated)
 }

@@ -27,6 +27,7 @@ export const ERRORS = {
   resendTooSoon: 'Please wait before requesting another code.',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  emailNotVerified: 'Please sign in with a code sent to your e-mail address first, to confirm it is yours.',
   passwordNeedsVerifiedEmail:
     'This e-mail address is not verified yet. Please sign in with an e-mail code first, then set a password.',
   codeFormat: 'Please enter the 6-digit code',
@@ -110,6 +111,8 @@ export const ERROR_CATALOGUE = {
   CODE_TOO_MANY_ATTEMPTS: { status: 400, message: ERRORS.codeTooManyAttempts },
   RESEND_TOO_SOON: { status: 429, message: ERRORS.resendTooSoon },
   PASSWORD_NEEDS_VERIFIED_EMAIL: { status: 400, message: ERRORS.passwordNeedsVerifiedEmail },
+  /** What only the address's proven owner may do (accept an invitation to it), asked from an unproven session. */
+  EMAIL_NOT_VERIFIED: { status: 403, message: ERRORS.emailNotVerified },
   // Cats
   PHOTO_TOO_LARGE: { status: 413, message: ERRORS.photoTooLarge },
   PHOTO_TYPE: { status: 415, message: ERRORS.photoType },

@@ -6,6 +6,7 @@
 import type { Db } from '../db.ts'
 import { appError } from '../errors.ts'
 import { hasActiveSubscription } from './billing/entitlement.ts'
+import type { Tx } from './row-lock.ts'
 
 export type Tier = 'free' | 'subscriber'
 
@@ -72,7 +73,7 @@ export function quotaOf(kind: OwnerQuota, tier: Tier): number {
   return PER_OWNER[kind][tier]
 }
 
-async function stored(db: Db, ownerId: number, kind: OwnerQuota, catId?: number): Promise<number> {
+async function stored(db: Db | Tx, ownerId: number, kind: OwnerQuota, catId?: number): Promise<number> {
   switch (kind) {
     case 'cats':
       return db.cat.count({ where: { userId: ownerId } })
@@ -109,16 +110,38 @@ async function stored(db: Db, ownerId: number, kind: OwnerQuota, catId?: number)
  * stored amount and it together would pass the owner's figure. `tier` when the caller knows it already.
  */
 export async function requireRoom(
-  db: Db,
+  db: Db | Tx,
   ownerId: number,
   kind: OwnerQuota,
   /** `catId`: the cat of a per-cat figure, or the medication of dosesPerMedication. */
   options: { adding?: number; tier?: Tier; catId?: number } = {},
 ): Promise<void> {
-  const tier = options.tier ?? (await tierOf(db, ownerId))
+  const tier = options.tier ?? (await tierOf(db as Db, ownerId))
   const figure = quotaOf(kind, tier)
   const count = await stored(db, ownerId, kind, options.catId)
   if (count + (options.adding ?? 1) > figure) refuse(kind, figure)
+}
+
+/**
+ * `insert` run only when there is room for it, under a lock of the owner's `kind` (of the medication,
+ * for dosesPerMedication): adds at once are counted one after the other, so 150 parallel adds store at
+ * most the figure. A transaction-scoped advisory lock: it ends with the transaction, and it locks no
+ * row anyone else reads or writes.
+ */
+export async function withRoom<T>(
+  db: Db,
+  ownerId: number,
+  kind: OwnerQuota,
+  options: { adding?: number; catId?: number },
+  insert: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const tier = await tierOf(db, ownerId)
+  const lockId = options.catId ?? ownerId
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`quota:${kind}`}), ${lockId}::int)`
+    await requireRoom(tx, ownerId, kind, { ...options, tier })
+    return insert(tx)
+  })
 }
 
 /** Refuses new messages for an interview that already holds the most allowed. */

@@ -70,8 +70,9 @@ export function registerRestRoutes(
           })
           const result = await procedureOf(createCaller(ctx), row.procedure)(input)
           if (row.binary) {
-            const { type, body, etag, notModified } = row.binary.body(result)
+            const { type, body, etag, notModified, headers } = row.binary.body(result)
             if (row.binary.headers) reply.headers(row.binary.headers)
+            if (headers) reply.headers(headers)
             if (etag) reply.header('etag', etag)
             if (notModified) return reply.code(304).send()
             return reply.type(type).send(body)

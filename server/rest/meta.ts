@@ -69,9 +69,15 @@ export interface BinaryAnswer {
   types: readonly string[]
   /**
    * `etag`: sent as ETag; `notModified`: the caller's copy (If-None-Match) is current, answered 304 with
-   * no body.
+   * no body; `headers`: sent with this answer only.
    */
-  body: (output: unknown) => { type: string; body: Buffer | Readable; etag?: string; notModified?: boolean }
+  body: (output: unknown) => {
+    type: string
+    body: Buffer | Readable
+    etag?: string
+    notModified?: boolean
+    headers?: Record<string, string>
+  }
   /** Headers of the successful answer only (a cache rule that must not keep an error). */
   headers?: Record<string, string>
 }
@@ -87,13 +93,34 @@ export function fileAnswer(contentType: string): BinaryAnswer {
   }
 }
 
+/**
+ * What every stored file is served with: the bytes are an owner's upload, never a page of the app, so
+ * nothing in them runs (a sandbox with no sources; nosniff comes with every answer, security-headers.ts).
+ * A PDF (kept byte for byte: it may hold script, or HTML after its header) is a download, never shown
+ * inline from the app's origin; an image stays inline, for <img>.
+ */
+export const STORED_FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox"
+
+function storedFileHeaders(mimetype: string): Record<string, string> {
+  return {
+    'content-security-policy': STORED_FILE_CSP,
+    ...(mimetype.startsWith('image/')
+      ? {}
+      : { 'content-disposition': 'attachment; filename="document.pdf"' }),
+  }
+}
+
 /** A stored image or document (`{mimetype, data}`): its bytes with their stored type. */
 export function storedFileAnswer(types: readonly string[], headers?: Record<string, string>): BinaryAnswer {
   return {
     types,
     body: (output) => {
       const { mimetype, data } = output as { mimetype: string; data: Uint8Array }
-      return { type: mimetype, body: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }
+      return {
+        type: mimetype,
+        body: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+        headers: storedFileHeaders(mimetype),
+      }
     },
     ...(headers ? { headers } : {}),
   }

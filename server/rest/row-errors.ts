@@ -99,6 +99,7 @@ const PROCEDURE_ERRORS: Record<string, ErrorCode[]> = {
   ],
   'care.subscribePush': ['QUOTA_EXCEEDED'],
   'household.invite': ['QUOTA_EXCEEDED'],
+  'household.accept': ['EMAIL_NOT_VERIFIED'],
 }
 
 /** The catalogue codes `row` can answer, in the catalogue's order of mention here. */

@@ -17,7 +17,11 @@ import { successOutput } from '../../shared/schemas/primitives.ts'
 import type { Context } from '../context.ts'
 import { accountProfile } from '../domain/accounts/account-row.ts'
 import { claimAtSignIn } from '../domain/accounts/claim-visitor-records.ts'
-import { CODE_CHECK_BUDGETS, CODE_SEND_BUDGETS } from '../domain/accounts/code-budgets.ts'
+import {
+  CODE_CHECK_BUDGETS,
+  CODE_SEND_BUDGETS,
+  STRANGER_CHECK_BUDGET,
+} from '../domain/accounts/code-budgets.ts'
 import { CODE_FAILURES } from '../domain/accounts/one-time-codes.ts'
 import { mailPasswordCode, replacePassword } from '../domain/accounts/password.ts'
 import { bearerSession, tokenSession, verifiedSession } from '../domain/accounts/session-answers.ts'
@@ -122,7 +126,11 @@ export const authRouter = router({
     .input(verifyOtpInput)
     .output(verifyOtpOutput)
     .mutation(async ({ ctx, input }) => {
-      const user = await verifySignInCode(codeDeps(ctx), input.email, input.token)
+      const user = await verifySignInCode(
+        { ...codeDeps(ctx), limits: ctx.services.limits, subject: { ip: ctx.ip, email: input.email } },
+        input.email,
+        input.token,
+      )
       await claim(ctx, user.id, input.session_id)
       return verifiedSession(ctx.services.tokens, user)
     }),
@@ -185,7 +193,8 @@ export const authRouter = router({
    * With `end_other_sessions` every other session of the owner ends (the account page asks by default).
    */
   setPassword: authedProcedure
-    .meta(rateLimit(...CODE_CHECK_BUDGETS))
+    // A step-up code is checked by the session's holder only: the address's ceiling applies to every check.
+    .meta(rateLimit(...CODE_CHECK_BUDGETS, STRANGER_CHECK_BUDGET))
     .input(setPasswordInput)
     .output(successOutput)
     .mutation(async ({ ctx, input }) => {

@@ -65,7 +65,7 @@ export const householdRouter = router({
     )
     .input(inviteTokenInput)
     .output(acceptOutput)
-    .mutation(({ ctx, input }) => acceptInvite(ctx.services.db, ctx.user.id, input.token)),
+    .mutation(({ ctx, input }) => acceptInvite(ctx.services.db, ctx.user, input.token)),
 
   activity: authedProcedure
     .meta(

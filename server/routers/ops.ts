@@ -5,20 +5,20 @@ import {
   safetyScoreboardInput,
   safetyScoreboardSchema,
 } from '../../shared/schemas/follow-ups.ts'
-import type { Context } from '../context.ts'
+import type { Db } from '../db.ts'
+import { requireOperator } from '../domain/ops/operator.ts'
 import { scoreboardRange } from '../domain/ops/range.ts'
 import { conversationForReview, reviewableConversation } from '../domain/ops/routine-then-vet.ts'
 import { safetyScoreboard } from '../domain/ops/safety-scoreboard.ts'
 import { appError } from '../errors.ts'
 import { rest } from '../rest/meta.ts'
+import type { SessionUser } from '../services/tokens.ts'
 import { publicProcedure, router } from '../trpc.ts'
 
-/** The operator's address, or the 404 everyone else gets. */
-function requireOperator(ctx: Context): string {
-  const email = ctx.user?.email.toLowerCase()
-  if (!email || !ctx.services.config.OPERATOR_EMAILS.includes(email)) throw appError('NOT_FOUND')
-  return email
-}
+const operator = (ctx: {
+  services: { db: Db; config: { OPERATOR_EMAILS: string[] } }
+  user: SessionUser | null
+}) => requireOperator(ctx.services.db, ctx.services.config.OPERATOR_EMAILS, ctx.user)
 
 export const opsRouter = router({
   // Public on purpose: a visitor without a session gets the same 404 as a signed-in owner, not a 401
@@ -27,8 +27,8 @@ export const opsRouter = router({
     .meta(rest('GET', '/api/ops/safety', { summary: 'The safety scoreboard (operators only)' }))
     .input(safetyScoreboardInput)
     .output(safetyScoreboardSchema)
-    .query(({ ctx, input }) => {
-      requireOperator(ctx)
+    .query(async ({ ctx, input }) => {
+      await operator(ctx)
       return safetyScoreboard(ctx.services.db, scoreboardRange(input))
     }),
 
@@ -43,12 +43,15 @@ export const opsRouter = router({
     .input(reviewConversationInput)
     .output(reviewConversationSchema)
     .query(async ({ ctx, input }) => {
-      const operator = requireOperator(ctx)
+      const operatorEmail = await operator(ctx)
       const db = ctx.services.db
       if (!(await reviewableConversation(db, input.id))) throw appError('NOT_FOUND')
       const conversation = await conversationForReview(db, input.id)
       if (!conversation) throw appError('NOT_FOUND')
-      ctx.log.info({ operator, conversationId: input.id }, 'conversation opened for safety review')
+      ctx.log.info(
+        { operator: operatorEmail, conversationId: input.id },
+        'conversation opened for safety review',
+      )
       return conversation
     }),
 })

@@ -214,7 +214,8 @@ export const recordRouter = router({
       heavy: true,
       ...rest('GET', '/api/care/documents/:id', {
         summary: "One of the cat's documents (its bytes)",
-        binary: storedFileAnswer(DOCUMENT_TYPES, { 'cache-control': 'private, max-age=86400' }),
+        // Answered to whoever holds the token now: no copy kept (a signed-out device keeps none).
+        binary: storedFileAnswer(DOCUMENT_TYPES, { 'cache-control': 'private, no-store' }),
       }),
     })
     .input(recordIdInput)

@@ -25,7 +25,7 @@ import {
   weightFromBand,
 } from '../rules/weight.ts'
 import { type FileRule, formFile, formInput } from './form-upload.ts'
-import { recordId, sessionIdSchema } from './primitives.ts'
+import { recordId, sessionIdSchema, wellFormedText } from './primitives.ts'
 
 /** The texts the forms show (docs/product.md §5) and the API answers with, prefixed by the field's name. */
 export const CAT_MESSAGES = {
@@ -64,7 +64,7 @@ function canonical(options: readonly string[], value: string): string {
 }
 
 const text = (max: number) =>
-  z.string({ error: CAT_MESSAGES.text }).trim().max(max, { error: CAT_MESSAGES.tooLong })
+  wellFormedText(CAT_MESSAGES.text).trim().max(max, { error: CAT_MESSAGES.tooLong })
 
 /**
  * A name: text that holds none of the characters names refuse (shared/rules/name-characters.ts), checked
@@ -109,7 +109,7 @@ const freeList = z
   .transform(toList)
   .pipe(
     z
-      .array(z.string().max(MAX_ISSUE_LENGTH, { error: CAT_MESSAGES.tooLong }))
+      .array(wellFormedText(CAT_MESSAGES.text).max(MAX_ISSUE_LENGTH, { error: CAT_MESSAGES.tooLong }))
       .max(MAX_MULTI_SELECT, { error: CAT_MESSAGES.tooMany }),
   )
 

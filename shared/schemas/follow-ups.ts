@@ -1,6 +1,6 @@
 // Follow-ups after an urgent answer (docs/product.md §11, docs/follow-ups.md).
 import { z } from 'zod'
-import { recordId } from './primitives.ts'
+import { PRODUCT_YEARS_MESSAGE, recordId, withinProductYears } from './primitives.ts'
 
 export const SEEN_VET_ANSWERS = ['yes', 'not_yet', 'not_needed'] as const
 export const NOT_YET_REASONS = ['cost', 'closed', 'better', 'other'] as const
@@ -49,9 +49,11 @@ export const followUpSettingsInput = z.object({
 export const followUpSettingsSchema = z.object({ cat_id: z.number().int(), follow_ups_on: z.boolean() })
 
 /** Dates as YYYY-MM-DD or ISO date-times. */
-const dateInput = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'must be a date (YYYY-MM-DD) or an ISO date-time',
-})
+const dateInput = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'must be a date (YYYY-MM-DD) or an ISO date-time',
+  })
+  .refine(withinProductYears, { error: PRODUCT_YEARS_MESSAGE })
 
 export const safetyScoreboardInput = z.object({ from: dateInput.optional(), to: dateInput.optional() })
 

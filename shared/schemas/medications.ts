@@ -1,7 +1,7 @@
 // The health record's medications (docs/product.md §11): snake_case like docs/product.md §7.
 import { z } from 'zod'
 import { careCatInput, REMINDER_TIME_PATTERN } from './care.ts'
-import { recordId } from './primitives.ts'
+import { PRODUCT_YEARS_MESSAGE, recordId, withinProductYears } from './primitives.ts'
 import { isoDate, recordName, recordText } from './record-names.ts'
 
 /** More doses a day than this is a typing slip. */
@@ -50,7 +50,10 @@ export type MedicationUpdateInput = z.infer<typeof medicationUpdateInput>
 
 export const doseInput = z.object({
   id: recordId,
-  given_at: z.iso.datetime({ offset: true, error: 'given_at must be an ISO-8601 date and time' }).optional(),
+  given_at: z.iso
+    .datetime({ offset: true, error: 'given_at must be an ISO-8601 date and time' })
+    .refine(withinProductYears, `given_at ${PRODUCT_YEARS_MESSAGE}`)
+    .optional(),
 })
 
 export const doseSchema = z.object({ given_at: z.string(), by: z.string() })

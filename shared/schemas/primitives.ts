@@ -5,7 +5,9 @@
 // - an e-mail address, NFKC-normalised, trimmed and lower-cased, matches docs/product.md §5's
 //   simple pattern, holds no control, format (zero-width, bidirectional) or `<>",;:`
 //   characters, at most 254 characters;
-// - a person's name is trimmed text of at most 100 characters.
+// - a person's name is trimmed text of at most 100 characters;
+// - a date or an instant lies in the years the product means (PRODUCT_YEARS): year 0 or 275760 fits in
+//   a JavaScript Date but not in PostgreSQL, and no cat's record, dose or report needs them.
 import { z } from 'zod'
 import {
   EMAIL_FORBIDDEN,
@@ -21,6 +23,18 @@ export const MAX_RECORD_ID = 2_147_483_647
 export const SESSION_ID_MAX_LENGTH = 128
 export const PERSON_NAME_MAX_LENGTH = 100
 
+/** The years a date or an instant of any input may lie in (inclusive). */
+export const PRODUCT_YEARS = { min: 1900, max: 2999 } as const
+export const PRODUCT_YEARS_MESSAGE = `must lie between the years ${PRODUCT_YEARS.min} and ${PRODUCT_YEARS.max}`
+
+/** Whether an ISO date or date-time (already well formed) lies within PRODUCT_YEARS. */
+export function withinProductYears(text: string): boolean {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text)
+  if (Number.isNaN(time)) return false
+  const year = new Date(time).getUTCFullYear()
+  return year >= PRODUCT_YEARS.min && year <= PRODUCT_YEARS.max
+}
+
 /** What a call that only acts answers (a delete, a revoke, a logout). */
 export const successOutput = z.object({ success: z.literal(true) })
 
@@ -31,6 +45,24 @@ export function noControlChars(text: string): boolean {
     if (code < 32 || code === 127) return false
   }
   return true
+}
+
+// In a `u` pattern a pair is one code point; only a surrogate left alone is of the category Cs.
+const LONE_SURROGATE = /\p{Cs}/u
+
+/**
+ * Well-formed Unicode: no lone surrogate (half a UTF-16 pair, which JSON can carry as "\ud800"). UTF-8
+ * and jsonb cannot hold one, so a string holding one is a 400 here rather than a failed query.
+ */
+export function isWellFormedText(text: string): boolean {
+  return !LONE_SURROGATE.test(text)
+}
+
+export const WELL_FORMED_MESSAGE = 'Text must be well-formed Unicode (a lone surrogate is not a character)'
+
+/** Text of any field: a string that is well-formed Unicode (isWellFormedText). */
+export function wellFormedText(message = 'must be text') {
+  return z.string({ error: message }).refine(isWellFormedText, { error: WELL_FORMED_MESSAGE })
 }
 
 /** A record id from a path (`/conversations/12`) or a JSON body (`12` or `"12"`). */

@@ -1,14 +1,10 @@
 // The names of the health record (medication, vaccination, document title): docs/api.md "Inputs
-// every row shares". Control characters (C0, DEL, C1), bidi overrides and isolates and zero-width spaces hide or
-// reorder what the owner and the vet read; the emoji joiner (U+200D) stays, it is part of "🐈‍⬛".
+// every row shares". They follow the one rule of names (shared/rules/name-characters.ts): control
+// characters, separators, invisible format characters and lone surrogates hide or reorder what the owner
+// and the vet read; the emoji joiner (U+200D) stays, it is part of "🐈‍⬛".
 import { z } from 'zod'
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b\ufeff]/
-
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN_CHARACTERS.test(text)
-}
+import { hasUnsafeNameCharacters } from '../rules/name-characters.ts'
+import { PRODUCT_YEARS_MESSAGE, withinProductYears } from './primitives.ts'
 
 /** A required name of at most `max` characters, trimmed, with no hidden characters. */
 export function recordName(field: string, max = 120) {
@@ -16,7 +12,7 @@ export function recordName(field: string, max = 120) {
     z
       .string({ error: `${field} must be text` })
       // Before the trim, which would take a leading byte-order mark (U+FEFF) for white space.
-      .refine((text) => !hasHiddenCharacters(text), `${field} has invalid characters`)
+      .refine((text) => !hasUnsafeNameCharacters(text), `${field} has invalid characters`)
       .trim()
       .min(1, `${field} must not be empty`)
       .max(max, `${field} is at most ${max} characters`)
@@ -27,7 +23,10 @@ export function recordName(field: string, max = 120) {
 export function recordText(field: string, max = 2000) {
   return z
     .string({ error: `${field} must be text` })
-    .refine((text) => !hasHiddenCharacters(text.replace(/\r?\n/g, ' ')), `${field} has invalid characters`)
+    .refine(
+      (text) => !hasUnsafeNameCharacters(text.replace(/\r?\n/g, ' ')),
+      `${field} has invalid characters`,
+    )
     .trim()
     .max(max, `${field} is at most ${max} characters`)
 }
@@ -41,4 +40,5 @@ export function isoDate(field: string) {
       const date = new Date(`${text}T00:00:00Z`)
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
     }, `${field} must be a date that exists`)
+    .refine(withinProductYears, `${field} ${PRODUCT_YEARS_MESSAGE}`)
 }

@@ -151,18 +151,20 @@ describe('verifying with a code', () => {
     expect(user.emailVerifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000)
   })
 
-  it('verifies an existing unverified account, keeps its names (listed for the owner), and clears only on the first proof', async () => {
+  it('verifies an existing unverified account, clears its names (listed for the owner to keep), and clears only on the first proof', async () => {
     const email = address()
     const { id } = await t.signIn(email, { firstName: 'Grace', fullName: 'Grace Hopper' })
     expect((await account(email)).emailVerifiedAt).toBeNull()
 
-    // Whoever set these names never proved the address: the proof keeps them (most often the owner's
-    // own) and lists them in the notice the owner keeps or deletes (proof-leftovers.test.ts).
+    // Whoever set these names never proved the address: the proof clears them and lists them in the
+    // notice the owner keeps (they come back) or deletes (proof-leftovers.test.ts).
     const first = await signInWithCode(email)
     expect(first.user.id).toBe(id)
     const verified = await account(email)
-    expect(verified).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
+    expect(verified).toMatchObject({ firstName: '', fullName: '' })
     expect(verified.heldBeforeProof).toMatchObject({ name: 'Grace Hopper' })
+    await (await t.caller(first.session.access_token)).account.reviewHeldBeforeProof({ action: 'keep' })
+    expect(await account(email)).toMatchObject({ firstName: 'Grace', fullName: 'Grace Hopper' })
     expect(verified.emailVerifiedAt).toBeInstanceOf(Date)
 
     // A password set after the proof is the owner's: later code sign-ins leave it and the date alone.

@@ -54,7 +54,7 @@ describe('invitations', () => {
   it('mails a link; the invited address accepts it once, over REST, and sees the cat with its owner', async () => {
     const { owner, cat, email, token, invite } = await ownerInviting('family')
     expect(invite).toMatchObject({ email, role: 'family', cat_ids: null })
-    const member = await t.signIn(email)
+    const member = await t.signIn(email, {}, { proven: true })
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/household/invites/${token}/accept`,
@@ -76,10 +76,35 @@ describe('invitations', () => {
 
   it('is a 404 for another address, even a signed-in one, and stays usable by the invited one', async () => {
     const { email, token } = await ownerInviting('sitter')
-    const other = await t.signIn(address('other'))
+    const other = await t.signIn(address('other'), {}, { proven: true })
     expect(await status(other.token, 'POST', `/api/household/invites/${token}/accept`)).toBe(404)
-    const invited = await t.signIn(email)
+    const invited = await t.signIn(email, {}, { proven: true })
     expect(await status(invited.token, 'POST', `/api/household/invites/${token}/accept`)).toBe(200)
+  })
+
+  it('needs a session that proved the address: an unproven one is refused on both surfaces, the link stays usable', async () => {
+    const { email, token } = await ownerInviting('family')
+    // Someone who signed the invited address up (a password, never a code) holds an unproven session.
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/supabase/signup-passwordless',
+      payload: { email, full_name: 'Not Them', password: 'a long enough password 1' },
+    })
+    expect(signUp.statusCode).toBe(200)
+    const unproven = signUp.json().token as string
+    const rest = await t.app.inject({
+      method: 'POST',
+      url: `/api/household/invites/${token}/accept`,
+      headers: { authorization: `Bearer ${unproven}` },
+    })
+    expect(rest.statusCode).toBe(403)
+    expect(rest.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' })
+    await expect((await t.caller(unproven)).household.accept({ token })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    expect(await t.db.householdMember.count({ where: { member: { email } } })).toBe(0)
+    const proven = await t.signIn(email, {}, { proven: true })
+    expect(await status(proven.token, 'POST', `/api/household/invites/${token}/accept`)).toBe(200)
   })
 
   it('lapses after 7 days', async () => {
@@ -88,7 +113,7 @@ describe('invitations', () => {
       where: { id: invite.id },
       data: { expiresAt: new Date(Date.now() - 1000) },
     })
-    const invited = await t.signIn(email)
+    const invited = await t.signIn(email, {}, { proven: true })
     expect(await status(invited.token, 'POST', `/api/household/invites/${token}/accept`)).toBe(404)
   })
 
@@ -98,7 +123,7 @@ describe('invitations', () => {
     const ends = new Date(invite.expires_at).getTime()
     expect(ends - before).toBeGreaterThanOrEqual(14 * 86_400_000 - 5000)
     expect(ends - before).toBeLessThan(14 * 86_400_000 + 60_000)
-    const sitter = await t.signIn(email)
+    const sitter = await t.signIn(email, {}, { proven: true })
     const sitterApi = await t.caller(sitter.token)
     await sitterApi.household.accept({ token })
     expect((await sitterApi.care.plan({ cat_id: cat.id })).cat_id).toBe(cat.id)
@@ -135,7 +160,7 @@ describe('invitations', () => {
 describe('members', () => {
   async function familyMember() {
     const setup = await ownerInviting('family')
-    const member = { ...(await t.signIn(setup.email)), email: setup.email }
+    const member = { ...(await t.signIn(setup.email, {}, { proven: true })), email: setup.email }
     const memberApi = await t.caller(member.token)
     await memberApi.household.accept({ token: setup.token })
     return { ...setup, member, memberApi }
@@ -233,7 +258,7 @@ describe('the cat list of a member', () => {
     await sitting.api.cat.create({ name: 'Third', breed: 'Persian', age: 2 })
     captureMail()
     const memberEmail = sitting.email
-    const member = await t.signIn(memberEmail)
+    const member = await t.signIn(memberEmail, {}, { proven: true })
     const own = await t.db.cat.create({ data: { userId: member.id, name: 'Mine', breed: 'Siamese', age: 1 } })
     const memberApi = await t.caller(member.token)
     // The sitter's invitation named every cat (none listed): narrow it to the second cat.

@@ -16,6 +16,15 @@ const REFUSED = [
   'Luna\r\n',
   'Lu\u0000na',
   'Lu\u0007na',
+  // Line and paragraph separators, and the invisible format characters (Cf) other than the emoji joiner.
+  'Lu\u2028na',
+  'Lu\u2029na',
+  'Lu\u200Cna',
+  'Lu\u200Ena',
+  'Lu\u200Fna',
+  'Lu\u061Cna',
+  'Lu\u2060na',
+  'Lu\u00ADna',
 ]
 
 function send(method: 'POST' | 'PUT', url: string, token: string, payload: object) {
@@ -52,5 +61,31 @@ describe('names', () => {
       full_name: 'Mallory \u202Eyrollam',
     })
     expect(res.status).toBe(400)
+    for (const name of ['Mallory\u2028Team', 'Mal\u200Clory', 'Mal\u200Elory', 'Mal\u061Clory']) {
+      const separated = await postRest(t, '/api/supabase/signup-passwordless', {
+        email: freshAddress('separator'),
+        full_name: name,
+      })
+      expect({ name, status: separated.status }).toEqual({ name, status: 400 })
+    }
+  })
+
+  it('of the health record: a medication named with a separator is refused on both surfaces', async () => {
+    const owner = await t.signIn()
+    const api = await t.caller(owner.token)
+    const cat = await api.cat.create({ name: 'Record' })
+    for (const name of ['Pill\u2028s', 'Pi\u200Ell']) {
+      const res = await send('POST', '/api/care/medications', owner.token, {
+        cat_id: cat.id,
+        name,
+        dose: '1 tablet',
+        times: ['08:00'],
+      })
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 400 })
+      await expect(
+        api.record.addMedication({ cat_id: cat.id, name, dose: '1 tablet', times: ['08:00'] }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    }
+    expect(await t.db.medication.count({ where: { catId: cat.id } })).toBe(0)
   })
 })

@@ -4,6 +4,7 @@
 // for that status. A status or a field the server answers that the document does not say fails here.
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { procedures } from '../helpers/api-surface.ts'
 import { suiteApp } from '../helpers/app.ts'
 import { careSubscriber } from '../helpers/subscribers.ts'
 
@@ -41,15 +42,18 @@ beforeAll(async () => {
   }
 })
 
-/** A value the schema accepts, from its examples first, else built from its type and bounds. */
-function sample(schema: Schema | undefined, root: Schema): unknown {
+/**
+ * A value the schema accepts, from its examples first, else built from its type and bounds; objects
+ * carry their required fields, or every field with `all` (what the bad-input pass corrupts).
+ */
+function sample(schema: Schema | undefined, root: Schema, all = false): unknown {
   if (!schema) return {}
   if (typeof schema.$ref === 'string') {
     const target = schema.$ref
       .replace(/^#\//, '')
       .split('/')
       .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], root)
-    return sample(target as Schema, root)
+    return sample(target as Schema, root, all)
   }
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0]
   if ('default' in schema) return schema.default
@@ -57,16 +61,16 @@ function sample(schema: Schema | undefined, root: Schema): unknown {
   if (Array.isArray(schema.enum)) return schema.enum[0]
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key] as Schema[] | undefined
-    if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0], root)
+    if (options) return sample(options.find((o) => o.type !== 'null') ?? options[0], root, all)
   }
   if (Array.isArray(schema.allOf)) {
-    return Object.assign({}, ...(schema.allOf as Schema[]).map((s) => sample(s, root)))
+    return Object.assign({}, ...(schema.allOf as Schema[]).map((s) => sample(s, root, all)))
   }
   const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type
   switch (type) {
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>
-      const required = (schema.required ?? []) as string[]
+      const required = (all ? Object.keys(properties) : (schema.required ?? [])) as string[]
       return Object.fromEntries(required.map((key) => [key, sample(properties[key], root)]))
     }
     case 'array':
@@ -192,4 +196,146 @@ describe('every operation answers as the document says', () => {
     const succeeded = Object.values(answered).filter((status) => status === 200).length
     expect(succeeded, JSON.stringify(answered, null, 1)).toBeGreaterThanOrEqual(20)
   }, 120_000)
+})
+
+// Bad input against every operation of the document, on both surfaces: its REST row and its /trpc
+// procedure (the operationId). Each variant is made from the operation's own schemas, so a row added
+// later is fuzzed too. Whatever arrives: 2xx, a clear 4xx, or 503 with Retry-After; never a 500, and the
+// server stays up. A bounded count (BAD_VARIANTS per operation and surface) keeps it well under a minute.
+const HUGE = 'x'.repeat(100_000)
+const LONE_SURROGATE = 'Lu\ud800na'
+const EXTREME_DATES = ['0000-01-01', '275760-09-13T00:00:00Z', '-271821-04-20T00:00:00Z', '2026-02-30']
+const EXTREME_NUMBERS = [1e308, -1, 2 ** 53 + 1, 0, -2_147_483_649, 1.5]
+
+type Variant = { name: string; value: (schema: Schema | undefined, valid: unknown) => unknown }
+
+/** Fields of an operation corrupted one at a time (a value refused early would hide a deeper fault). */
+const FIELDS_ONE_BY_ONE = 40
+
+/**
+ * One variant per field (up to FIELDS_ONE_BY_ONE): the valid required fields, and that field alone
+ * holding a lone surrogate (in a list where the sample is one).
+ */
+function oneFieldVariants(required: unknown, all: unknown): Variant[] {
+  if (all === null || typeof all !== 'object' || Array.isArray(all)) return []
+  const base = (required ?? {}) as Record<string, unknown>
+  return Object.entries(all)
+    .slice(0, FIELDS_ONE_BY_ONE)
+    .map(([field, value]) => ({
+      name: `lone surrogate in ${field}`,
+      value: () => ({ ...base, [field]: Array.isArray(value) ? [LONE_SURROGATE] : LONE_SURROGATE }),
+    }))
+}
+
+/** A field's bad value by the schema it has: a string gets `text`, a number `number`, the rest `other`. */
+function replaceFields(
+  valid: unknown,
+  replace: (key: string, value: unknown, i: number) => unknown,
+): unknown {
+  if (valid === null || typeof valid !== 'object' || Array.isArray(valid)) return replace('', valid, 0)
+  return Object.fromEntries(Object.entries(valid).map(([key, value], i) => [key, replace(key, value, i)]))
+}
+
+const BAD_VARIANTS: Variant[] = [
+  { name: 'missing body', value: () => undefined },
+  { name: 'nulls', value: (_s, valid) => replaceFields(valid, () => null) },
+  {
+    name: 'wrong types',
+    value: (_s, valid) =>
+      replaceFields(valid, (_k, value, i) =>
+        typeof value === 'string' ? [i, { nested: true }] : typeof value === 'number' ? 'twelve' : 'text',
+      ),
+  },
+  { name: 'huge strings', value: (_s, valid) => replaceFields(valid, () => HUGE) },
+  {
+    name: 'extreme dates and numbers',
+    value: (_s, valid) =>
+      replaceFields(valid, (_k, value, i) =>
+        typeof value === 'number'
+          ? EXTREME_NUMBERS[i % EXTREME_NUMBERS.length]
+          : typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+            ? EXTREME_DATES[i % EXTREME_DATES.length]
+            : value,
+      ),
+  },
+]
+
+const pathValue = (value: string) =>
+  value === LONE_SURROGATE ? 'Lu%ED%A0%80na' : encodeURIComponent(value) || '0'
+
+/** Path and query values of a variant: the same kinds of bad value, as text. */
+const BAD_PARAMETERS = ['', LONE_SURROGATE, '99999999999999999999', '-1', '0000-01-01', HUGE.slice(0, 5_000)]
+
+describe('no bad input answers a 500, on REST or tRPC', () => {
+  it('every operation of the document, with generated bad inputs, on both surfaces', async () => {
+    const started = Date.now()
+    const { owner } = await careSubscriber(t, `fuzz-${Date.now()}@example.com`, 'fuzz')
+    const root = doc as unknown as Schema
+    const kinds = new Map(procedures().map((p) => [p.path, p.type]))
+    // Ending the fuzzing owner's session would leave the rest unauthenticated; they take no input.
+    const skipped = new Set(['auth.logout', 'auth.logoutEverywhere'])
+    const failures: string[] = []
+    let sent = 0
+    const check = (
+      where: string,
+      res: { statusCode: number; headers: Record<string, unknown>; body: string },
+    ) => {
+      sent++
+      const ok = res.statusCode < 500 || (res.statusCode === 503 && res.headers['retry-after'] !== undefined)
+      if (!ok) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`)
+    }
+    for (const { method, path, op } of operations) {
+      if (skipped.has(op.operationId)) continue
+      const schema = op.requestBody?.content['application/json']?.schema
+      const valid = schema ? sample(schema, root, true) : {}
+      const required = schema ? sample(schema, root) : {}
+      for (const [v, variant] of [...BAD_VARIANTS, ...oneFieldVariants(required, valid)].entries()) {
+        const body = variant.value(schema, valid)
+        const bad = BAD_PARAMETERS[v % BAD_PARAMETERS.length]!
+        let url = path
+        const query = new URLSearchParams()
+        for (const p of op.parameters ?? []) {
+          // A lone surrogate has no UTF-8: sent as the bytes a broken client would (ED A0 80).
+          if (p.in === 'path') url = url.replace(`{${p.name}}`, pathValue(bad))
+          else if (p.in === 'query') query.set(p.name, bad)
+        }
+        const search = query.toString()
+        const headers: Record<string, string> = { authorization: `Bearer ${owner.token}` }
+        const json = schema && body !== undefined ? JSON.stringify(body) : undefined
+        if (json !== undefined) headers['content-type'] = 'application/json'
+        const name = `${method.toUpperCase()} ${path} (${variant.name})`
+        check(
+          name,
+          await t.app.inject({
+            method: method.toUpperCase() as 'GET',
+            url: search ? `${url}?${search}` : url,
+            headers,
+            ...(json !== undefined ? { payload: json } : {}),
+          }),
+        )
+        // The same input through the procedure the row calls.
+        const input = JSON.stringify(body === undefined ? undefined : { ...((body as object) ?? {}) })
+        const procedure = op.operationId
+        const trpc =
+          kinds.get(procedure) === 'query'
+            ? await t.app.inject({
+                method: 'GET',
+                url: `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(input)}`}`,
+                headers: { authorization: `Bearer ${owner.token}` },
+              })
+            : await t.app.inject({
+                method: 'POST',
+                url: `/trpc/${procedure}`,
+                headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+                ...(input === undefined ? {} : { payload: input }),
+              })
+        check(`/trpc/${procedure} (${variant.name})`, trpc)
+      }
+    }
+    expect(failures).toEqual([])
+    expect(sent).toBeGreaterThan(operations.length * BAD_VARIANTS.length)
+    // The server is still up, and fast.
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+    expect(Date.now() - started).toBeLessThan(60_000)
+  }, 90_000)
 })

@@ -53,7 +53,7 @@ describe('consent to review flagged conversations', () => {
     const agreed = await flaggedOwner()
     const declined = await flaggedOwner()
     await (await t.caller(agreed.owner.token)).account.setReviewConsent({ review_consent: true })
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     const opsApi = await t.caller(ops.token)
 
     const board = await opsApi.ops.safety({ from: '2031-02-01', to: '2031-02-28' })

@@ -125,12 +125,12 @@ describe('GET /api/ops/safety', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/ops/safety', headers })
       expect(res.statusCode).toBe(404)
     }
-    const chief = await t.signIn('chief@example.com')
+    const chief = await t.signIn('chief@example.com', {}, { proven: true })
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/ops/safety', headers: bearer(chief.token) }))
         .statusCode,
     ).toBe(200)
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/ops/safety?from=soon',
@@ -147,7 +147,7 @@ describe('GET /api/ops/safety', () => {
 
   it('counts escalations, follow-ups and routine answers later taken to the vet in the range (both surfaces)', async () => {
     const { routine } = await seed()
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/ops/safety?from=2026-03-01&to=2026-03-31',
@@ -218,7 +218,7 @@ describe('share seen by a vet within 24 h', () => {
     await followUp(await reply(at('2030-05-31T23:00:00Z')), day(1, 1), 'yes')
     await followUp(await reply(at('2030-07-01T00:00:00Z')), at('2030-07-01T02:00:00Z'), 'yes')
 
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     const api = await t.caller(ops.token)
     const board = await api.ops.safety({ from: '2030-06-01', to: '2030-06-30' })
     expect(board.seen_vet_within_24h).toEqual({ escalations: 5, seen: 2, share: 0.4 })
@@ -372,7 +372,7 @@ describe('a seeded month', () => {
     })
     await followUp('E10', tom, { sent: '04-02T10:00', answered: '04-02T11:00', seenVet: 'yes' })
 
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     const board = await (await t.caller(ops.token)).ops.safety({ from: '2032-03-01', to: '2032-03-31' })
     expect(board).toEqual({
       escalations: [

@@ -120,4 +120,40 @@ describe('the first proof of an address', () => {
     const fresh = await signInWithMailedCode(t, freshAddress('new'))
     expect((await (await t.caller(fresh.session.access_token)).account.state()).heldBeforeProof).toBeNull()
   })
+
+  it('clears the name whoever signed up first chose: the owner is greeted by none until they keep it', async () => {
+    const email = freshAddress('victim')
+    const signUp = await postRest(t, '/api/supabase/signup-passwordless', {
+      email,
+      full_name: 'Security Team call 5550100',
+      first_name: 'Security',
+    })
+    expect(signUp.status).toBe(200)
+    const owner = await signInWithMailedCode(t, email)
+    // The session the proof opens carries no name, nor does the account, on either surface.
+    const claims = JSON.parse(Buffer.from(owner.session.access_token.split('.')[1]!, 'base64url').toString())
+    expect(claims.user_metadata).toEqual({ first_name: '', full_name: '' })
+    expect(owner.user).toMatchObject({ user_metadata: { first_name: '', full_name: '' } })
+    const api = await t.caller(owner.session.access_token)
+    expect(await api.auth.me()).toMatchObject({ first_name: '', last_name: '', full_name: '' })
+    // The notice names what was chosen, for the owner to keep (it may be theirs) or delete.
+    expect((await api.account.state()).heldBeforeProof).toMatchObject({ name: 'Security Team call 5550100' })
+    expect(await api.account.reviewHeldBeforeProof({ action: 'keep' })).toEqual({ success: true })
+    expect(await api.auth.me()).toMatchObject({
+      first_name: 'Security',
+      full_name: 'Security Team call 5550100',
+    })
+  })
+
+  it('deleting leaves the name cleared, on REST', async () => {
+    const email = freshAddress('victim')
+    await attackerPrepares(email)
+    const owner = await signInWithMailedCode(t, email)
+    const res = await call('POST', '/api/supabase/account/held-before-proof', owner.session.access_token, {
+      action: 'delete',
+    })
+    expect(res.statusCode).toBe(200)
+    const user = await t.db.user.findUniqueOrThrow({ where: { email } })
+    expect({ first: user.firstName, full: user.fullName }).toEqual({ first: '', full: '' })
+  })
 })

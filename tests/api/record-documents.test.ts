@@ -50,6 +50,40 @@ describe('/api/care/documents', () => {
     expect(Buffer.compare(file.rawPayload, PDF)).toBe(0)
   })
 
+  it('serves a PDF as an attachment in a sandbox, never inline from the app, and keeps no copy for 24 h', async () => {
+    const { owner } = await subscriberWithCat(t)
+    // A PDF that runs script when opened, with HTML after its header: served inline from the app's
+    // origin it would run there; as a download in a sandbox it runs nowhere near the app.
+    const hostile = Buffer.from(
+      '%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\n1 0 obj<</Type/Catalog/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n%%EOF\n',
+    )
+    const res = await call('POST', '/api/care/documents', owner.token, {
+      title: 'Lab results',
+      data: hostile.toString('base64'),
+    })
+    expect(res.statusCode).toBe(200)
+    const id = res.json().id as number
+    const api = await t.caller(owner.token)
+    const signed = await api.record.document({ id })
+    for (const url of [`/api/care/documents/${id}`, signed.url]) {
+      const file = await call('GET', url, owner.token)
+      expect(file.statusCode, url).toBe(200)
+      expect(file.headers['content-disposition'], url).toMatch(/^attachment; filename="[^"]+\.pdf"$/)
+      expect(file.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(file.headers['content-security-policy'], url).toMatch(/sandbox/)
+      expect(file.headers['content-security-policy'], url).toMatch(/default-src 'none'/)
+      const cache = String(file.headers['cache-control'])
+      expect(cache, url).toMatch(/private|no-store/)
+      expect(cache, url).not.toMatch(/public/)
+      const maxAge = Number(/max-age=(\d+)/.exec(cache)?.[1] ?? 0)
+      expect(maxAge, url).toBeLessThanOrEqual(3600)
+    }
+    // The bearer-token row is not kept at all: its answer belongs to whoever holds the token now.
+    expect((await call('GET', `/api/care/documents/${id}`, owner.token)).headers['cache-control']).toBe(
+      'private, no-store',
+    )
+  })
+
   it('cleans a camera JPEG as chat photos are: upright, no EXIF, GPS or XMP', async () => {
     const { owner } = await subscriberWithCat(t)
     const jpeg = await cameraJpeg()

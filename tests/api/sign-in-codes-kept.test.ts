@@ -41,13 +41,13 @@ describe('sign-in codes', () => {
     })
   })
 
-  it(`keeps the last ${LIVE_CODES_PER_ADDRESS} codes of an address, no more`, async () => {
+  it(`keeps the last ${LIVE_CODES_PER_ADDRESS} codes asked from one source, no more`, async () => {
     const email = freshAddress('kept')
     await t.db.user.create({ data: { email, emailVerifiedAt: new Date() } })
     const codes: string[] = []
     for (let i = 0; i <= LIVE_CODES_PER_ADDRESS; i++) {
       await age(t, email)
-      expect((await sendCode(email, `198.51.100.${10 + i}`)).status).toBe(200)
+      expect((await sendCode(email, '198.51.100.10')).status).toBe(200)
       codes.push(mailedCode(t.logs, email))
     }
     expect(await t.db.otpCode.count({ where: { email } })).toBe(LIVE_CODES_PER_ADDRESS)

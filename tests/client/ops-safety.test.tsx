@@ -54,7 +54,7 @@ describe('/ops/safety', () => {
     const agreed = await flaggedOwner(t)
     const declined = await flaggedOwner(t)
     await t.db.user.update({ where: { id: agreed.owner.id }, data: { reviewConsentAt: new Date() } })
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     localStorage.setItem('token', ops.token)
     render(app(page))
     await screen.findByRole('heading', { name: 'Safety scoreboard' })

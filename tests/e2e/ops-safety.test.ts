@@ -16,7 +16,7 @@ describe('/ops/safety', () => {
     const declined = await flaggedOwner(t)
     await t.db.user.update({ where: { id: agreed.owner.id }, data: { reviewConsentAt: new Date() } })
 
-    const ops = await t.signIn('ops-e2e@example.com')
+    const ops = await t.signIn('ops-e2e@example.com', {}, { proven: true })
     await replaceSession(page, '/login', ops.token)
     const res = await page.goto(PAGE)
     expect(res?.status()).toBe(404)

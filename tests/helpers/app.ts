@@ -30,10 +30,14 @@ export interface TestApp {
   logs: string[]
   /** A tRPC caller with no HTTP, as an anonymous visitor or with a session token. */
   caller(token?: string | null): Promise<ReturnType<typeof createCaller>>
-  /** Creates a user row and a session token for it, without going through sign-in. */
+  /**
+   * Creates a user row and a session token for it, without going through sign-in. `proven`: the account's
+   * address is proved and the session says so, as after a code sign-in (operators, accepting an invitation).
+   */
   signIn(
     email?: string,
     names?: { firstName?: string; fullName?: string },
+    options?: { proven?: boolean },
   ): Promise<{ id: number; token: string }>
   close(): Promise<void>
 }
@@ -91,18 +95,20 @@ export async function createTestApp(
     jobs,
     logs,
     caller: async (token) => createCaller(await createContextInner({ services, token })),
-    async signIn(email, names = {}) {
+    async signIn(email, names = {}, options = {}) {
       const address = email ?? `owner${++userCounter}-${Date.now()}@example.com`
+      const proven = options.proven === true
       const user = await database.prisma.user.upsert({
         where: { email: address },
-        update: {},
+        update: proven ? { emailVerifiedAt: new Date() } : {},
         create: {
           email: address,
           firstName: names.firstName ?? 'Test',
           fullName: names.fullName ?? 'Test Owner',
+          ...(proven ? { emailVerifiedAt: new Date() } : {}),
         },
       })
-      const { token } = await services.tokens.issue(user)
+      const { token } = await services.tokens.issue({ ...user, emailVerified: proven })
       return { id: user.id, token }
     },
     async close() {
@@ -207,7 +213,7 @@ export function suiteApp(
       return now().logs
     },
     caller: (token) => now().caller(token),
-    signIn: (email, names) => now().signIn(email, names),
+    signIn: (email, names, options) => now().signIn(email, names, options),
     close: () => now().close(),
   }
 }

@@ -15,8 +15,13 @@ export const CODE_SEND_BUDGETS: readonly Budget[] = [
 export const CODE_CHECK_BUDGETS: readonly Budget[] = [
   { name: 'otpVerifyPerIp', by: 'ip' },
   { name: 'otpVerifyPerEmailIp', by: 'emailIp' },
-  { name: 'otpVerifyPerEmail', by: 'email' },
 ]
+
+/**
+ * The address's ceiling over every source, spent only by sign-in checks from a source that asked for none
+ * of its live codes: strangers' guesses never put the owner's own code behind a 429 (sign-in-code.ts).
+ */
+export const STRANGER_CHECK_BUDGET: Budget = { name: 'otpVerifyPerEmail', by: 'email' }
 
 /** An address nobody has proved is likely someone else's being tried: a tighter budget beside its own. */
 export const UNPROVEN_ADDRESS_BUDGET: Budget = { name: 'otpSendPerUnprovenEmail', by: 'email' }

@@ -32,7 +32,9 @@ export const photoPath = (catId: number) => `/api/supabase/cats/${catId}/photo`
 /**
  * One JSON document of the owner's records: the account (never its password hash), cats (each photo
  * apart: its address, `photo_url`), conversations and interviews with their messages, subscriptions and
- * payments, chat photos' details, weights, share links, care plans and check-ins. It is JSON text
+ * payments, chat photos' details, weights, share links, care plans and check-ins, the health record
+ * (vaccinations, medications and doses, documents apart at `url`, vets), follow-ups, calendar feeds,
+ * push devices, invitations and the review consent (EXPORTED_TABLES lists them). It is JSON text
  * written a page at a time (export-stream.ts), never a whole document in memory. Every query names the
  * owner, so nothing of anyone else can be in it.
  */
@@ -48,6 +50,7 @@ export async function exportAccount(services: Services, userId: number): Promise
       avatarUrl: true,
       billingPeriod: true,
       emailVerifiedAt: true,
+      reviewConsentAt: true,
       createdAt: true,
       passwordHash: true,
     },

@@ -6,6 +6,41 @@ import type { Db } from '../../db.ts'
 import { toCheckIn } from '../care/check-ins.ts'
 import { toCarePlan } from '../care/plan.ts'
 
+/**
+ * Each table that holds the owner's data, by its Prisma model, and the key of the document it is under
+ * (tests/api/export-every-table.test.ts walks the schema and fails on a model in neither this list nor
+ * its list of tables that are not the owner's data).
+ */
+export const EXPORTED_TABLES = {
+  Cat: 'cats',
+  CatPhoto: 'cats',
+  Conversation: 'conversations',
+  ConversationMessage: 'conversations',
+  Interview: 'interviews',
+  InterviewMessage: 'interviews',
+  Subscription: 'subscriptions',
+  Payment: 'payments',
+  ChatAttachment: 'chat_photos',
+  WeightEntry: 'weights',
+  HouseholdMember: 'household_members',
+  HouseholdInvite: 'household_invites',
+  CareActivity: 'care_activity',
+  ReportShareLink: 'report_share_links',
+  CalendarFeed: 'calendar_feeds',
+  PushSubscription: 'push_subscriptions',
+  CarePlan: 'care_plans',
+  CheckIn: 'check_ins',
+  Vaccination: 'vaccinations',
+  Medication: 'medications',
+  MedicationDose: 'medication_doses',
+  CatDocument: 'documents',
+  CatVets: 'vets',
+  FollowUp: 'follow_ups',
+} as const
+
+/** Where an exported document's bytes are read (the bearer-token row), as a cat's photo is at photo_url. */
+const documentPath = (id: number) => `/api/care/documents/${id}`
+
 /** Rows read per query; each page's text is handed on before the next is read. */
 export const EXPORT_PAGE = 500
 
@@ -265,6 +300,155 @@ export async function* exportDocument(
           (id, take) =>
             db.checkIn.findMany({ where: { cat: { userId }, ...after(id) }, orderBy: { id: 'asc' }, take }),
           (row) => ({ cat_id: row.catId, ...toCheckIn(row) }),
+        ),
+    ],
+    // The health record (docs/health-record.md), its vets, and the follow-ups after an urgent answer.
+    [
+      'vaccinations',
+      () =>
+        pagedArray((id, take) =>
+          db.vaccination.findMany({ where: { cat: { userId }, ...after(id) }, orderBy: { id: 'asc' }, take }),
+        ),
+    ],
+    [
+      'medications',
+      () =>
+        pagedArray((id, take) =>
+          db.medication.findMany({ where: { cat: { userId }, ...after(id) }, orderBy: { id: 'asc' }, take }),
+        ),
+    ],
+    [
+      'medication_doses',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.medicationDose.findMany({
+              where: { medication: { cat: { userId } }, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+            }),
+          (d) => ({
+            id: d.id,
+            medication_id: d.medicationId,
+            given_at: d.givenAt.toISOString(),
+            by: d.by,
+            created_at: d.createdAt.toISOString(),
+          }),
+        ),
+    ],
+    [
+      'documents',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.catDocument.findMany({
+              where: { cat: { userId }, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              // The bytes are read apart, at `url`, as photos are.
+              select: {
+                id: true,
+                catId: true,
+                title: true,
+                kind: true,
+                mimetype: true,
+                bytes: true,
+                createdAt: true,
+              },
+            }),
+          (d) => ({ ...d, url: documentPath(d.id) }),
+        ),
+    ],
+    [
+      'vets',
+      () =>
+        // One row per cat (keyed by the cat): the owner's cats are few (the cats quota), so one read.
+        (async function* () {
+          const rows = await db.catVets.findMany({ where: { cat: { userId } }, orderBy: { catId: 'asc' } })
+          yield JSON.stringify(
+            rows.map((v) => ({
+              cat_id: v.catId,
+              usual: v.usual,
+              emergency: v.emergency,
+              updated_at: v.updatedAt.toISOString(),
+            })),
+          )
+        })(),
+    ],
+    [
+      'follow_ups',
+      () =>
+        pagedArray((id, take) =>
+          db.followUp.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+        ),
+    ],
+    [
+      // Capability links and devices: what exists, never the secret that opens or reaches it.
+      'calendar_feeds',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.calendarFeed.findMany({
+              where: { userId, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              select: { id: true, catId: true, createdAt: true, revokedAt: true },
+            }),
+          (f) => ({
+            id: f.id,
+            cat_id: f.catId,
+            created_at: f.createdAt.toISOString(),
+            revoked_at: f.revokedAt?.toISOString() ?? null,
+          }),
+        ),
+    ],
+    [
+      'push_subscriptions',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.pushSubscription.findMany({
+              where: { userId, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              select: { id: true, endpoint: true, createdAt: true },
+            }),
+          (p) => ({ id: p.id, endpoint: p.endpoint, created_at: p.createdAt.toISOString() }),
+        ),
+    ],
+    [
+      'household_invites',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.householdInvite.findMany({
+              where: { ownerId: userId, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+              select: {
+                id: true,
+                email: true,
+                role: true,
+                allCats: true,
+                catIds: true,
+                accessDays: true,
+                expiresAt: true,
+                acceptedAt: true,
+                revokedAt: true,
+                createdAt: true,
+              },
+            }),
+          (i) => ({
+            id: i.id,
+            email: i.email,
+            role: i.role,
+            cat_ids: i.allCats ? null : i.catIds,
+            access_days: i.accessDays,
+            expires_at: i.expiresAt.toISOString(),
+            accepted_at: i.acceptedAt?.toISOString() ?? null,
+            revoked_at: i.revokedAt?.toISOString() ?? null,
+            created_at: i.createdAt.toISOString(),
+          }),
         ),
     ],
   ]

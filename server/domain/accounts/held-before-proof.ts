@@ -1,10 +1,11 @@
 // What an account held before its address was first proved. Anyone can sign an address up before its
 // owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links,
 // calendar feeds and push subscriptions they made (a link would keep opening a report for 30 days, a feed
-// the cat's medications for ever; a push endpoint would keep receiving the owner's reminders), and a consent to review conversations they gave (it is the
-// owner's to give). What else they left (cats, conversations, interviews, a name)
-// the owner is shown on their first screen and keeps or deletes in one step: it might be theirs, made
-// before they proved the address from another browser.
+// the cat's medications for ever; a push endpoint would keep receiving the owner's reminders), and a
+// consent to review conversations they gave (it is the owner's to give). The name they chose is cleared at
+// once (it would greet the owner, "Security Team, call …"), and kept here. What else they left (cats,
+// conversations, interviews, that name) the owner is shown on their first screen and keeps (the name comes
+// back) or deletes in one step: it might be theirs, made before they proved the address from another browser.
 import { z } from 'zod'
 import type { HeldBeforeProof } from '../../../shared/schemas/account.ts'
 import type { Db } from '../../db.ts'
@@ -20,6 +21,9 @@ const stored = z.object({
   calendar_feeds_revoked: z.number().default(0),
   push_subscriptions_removed: z.number(),
   name: z.string(),
+  /** The first and last names cleared with it (absent in notices stored before names were cleared). */
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
 })
 type Stored = z.infer<typeof stored>
 
@@ -30,13 +34,15 @@ type Stored = z.infer<typeof stored>
  */
 export async function settleHeldBeforeProof(
   db: Db,
-  user: { id: number; fullName: string },
+  user: { id: number; fullName: string; firstName: string; lastName?: string | undefined },
   proofAt: Date,
 ): Promise<void> {
+  const { lastName } = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { lastName: true } })
   await db.user.updateMany({
     where: { id: user.id, reviewConsentAt: { lte: proofAt } },
     data: { reviewConsentAt: null },
   })
+  await db.user.update({ where: { id: user.id }, data: { fullName: '', firstName: '', lastName: '' } })
   const [links, pushes, cats, conversations, interviews] = await Promise.all([
     revokeLinksMadeBefore(db, user.id, proofAt),
     db.pushSubscription.deleteMany({ where: { userId: user.id, createdAt: { lte: proofAt } } }),
@@ -52,6 +58,8 @@ export async function settleHeldBeforeProof(
     calendar_feeds_revoked: links.calendarFeeds,
     push_subscriptions_removed: pushes.count,
     name: user.fullName,
+    first_name: user.firstName,
+    last_name: lastName,
   }
   const anything =
     cats.length +
@@ -60,7 +68,10 @@ export async function settleHeldBeforeProof(
       links.shareLinks +
       links.calendarFeeds +
       pushes.count >
-      0 || user.fullName !== ''
+      0 ||
+    user.fullName !== '' ||
+    user.firstName !== '' ||
+    lastName !== ''
   if (anything) await db.user.update({ where: { id: user.id }, data: { heldBeforeProof: held } })
 }
 
@@ -87,7 +98,10 @@ export async function heldBeforeProofOf(db: Db, userId: number): Promise<HeldBef
   }
 }
 
-/** The owner's decision: keep (the notice goes) or delete what was held before the proof (and the name). */
+/**
+ * The owner's decision: keep (the notice goes, the name cleared at the proof comes back unless the owner
+ * has named the account since) or delete what was held before the proof (the name stays cleared).
+ */
 export async function reviewHeldBeforeProof(
   db: Db,
   userId: number,
@@ -101,9 +115,17 @@ export async function reviewHeldBeforeProof(
       await tx.cat.deleteMany({ where: { userId, id: { in: held.cats.map((c) => c.id) } } })
       await tx.conversation.deleteMany({ where: { userId, id: { in: held.conversation_ids } } })
       await tx.interview.deleteMany({ where: { userId, id: { in: held.interview_ids } } })
+      // Notices stored before names were cleared at the proof still hold the name on the account.
       await tx.user.updateMany({
         where: { id: userId, fullName: held.name },
         data: { fullName: '', firstName: '', lastName: '' },
+      })
+    }
+    if (action === 'keep' && parsed.success && parsed.data.first_name !== undefined) {
+      const held = parsed.data
+      await tx.user.updateMany({
+        where: { id: userId, fullName: '', firstName: '', lastName: '' },
+        data: { fullName: held.name, firstName: held.first_name ?? '', lastName: held.last_name ?? '' },
       })
     }
     await tx.user.update({ where: { id: userId }, data: { heldBeforeProof: Prisma.DbNull } })

@@ -11,14 +11,21 @@ import { appError } from '../../errors.ts'
 import type { CodePurpose, Mailer } from '../../services/mail.ts'
 import { RateLimitedError } from '../../services/rate-limits.ts'
 
-// One-time sign-in codes: 6 digits from the OS's CSPRNG, stored only as a keyed hash, single
-// use, valid OTP_TTL_SECONDS, an address's last LIVE_CODES_PER_ADDRESS codes count (so someone asking
-// for codes for the address cannot void the one its owner just received), at most OTP_MAX_ATTEMPTS tries
-// per code (a wrong guess spends one of each live code), compared in constant time, and a new code for
-// an address at most every OTP_RESEND_SECONDS.
+// One-time sign-in codes: 6 digits from the OS's CSPRNG, stored only as a keyed hash, single use, valid
+// OTP_TTL_SECONDS, compared in constant time. Each code remembers the source (the IP) that asked for it,
+// so nobody else can spoil the one in the owner's inbox (docs/api.md "Limits and quotas"):
+// - the last LIVE_CODES_PER_ADDRESS codes asked from each source stay valid: requests from elsewhere
+//   never void the owner's, and a new code from one source at most every OTP_RESEND_SECONDS;
+// - a wrong guess spends one try of each live code, from the asker's source its own OTP_MAX_ATTEMPTS
+//   tries, from any other source the strangers' OTP_MAX_ATTEMPTS: strangers' guesses never use up the
+//   tries of whoever asked. Every code thus takes at most 2 × OTP_MAX_ATTEMPTS guesses in all, and the
+//   codes an address is mailed are bounded by its budgets (code-budgets.ts).
 
-/** The newest codes of an address that stay valid together. */
+/** The newest codes asked from one source for an address that stay valid together. */
 export const LIVE_CODES_PER_ADDRESS = 3
+
+/** Live codes of an address a check reads at most (the send budgets keep far fewer alive). */
+const LIVE_CODES_READ = 100
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'exhausted'
 
@@ -43,15 +50,23 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * A new code for `email`, unless its newest code is younger than the resend interval. Serialised per
- * address with a transaction-scoped advisory lock, so two requests at once cannot both pass the check.
- * Codes older than the address's last LIVE_CODES_PER_ADDRESS are deleted.
+ * A new code for `email` asked from `from` (the caller's IP; null where the source does not matter, a
+ * step-up code behind a session), unless the newest code from that source is younger than the resend
+ * interval. Serialised per address with a transaction-scoped advisory lock, so two requests at once
+ * cannot both pass the check. Codes from the same source older than its last LIVE_CODES_PER_ADDRESS,
+ * and expired ones, are deleted; codes asked from elsewhere are left alone.
  */
-export async function issueCode(db: Db, pepper: Buffer, email: string, now = new Date()): Promise<CodeIssue> {
+export async function issueCode(
+  db: Db,
+  pepper: Buffer,
+  email: string,
+  from: string | null = null,
+  now = new Date(),
+): Promise<CodeIssue> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`otp:${email}`}))`
     const newest = await tx.otpCode.findFirst({
-      where: { email },
+      where: { email, requestedFrom: from },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       select: { createdAt: true },
     })
@@ -67,18 +82,24 @@ export async function issueCode(db: Db, pepper: Buffer, email: string, now = new
       data: {
         email,
         codeHash: hashCode(pepper, email, code),
+        requestedFrom: from,
         createdAt: now,
         expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
       },
       select: { id: true },
     })
     const kept = await tx.otpCode.findMany({
-      where: { email },
+      where: { email, requestedFrom: from },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: LIVE_CODES_PER_ADDRESS,
       select: { id: true },
     })
-    await tx.otpCode.deleteMany({ where: { email, id: { notIn: kept.map((k) => k.id) } } })
+    await tx.otpCode.deleteMany({
+      where: {
+        email,
+        OR: [{ requestedFrom: from, id: { notIn: kept.map((k) => k.id) } }, { expiresAt: { lte: now } }],
+      },
+    })
     return { ok: true as const, code, id: row.id }
   })
 }
@@ -88,42 +109,63 @@ export async function withdrawCode(db: Db, id: number): Promise<void> {
   await db.otpCode.deleteMany({ where: { id } })
 }
 
+/** Whether `from` asked for one of the address's live codes (its guesses then spend that code's own tries). */
+export async function asksFrom(
+  db: Db,
+  email: string,
+  from: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await db.otpCode.findFirst({
+    where: { email, requestedFrom: from, consumedAt: null, expiresAt: { gt: now } },
+    select: { id: true },
+  })
+  return row !== null
+}
+
 /**
- * Checks `code` against the live codes of `email` (its last LIVE_CODES_PER_ADDRESS, unused, unexpired).
- * Every check spends one try of each live code first, atomically (parallel guesses cannot exceed the
- * budget, and more live codes give a guesser no more tries); the right code marks every live code of the
- * address used, so each works once and none outlives the sign-in it was for.
+ * Checks `code`, sent from `from`, against the live codes of `email` (unused, unexpired). Every check
+ * spends one try of each live code still usable from there first, atomically (parallel guesses cannot
+ * exceed the tries): the code's own tries when `from` asked for it, the strangers' tries otherwise. The
+ * right code marks every live code of the address used, so each works once and none outlives the
+ * sign-in it was for.
  */
 export async function checkCode(
   db: Db,
   pepper: Buffer,
   email: string,
   code: string,
+  from: string | null = null,
   now = new Date(),
 ): Promise<CodeCheck> {
   const recent = await db.otpCode.findMany({
-    where: { email },
+    where: { email, consumedAt: null },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: LIVE_CODES_PER_ADDRESS,
-    select: { id: true, consumedAt: true, expiresAt: true, attempts: true },
+    take: LIVE_CODES_READ,
+    select: { id: true, expiresAt: true, attempts: true, foreignAttempts: true, requestedFrom: true },
   })
-  const unused = recent.filter((row) => !row.consumedAt)
-  const live = unused.filter((row) => row.expiresAt.getTime() > now.getTime())
-  if (live.length === 0) return unused.length > 0 ? 'expired' : 'invalid'
-  const usable = live.filter((row) => row.attempts < OTP_MAX_ATTEMPTS)
+  const live = recent.filter((row) => row.expiresAt.getTime() > now.getTime())
+  if (live.length === 0) return recent.length > 0 ? 'expired' : 'invalid'
+  const own = (row: { requestedFrom: string | null }) => row.requestedFrom === from
+  const usable = live.filter((row) => (own(row) ? row.attempts : row.foreignAttempts) < OTP_MAX_ATTEMPTS)
   if (usable.length === 0) return 'exhausted'
 
-  const spent = await db.$queryRaw<{ id: number; code_hash: string; attempts: number }[]>`
-    UPDATE otp_codes SET attempts = attempts + 1
-    WHERE id = ANY(${usable.map((row) => row.id)}::int[]) AND consumed_at IS NULL AND attempts < ${OTP_MAX_ATTEMPTS}
-    RETURNING id, code_hash, attempts`
+  // `IS NOT DISTINCT FROM`: a null source (a step-up code) is the same source as a null caller.
+  const spent = await db.$queryRaw<{ id: number; code_hash: string; tries: number }[]>`
+    UPDATE otp_codes SET
+      attempts = attempts + CASE WHEN requested_from IS NOT DISTINCT FROM ${from} THEN 1 ELSE 0 END,
+      foreign_attempts = foreign_attempts + CASE WHEN requested_from IS NOT DISTINCT FROM ${from} THEN 0 ELSE 1 END
+    WHERE id = ANY(${usable.map((row) => row.id)}::int[]) AND consumed_at IS NULL
+      AND CASE WHEN requested_from IS NOT DISTINCT FROM ${from} THEN attempts ELSE foreign_attempts END < ${OTP_MAX_ATTEMPTS}
+    RETURNING id, code_hash,
+      CASE WHEN requested_from IS NOT DISTINCT FROM ${from} THEN attempts ELSE foreign_attempts END AS tries`
   if (spent.length === 0) return 'exhausted'
 
   const hash = hashCode(pepper, email, code)
   // Every spent code is compared, so the time taken does not say which one matched.
   let match: number | null = null
   for (const row of spent) if (sameHash(hash, row.code_hash)) match = row.id
-  if (match === null) return spent.every((row) => row.attempts >= OTP_MAX_ATTEMPTS) ? 'exhausted' : 'invalid'
+  if (match === null) return spent.every((row) => row.tries >= OTP_MAX_ATTEMPTS) ? 'exhausted' : 'invalid'
   const used = await db.otpCode.updateMany({
     where: { id: match, consumedAt: null },
     data: { consumedAt: now },
@@ -163,8 +205,9 @@ export async function mailNewCode(
   to: string,
   mailFailure: (error: unknown) => unknown = (error) => error,
   purpose: CodePurpose = 'sign-in',
+  from: string | null = null,
 ): Promise<void> {
-  const issued = await issueCode(deps.db, deps.pepper, key)
+  const issued = await issueCode(deps.db, deps.pepper, key, from)
   if (!issued.ok) throw resendTooSoon(issued.retryAfterSeconds)
   try {
     await deps.mailer.sendLoginCode(to, issued.code, purpose)

@@ -15,11 +15,12 @@ import {
   CODE_SEND_BUDGETS,
   type CodeBudgetDeps,
   refundedIfTooSoon,
+  STRANGER_CHECK_BUDGET,
   spend,
   UNPROVEN_ADDRESS_BUDGET,
 } from './code-budgets.ts'
 import { settleHeldBeforeProof } from './held-before-proof.ts'
-import { CODE_FAILURES, checkCode, mailNewCode } from './one-time-codes.ts'
+import { asksFrom, CODE_FAILURES, checkCode, mailNewCode } from './one-time-codes.ts'
 import { endUnprovenSessions } from './sessions.ts'
 
 export interface CodeDeps {
@@ -31,10 +32,18 @@ export interface CodeDeps {
   tokens: Pick<TokenService, 'forgetSessions'>
 }
 
-/** Mails a sign-in code to `email`; a code younger than the resend interval is RESEND_TOO_SOON. */
-async function mailSignInCode(deps: CodeDeps, email: string): Promise<void> {
-  await mailNewCode(deps, email, email, (error) =>
-    appError('UNEXPECTED', { message: 'login code mail failed', cause: error }),
+/**
+ * Mails a sign-in code asked from `from` to `email`; a code from the same source younger than the resend
+ * interval is RESEND_TOO_SOON.
+ */
+async function mailSignInCode(deps: CodeDeps, email: string, from: string): Promise<void> {
+  await mailNewCode(
+    deps,
+    email,
+    email,
+    (error) => appError('UNEXPECTED', { message: 'login code mail failed', cause: error }),
+    'sign-in',
+    from,
   )
 }
 
@@ -46,7 +55,7 @@ export async function requestSignInCode(deps: CodeDeps & CodeBudgetDeps, email: 
   const unproven = !(await isProvenAddress(deps.db, email))
   if (unproven) await spend(deps, UNPROVEN_ADDRESS_BUDGET)
   const spent = unproven ? [...CODE_SEND_BUDGETS, UNPROVEN_ADDRESS_BUDGET] : CODE_SEND_BUDGETS
-  await refundedIfTooSoon(deps, spent, () => mailSignInCode(deps, email))
+  await refundedIfTooSoon(deps, spent, () => mailSignInCode(deps, email, deps.subject.ip))
 }
 
 /** Someone proved `email` with a code before (its account is verified). */
@@ -55,10 +64,19 @@ async function isProvenAddress(db: Db, email: string): Promise<boolean> {
   return Boolean(user?.emailVerifiedAt)
 }
 
-/** The account `code` proves, made on the address's first verify. */
-export async function verifySignInCode(deps: CodeDeps, email: string, code: string): Promise<AccountRow> {
+/**
+ * The account `code` (sent from the caller's IP) proves, made on the address's first verify. A check
+ * from a source that asked for none of the address's live codes spends the address's ceiling too.
+ */
+export async function verifySignInCode(
+  deps: CodeDeps & CodeBudgetDeps,
+  email: string,
+  code: string,
+): Promise<AccountRow> {
   const { db } = deps
-  const result = await checkCode(db, deps.pepper, email, code)
+  const from = deps.subject.ip
+  if (!(await asksFrom(db, email, from))) await spend(deps, STRANGER_CHECK_BUDGET)
+  const result = await checkCode(db, deps.pepper, email, code, from)
   if (result !== 'ok') throw appError(CODE_FAILURES[result])
   const now = new Date()
   // Upsert first, then verify: a sign-up racing this verify either made the row before the upsert
@@ -75,10 +93,13 @@ export async function verifySignInCode(deps: CodeDeps, email: string, code: stri
       data: { emailVerifiedAt: now, passwordHash: null },
     })
     if (first.count) {
-      // The name stays (it is most often the owner's own, typed at sign-up); it is listed, with what
-      // else the account held, in the notice the owner keeps or deletes (held-before-proof.ts).
+      // The name is cleared (whoever signed up first chose it, and it would greet the owner); it is
+      // listed, with what else the account held, in the notice the owner keeps or deletes
+      // (held-before-proof.ts), and comes back if they keep it.
       await settleHeldBeforeProof(db, user, now)
-      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password cleared')
+      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and name cleared')
+      await endUnprovenSessions(db, deps.tokens, user.id, now)
+      return { ...user, firstName: '', fullName: '' }
     }
   }
   await endUnprovenSessions(db, deps.tokens, user.id, now)

@@ -17,13 +17,48 @@ export interface ActivityEntry {
 /** Entries a read answers at most. */
 export const ACTIVITY_PAGE = 100
 
-/** Records that `authorId` did `summary` for the cat. */
+/** One person's edits of one record within this many minutes are one entry (a burst, not a log). */
+export const ACTIVITY_COALESCE_MINUTES = 10
+
+/**
+ * Records that `authorId` did `summary` for the cat. An edit names its record (`subject`): the same
+ * person's edit of the same record within ACTIVITY_COALESCE_MINUTES of their last one replaces that
+ * entry (newest words, moved to now), so 600 edits in a minute leave one "Changed …", not a flooded list.
+ */
 export async function logActivity(
   db: Db,
-  entry: { catId: number; authorId: number; kind: ActivityKind; summary: string; at?: Date },
+  entry: {
+    catId: number
+    authorId: number
+    kind: ActivityKind
+    summary: string
+    at?: Date
+    subject?: string
+  },
 ): Promise<void> {
   const author = await db.user.findUnique({ where: { id: entry.authorId }, select: { email: true } })
   if (!author) return
+  const at = entry.at ?? new Date()
+  if (entry.subject) {
+    const recent = await db.careActivity.findFirst({
+      where: {
+        catId: entry.catId,
+        authorId: entry.authorId,
+        kind: entry.kind,
+        subject: entry.subject,
+        at: { gte: new Date(at.getTime() - ACTIVITY_COALESCE_MINUTES * 60_000) },
+      },
+      orderBy: { at: 'desc' },
+      select: { id: true },
+    })
+    if (recent) {
+      await db.careActivity.updateMany({
+        where: { id: recent.id },
+        data: { summary: entry.summary.slice(0, 200), at },
+      })
+      return
+    }
+  }
   await db.careActivity.create({
     data: {
       catId: entry.catId,
@@ -31,7 +66,8 @@ export async function logActivity(
       authorEmail: author.email,
       kind: entry.kind,
       summary: entry.summary.slice(0, 200),
-      ...(entry.at ? { at: entry.at } : {}),
+      subject: entry.subject ?? null,
+      at,
     },
   })
 }

@@ -107,9 +107,18 @@ export async function createInvite(
 
 /**
  * Accepts an invitation for the signed-in user: the token must be live, unused and for their address
- * (anything else is the same 404). Accepting makes (or renews) the membership, once.
+ * (anything else is the same 404). Accepting makes (or renews) the membership, once. The invitation is
+ * for whoever reads the address's mail, so the session must have proved it (`emailVerified`: a code
+ * sign-in, or a password on a proven account): someone who signed the address up first never joins.
  */
-export async function acceptInvite(db: Db, userId: number, token: string, now = new Date()) {
+export async function acceptInvite(
+  db: Db,
+  session: { id: number; emailVerified?: boolean | undefined },
+  token: string,
+  now = new Date(),
+) {
+  const userId = session.id
+  if (session.emailVerified !== true) throw appError('EMAIL_NOT_VERIFIED')
   const notFound = () => appError('NOT_FOUND')
   const [invite, user] = await Promise.all([
     db.householdInvite.findUnique({ where: { tokenHash: hashOf(token) } }),

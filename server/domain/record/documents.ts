@@ -18,7 +18,7 @@ import type { FileUrlSigner } from '../../services/signed-urls.ts'
 import { careCat } from '../care/care-cat.ts'
 import { rowCat } from '../household/access.ts'
 import { logActivity } from '../household/activity.ts'
-import { requireRoom } from '../quotas.ts'
+import { requireRoom, withRoom } from '../quotas.ts'
 
 const KEPT_TYPES: ReadonlySet<string> = new Set(DOCUMENT_FILE.types)
 const unsupported = () => refusalError(DOCUMENT_FILE.wrongType)
@@ -82,22 +82,25 @@ async function keptBytes(received: Uint8Array, mime: string): Promise<Uint8Array
 
 export async function uploadDocument(db: Db, userId: number, input: DocumentUploadInput) {
   const cat = await careCat(db, userId, input.cat_id, 'manage')
+  // Refused early (no bytes read for an account at its figure), and counted again under the lock.
   await requireRoom(db, cat.ownerId, 'documents')
   const received = receivedBytes(input.data, LIMITS)
   const type = await sniffImage(received)
   if (!type || !KEPT_TYPES.has(type.mime)) throw unsupported()
   const data = await keptBytes(received, type.mime)
-  const row = await db.catDocument.create({
-    data: {
-      catId: cat.id,
-      title: input.title,
-      kind: input.kind ?? 'other',
-      mimetype: type.mime,
-      bytes: data.length,
-      data: new Uint8Array(data),
-    },
-    select: columns,
-  })
+  const row = await withRoom(db, cat.ownerId, 'documents', {}, (tx) =>
+    tx.catDocument.create({
+      data: {
+        catId: cat.id,
+        title: input.title,
+        kind: input.kind ?? 'other',
+        mimetype: type.mime,
+        bytes: data.length,
+        data: new Uint8Array(data),
+      },
+      select: columns,
+    }),
+  )
   await logActivity(db, {
     catId: cat.id,
     authorId: userId,
@@ -156,6 +159,7 @@ export async function updateDocument(db: Db, userId: number, input: DocumentUpda
     authorId: userId,
     kind: 'record_changed',
     summary: `Changed ${updated.title}`,
+    subject: `document:${updated.id}`,
   })
   return toDocument(updated)
 }

@@ -9,7 +9,7 @@ import { careCat } from '../care/care-cat.ts'
 import { ensureCarePlan } from '../care/plan.ts'
 import { type CareAction, rowCat } from '../household/access.ts'
 import { logActivity } from '../household/activity.ts'
-import { requireRoom } from '../quotas.ts'
+import { withRoom } from '../quotas.ts'
 import { type DoseSchedule, doseTimesBetween, nextDoseAt } from './dose-times.ts'
 import { dateIn } from './local-time.ts'
 
@@ -75,25 +75,26 @@ const withDoses = { doses: { orderBy: { givenAt: 'desc' as const }, select: { gi
 
 export async function addMedication(db: Db, userId: number, input: MedicationInput, now = new Date()) {
   const cat = await careCat(db, userId, input.cat_id, 'manage')
-  await requireRoom(db, cat.ownerId, 'medications')
   const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
   const startOn = input.start_on ?? dateIn(now, plan.timezone)
   if (input.end_on && input.end_on < startOn)
     throw appError('INVALID_INPUT', { message: 'end_on must not be before start_on' })
   const times = [...input.times].sort()
-  const row = await db.medication.create({
-    data: {
-      catId: cat.id,
-      name: input.name,
-      dose: input.dose,
-      times,
-      startOn: dateColumn(startOn),
-      endOn: input.end_on ? dateColumn(input.end_on) : null,
-      notes: input.notes || null,
-      nextDoseAt: nextDoseAt({ times, startOn, endOn: input.end_on ?? null, timezone: plan.timezone }, now),
-    },
-    include: withDoses,
-  })
+  const row = await withRoom(db, cat.ownerId, 'medications', {}, (tx) =>
+    tx.medication.create({
+      data: {
+        catId: cat.id,
+        name: input.name,
+        dose: input.dose,
+        times,
+        startOn: dateColumn(startOn),
+        endOn: input.end_on ? dateColumn(input.end_on) : null,
+        notes: input.notes || null,
+        nextDoseAt: nextDoseAt({ times, startOn, endOn: input.end_on ?? null, timezone: plan.timezone }, now),
+      },
+      include: withDoses,
+    }),
+  )
   await logActivity(db, {
     catId: cat.id,
     authorId: userId,
@@ -156,6 +157,7 @@ export async function updateMedication(
     authorId: userId,
     kind: 'record_changed',
     summary: `Changed ${updated.name}`,
+    subject: `medication:${updated.id}`,
   })
   return toMedication(updated, plan.timezone, now)
 }
@@ -187,13 +189,14 @@ export async function logDose(
   now = new Date(),
 ) {
   const medication = await reachableMedication(db, userId, input.id, 'log')
-  await requireRoom(db, medication.cat.ownerId, 'dosesPerMedication', { catId: input.id })
   const givenAt = input.given_at ? new Date(input.given_at) : now
   if (givenAt.getTime() > now.getTime() + 60_000) {
     throw appError('INVALID_INPUT', { message: 'given_at must not be in the future' })
   }
   const { email } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
-  const dose = await db.medicationDose.create({ data: { medicationId: input.id, givenAt, by: email } })
+  const dose = await withRoom(db, medication.cat.ownerId, 'dosesPerMedication', { catId: input.id }, (tx) =>
+    tx.medicationDose.create({ data: { medicationId: input.id, givenAt, by: email } }),
+  )
   await logActivity(db, {
     catId: medication.catId,
     authorId: userId,

@@ -9,7 +9,7 @@ import { careCat } from '../care/care-cat.ts'
 import { ensureCarePlan } from '../care/plan.ts'
 import { rowCat } from '../household/access.ts'
 import { logActivity } from '../household/activity.ts'
-import { requireRoom } from '../quotas.ts'
+import { withRoom } from '../quotas.ts'
 import { dateIn, wallClockInstant } from './local-time.ts'
 import { addDays, proposeNextDue } from './vaccine-schedule.ts'
 
@@ -56,7 +56,6 @@ export function nextVaccinationReminder(
 
 export async function addVaccination(db: Db, userId: number, input: VaccinationInput, now = new Date()) {
   const cat = await careCat(db, userId, input.cat_id, 'manage')
-  await requireRoom(db, cat.ownerId, 'vaccinations')
   const plan = await ensureCarePlan(db, cat.ownerId, cat.id, now)
   const { age } = await db.cat.findUniqueOrThrow({ where: { id: cat.id }, select: { age: true } })
   const nextDueOn =
@@ -67,17 +66,19 @@ export async function addVaccination(db: Db, userId: number, input: VaccinationI
       catAgeYears: age,
       today: dateIn(now, plan.timezone),
     })
-  const row = await db.vaccination.create({
-    data: {
-      catId: cat.id,
-      name: input.name,
-      givenOn: dateColumn(input.given_on),
-      nextDueOn: nextDueOn ? dateColumn(nextDueOn) : null,
-      clinic: input.clinic || null,
-      notes: input.notes || null,
-      nextReminderAt: nextDueOn ? nextVaccinationReminder(nextDueOn, plan, now) : null,
-    },
-  })
+  const row = await withRoom(db, cat.ownerId, 'vaccinations', {}, (tx) =>
+    tx.vaccination.create({
+      data: {
+        catId: cat.id,
+        name: input.name,
+        givenOn: dateColumn(input.given_on),
+        nextDueOn: nextDueOn ? dateColumn(nextDueOn) : null,
+        clinic: input.clinic || null,
+        notes: input.notes || null,
+        nextReminderAt: nextDueOn ? nextVaccinationReminder(nextDueOn, plan, now) : null,
+      },
+    }),
+  )
   await logActivity(db, {
     catId: cat.id,
     authorId: userId,
@@ -137,6 +138,7 @@ export async function updateVaccination(
     authorId: userId,
     kind: 'record_changed',
     summary: `Changed ${updated.name}`,
+    subject: `vaccination:${updated.id}`,
   })
   return toVaccination(updated)
 }

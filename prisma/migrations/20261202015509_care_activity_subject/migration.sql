@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "care_activity" ADD COLUMN     "subject" TEXT;

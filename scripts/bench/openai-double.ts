@@ -32,7 +32,7 @@ export interface RecordedRequest {
 }
 
 /** The structured-output name of the second reader's request (server/services/assistant/openai-reading.ts). */
-export const READING_FORMAT_NAME = 'triage_reading'
+const READING_FORMAT_NAME = 'triage_reading'
 
 /** The second reader's answer in the wire's own shape. */
 export interface DoubleReading {

@@ -35,7 +35,7 @@ export function askSecondReader(
 }
 
 /** The model's level for this cat now: a sign it read as not this cat's, or not now, is no sign. */
-export function modelLevel(reading: MessageReading): Urgency {
+function modelLevel(reading: MessageReading): Urgency {
   return reading.aboutThisCatNow ? reading.level : 'routine'
 }
 
@@ -55,7 +55,7 @@ export function combineLevels(product: Urgency, reading: MessageReading | null):
 }
 
 /** The model's quote, only when it is truly the owner's words (a model may paraphrase or invent). */
-export function quotedEvidence(reading: MessageReading, question: string): string | null {
+function quotedEvidence(reading: MessageReading, question: string): string | null {
   const evidence = reading.evidence.replace(/^["“']+|["”']+$/g, '').trim()
   if (evidence.length < 3 || evidence.length > MAX_EVIDENCE_CHARS) return null
   const squash = (text: string) => text.toLowerCase().replace(/\s+/g, ' ')

@@ -6,7 +6,7 @@ import { URGENCY_LEVELS } from '../../knowledge/index.ts'
 import { asData } from './openai-prompts.ts'
 import type { AssistantMessage, CatProfileForAssistant } from './types.ts'
 
-export const readingSchema = z.object({
+const readingSchema = z.object({
   level: z
     .enum(URGENCY_LEVELS)
     .describe('routine (no vet needed for this), urgent (a vet within 24 hours) or emergency (a vet now)'),

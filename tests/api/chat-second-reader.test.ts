@@ -9,9 +9,9 @@ import { createTestApp, suiteApp } from '../helpers/app.ts'
 import { suiteOpenAiApp } from '../helpers/openai-app.ts'
 import { sendInChat, subscriberInChat } from '../helpers/subscribers.ts'
 
-const READING_TIMEOUT_MS = 400
+const READING_TIMEOUT_MS = 1500
 /** How long the double takes over a reading where the test needs it to take a while. */
-const READING_DELAY_MS = 250
+const READING_DELAY_MS = 600
 const TIPS = 'Here is what helps at home.'
 const openai = suiteOpenAiApp({
   env: { OPENAI_READING_TIMEOUT_MS: String(READING_TIMEOUT_MS), OPERATOR_EMAILS: 'ops@example.com' },
@@ -156,6 +156,22 @@ describe('the model reads every owner message', () => {
     })
   })
 
+  it('an emergency the product found is not held back by a slow reading; its disagreement comes after', async () => {
+    openai.double.setDefaultReading({
+      json: { level: 'routine', sign: 'litter habits', evidence: '', about_this_cat_now: true },
+      firstTokenDelayMs: 1000,
+    })
+    const chat = await subscriberInChat(t, { cat: { name: 'Milo', gender: 'Male' } })
+    const started = Date.now()
+    const text = await sendInChat(chat, { catId: chat.cat.id, content: STRAINING, clientId: 'q1' })
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(text).toMatch(/^\*\*This could be an emergency\. Please take Milo to a vet now\.\*\*/)
+    expect((await lastReply(chat.conversation.id)).urgency).toBe('emergency')
+    const stored = () =>
+      t.db.triageDisagreement.count({ where: { question: { conversationId: chat.conversation.id } } })
+    await expect.poll(stored, { timeout: 5000 }).toBe(1)
+  })
+
   it('does not raise a sign the model read as not this cat now (a toy "bleeding" fluff)', async () => {
     openai.double.setDefaultReading({
       level: 'emergency',
@@ -244,6 +260,17 @@ describe('a reading that fails or is late', () => {
     expect((await lastReply(chat.conversation.id)).urgency).toBe('routine')
     // One try: a retry would only be later than the reply.
     expect(openai.double.readings).toHaveLength(1)
+  })
+
+  it('a reading that does not fit the schema is no reading', async () => {
+    openai.double.setDefaultReading({ json: { level: 'catastrophic', sign: 'x' } })
+    const chat = await subscriberInChat(t)
+    const text = await sendInChat(chat, { catId: chat.cat.id, content: EYELID, clientId: 'q1' })
+    expect(text).toBe(TIPS)
+    expect((await lastReply(chat.conversation.id)).urgency).toBe('routine')
+    expect(
+      await t.db.triageDisagreement.count({ where: { question: { conversationId: chat.conversation.id } } }),
+    ).toBe(0)
   })
 
   it('a hanging reading holds the first piece back no longer than its time-out, the hard sign kept', async () => {

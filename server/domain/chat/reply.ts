@@ -201,16 +201,26 @@ async function storeDisagreement(
     replyLevel: Urgency
   },
 ) {
-  // The reading is bounded by its own time-out; it is long settled when the reply was not waiting on it.
-  const read = row.reading ? await row.reading : null
-  if (!read || !row.product || !combineLevels(row.product.level, read).disagree) return
-  await recordDisagreement(db, { ...row, product: row.product, reading: read }).catch((error: unknown) =>
-    log.error(
-      { err: error, questionId: row.questionId },
-      "the second reader's disagreement could not be stored",
-    ),
-  )
+  const { product, reading } = row
+  if (!reading || !product) return
+  const save = async (read: MessageReading | null) => {
+    if (!read || !combineLevels(product.level, read).disagree) return
+    await recordDisagreement(db, { ...row, product, reading: read }).catch((error: unknown) =>
+      log.error(
+        { err: error, questionId: row.questionId },
+        "the second reader's disagreement could not be stored",
+      ),
+    )
+  }
+  // A reading already in is stored before the reply's stream ends; one still on its way (an emergency
+  // reply does not wait for it) is stored when it comes, without holding the end of the reply back. Of two
+  // settled promises, a race takes the first listed.
+  const settled = await Promise.race([reading, Promise.resolve(STILL_READING)])
+  if (settled === STILL_READING) void reading.then(save)
+  else await save(settled)
 }
+
+const STILL_READING = Symbol('still reading')
 
 /** What a reply stream returns when it ends: how urgent the stored reply was judged. */
 export interface ReplyEnd {

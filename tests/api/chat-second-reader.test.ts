@@ -105,6 +105,30 @@ describe('the model reads every owner message', () => {
     expect(openai.double.readings).toHaveLength(readings)
   })
 
+  it("raises the product's urgent to an emergency under one headline, the product's sections kept", async () => {
+    openai.double.setDefaultReading({
+      level: 'emergency',
+      sign: 'repeated vomiting, weak',
+      evidence: 'vomited three times today',
+      about_this_cat_now: true,
+    })
+    const chat = await subscriberInChat(t)
+    const text = await sendInChat(chat, {
+      catId: chat.cat.id,
+      content: 'she has vomited three times today',
+      clientId: 'q1',
+    })
+    const lines = text.split('\n\n')
+    expect(lines[0]).toMatch(/^\*\*This could be an emergency\. Please take Luna to a vet now\.\*\*/)
+    expect(lines[1]).toBe(
+      "You wrote: “vomited three times today”. That needs a vet's eyes, not a wait at home.",
+    )
+    expect(lines[2]).toBe('**Repeated vomiting**')
+    expect(text).not.toContain('Please get Luna seen by a vet today')
+    const stored = await lastReply(chat.conversation.id)
+    expect(stored).toMatchObject({ urgency: 'emergency', sign: 'vomiting' })
+  })
+
   it('raises it on the REST row of docs/product.md §7 too', async () => {
     openai.double.setDefaultReading({
       level: 'urgent',

@@ -23,7 +23,7 @@ import {
   SECOND_READER_SIGN,
 } from './second-reader.ts'
 import { catProfile, withCurrentMedications, withWeightLog } from './specialist-cat.ts'
-import { forCat, higherUrgency, isUrgency, type Urgency } from './triage.ts'
+import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
 /**
  * The key of a reply's stream: its conversation and its id. Reply ids come from clients (docs/product.md §3:
@@ -128,11 +128,16 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       const combined = combineLevels(urgency, read)
       if (read && combined.raised && combined.urgency !== 'routine') {
         early?.cancel()
-        urgency = combined.urgency
-        sign = SECOND_READER_SIGN
         const question = history.at(-1)?.content ?? ''
-        const raised = forCat(raisedOpening(combined.urgency, read, question), safety.name)
-        opening = opening ? `${raised}\n\n${opening}` : raised
+        opening = raisedOpening(
+          { level: combined.urgency, reading: read },
+          { level: urgency, opening },
+          question,
+          safety.name,
+        )
+        urgency = combined.urgency
+        // The product's rule, when it found one, stays the sign (its follow-up and scoreboard row).
+        sign = sign ?? SECOND_READER_SIGN
         early = askAssistant({ urgency, said: opening, signs: read.sign ? [read.sign] : [] })
       }
     }

@@ -11,7 +11,7 @@ import type {
   CatProfileForAssistant,
   MessageReading,
 } from '../../services/assistant/types.ts'
-import { higherUrgency, type Urgency } from './triage.ts'
+import { forCat, higherUrgency, type Urgency } from './triage.ts'
 
 /** The sign stored on a reply the model's reading raised (no rule of the product's found it). */
 export const SECOND_READER_SIGN = 'second-reader'
@@ -64,18 +64,29 @@ function quotedEvidence(reading: MessageReading, question: string): string | nul
 
 /**
  * What a reply the model raised opens with: the product's own headline for that level, the owner's words
- * it rests on, what to bring. No first aid is invented: the product's sections belong to its own rules.
+ * it rests on, then the product's escalation if it made one (its sections, under the higher headline), or
+ * what to bring. No first aid is invented: the product's sections belong to its own rules.
  */
-export function raisedOpening(level: Exclude<Urgency, 'routine'>, reading: MessageReading, question: string) {
-  const quoted = quotedEvidence(reading, question)
-  return [
-    URGENT_SIGNS.headlines[level],
+export function raisedOpening(
+  raised: { level: Exclude<Urgency, 'routine'>; reading: MessageReading },
+  product: { level: Urgency; opening: string | null },
+  question: string,
+  name: string,
+): string {
+  const quoted = quotedEvidence(raised.reading, question)
+  const head = [
+    forCat(URGENT_SIGNS.headlines[raised.level], name),
     quoted ? `You wrote: “${quoted}”. That needs a vet's eyes, not a wait at home.` : null,
-    URGENT_SIGNS.bring,
-    URGENT_SIGNS.closing,
   ]
-    .filter((line) => line !== null)
-    .join('\n\n')
+  const urgentHead = forCat(URGENT_SIGNS.headlines.urgent, name)
+  // An urgent escalation raised to an emergency: one headline, the higher, over the same sections.
+  if (product.level === 'urgent' && product.opening?.startsWith(urgentHead)) {
+    return [...head, product.opening.slice(urgentHead.length).trim()].filter((line) => line).join('\n\n')
+  }
+  const own = [...head, forCat(URGENT_SIGNS.bring, name), forCat(URGENT_SIGNS.closing, name)]
+  // A poison question's calm "no" (a routine caution) still follows.
+  if (product.opening) own.push(product.opening)
+  return own.filter((line) => line).join('\n\n')
 }
 
 /** The product's own level for a message and the rule that decided it. */

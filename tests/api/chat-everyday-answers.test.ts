@@ -165,7 +165,7 @@ describe('everyday care questions', () => {
 
 describe('no quiz line that is not about the question', () => {
   it('a message that says what is going on gets no "You mentioned…" from the quiz', async () => {
-    const { text } = await ask('he goes stiff as a board when the doorbell rings, then hides', {
+    const { text } = await ask('my cat is acting weird today, any idea why?', {
       ...ADULT,
       issuesFaced: ['Time Constraints'],
     })

@@ -22,6 +22,7 @@ import { startOpenAiDouble } from './bench/openai-double.ts'
 import { photoBenchRows } from './bench/photos.ts'
 import { progressRows } from './bench/progress.ts'
 import { safetyScoreboardRows } from './bench/safety-scoreboard.ts'
+import { secondReaderRows } from './bench/second-reader.ts'
 import { triageRows } from './bench/triage.ts'
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node-flags.mjs'
 
@@ -455,6 +456,7 @@ async function main() {
       ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
       ...lighthouse,
       ...triageRows(),
+      ...(await secondReaderRows(log)),
       ...progress,
       ...calendarFeed,
       ...(await careRows(log)),

@@ -62,6 +62,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'http://127.0.0.1:11434/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** The second reader's time-out (docs/triage.md): past it the product's triage stands alone. */
+  OPENAI_READING_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_500),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,

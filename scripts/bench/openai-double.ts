@@ -31,10 +31,39 @@ export interface RecordedRequest {
   settled: Promise<'finished' | 'aborted'>
 }
 
+/** The structured-output name of the second reader's request (server/services/assistant/openai-reading.ts). */
+const READING_FORMAT_NAME = 'triage_reading'
+
+/** The second reader's answer in the wire's own shape. */
+export interface DoubleReading {
+  level: 'routine' | 'urgent' | 'emergency'
+  sign: string
+  evidence: string
+  about_this_cat_now: boolean
+}
+
+/** What a reading gets by default: nothing read, so the product's triage decides alone. */
+export const NOTHING_READ: DoubleReading = {
+  level: 'routine',
+  sign: '',
+  evidence: '',
+  about_this_cat_now: false,
+}
+
 export interface OpenAiDouble {
   /** Base URL ending in /v1, as the SDK's `baseURL` expects. */
   url: string
+  /** Every request but the second reader's readings. */
   requests: RecordedRequest[]
+  /**
+   * The second reader's requests (response_format named `triage_reading`), apart: they run beside the
+   * reply's own, so their order among `requests` would be a race.
+   */
+  readings: RecordedRequest[]
+  /** Queues what the next `times` readings get (a reading, an error, a hang); its own queue. */
+  setNextReading(behaviour: DoubleReading | OpenAiDoubleBehaviour, times?: number): void
+  /** What readings get once their queue is empty (NOTHING_READ unless set). */
+  setDefaultReading(behaviour: DoubleReading | OpenAiDoubleBehaviour): void
   /** Queues a behaviour for the next `times` requests (the SDK retries, so failures often need 2). */
   setNext(behaviour: OpenAiDoubleBehaviour, times?: number): void
   /** What requests get once the queue is empty. */
@@ -59,6 +88,9 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
   const queue: OpenAiDoubleBehaviour[] = []
   let fallback: OpenAiDoubleBehaviour = { reply: DEFAULT_REPLY }
   const requests: RecordedRequest[] = []
+  const readingQueue: OpenAiDoubleBehaviour[] = []
+  let readingFallback: OpenAiDoubleBehaviour = { json: NOTHING_READ }
+  const readings: RecordedRequest[] = []
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => res.destroy())
@@ -79,7 +111,8 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
         resolveSettled = resolve
       }),
     }
-    requests.push(record)
+    const reading = isReadingRequest(record.body)
+    ;(reading ? readings : requests).push(record)
     res.on('close', () => {
       record.outcome = res.writableFinished ? 'finished' : 'aborted'
       resolveSettled(record.outcome)
@@ -89,7 +122,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       sendError(res, 404, `Unknown request URL: ${req.method} ${path}.`)
       return
     }
-    const behaviour = queue.shift() ?? fallback
+    const behaviour = reading ? (readingQueue.shift() ?? readingFallback) : (queue.shift() ?? fallback)
     if ('hang' in behaviour) return
     if ('status' in behaviour) {
       sendError(res, behaviour.status, behaviour.message ?? defaultErrorMessage(behaviour.status, req))
@@ -120,6 +153,13 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    readings,
+    setNextReading(behaviour, times = 1) {
+      for (let i = 0; i < times; i++) readingQueue.push(asBehaviour(behaviour))
+    },
+    setDefaultReading(behaviour) {
+      readingFallback = asBehaviour(behaviour)
+    },
     setNext(behaviour, times = 1) {
       for (let i = 0; i < times; i++) queue.push(behaviour)
     },
@@ -129,6 +169,8 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     reset() {
       queue.length = 0
       requests.length = 0
+      readingQueue.length = 0
+      readings.length = 0
     },
     close() {
       // Hanging requests keep their sockets open; close() alone would wait for them forever.
@@ -251,6 +293,17 @@ function parseJson(text: string): unknown {
   } catch {
     return text
   }
+}
+
+function isReadingRequest(body: unknown): boolean {
+  if (!isRecord(body) || !isRecord(body.response_format)) return false
+  const schema = body.response_format.json_schema
+  return isRecord(schema) && schema.name === READING_FORMAT_NAME
+}
+
+/** A bare reading is answered as structured output. */
+function asBehaviour(behaviour: DoubleReading | OpenAiDoubleBehaviour): OpenAiDoubleBehaviour {
+  return 'level' in behaviour ? { json: behaviour } : behaviour
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

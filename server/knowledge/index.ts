@@ -110,6 +110,36 @@ export const careTopicSchema = z.object({
 })
 export type CareTopic = z.infer<typeof careTopicSchema>
 
+/** A pattern of an everyday answer: a regular expression over the plain message (shared/rules/plain-text.ts). */
+const messagePattern = z.string().refine((pattern) => {
+  try {
+    new RegExp(pattern)
+    return true
+  } catch {
+    return false
+  }
+}, 'not a regular expression')
+
+/**
+ * An everyday question answered first, in the cat's terms, before its topic's text (docs/triage.md,
+ * "Offline answers"): asked when every pattern of one `when` alternative is found in the message.
+ */
+export const everydayAnswerSchema = z.object({
+  id: z.string().regex(/^[a-z-]+$/),
+  topic: topicId,
+  when: z.array(z.array(messagePattern).min(1)).min(1),
+  /** Patterns that rule the answer out ("eats too fast" is no fast). */
+  unless: z.array(messagePattern).optional(),
+  /**
+   * The answer's first lines. {name}, {age}, {weight}, {weeklyLoss} and {conditions} are the cat's; a
+   * line naming a fact the profile and the message do not give is left out, as is a line marked
+   * `kitten:` for a cat that is not one.
+   */
+  lead: z.array(z.string().min(10)).min(1),
+  sources,
+})
+export type EverydayAnswer = z.infer<typeof everydayAnswerSchema>
+
 export const careTopicsSchema = z.object({
   version: z.literal(1),
   reviewedBy: z.string(),
@@ -117,6 +147,8 @@ export const careTopicsSchema = z.object({
     .array(careTopicSchema)
     .min(1)
     .refine((topics) => new Set(topics.map((t) => t.id)).size === topics.length, 'topic ids repeat'),
+  /** In the order they are tried: the first that holds answers. */
+  answers: z.array(everydayAnswerSchema).default([]),
 })
 
 /** A knowledge file checked against its schema; a bad one throws with the file and the entries named. */
@@ -135,11 +167,10 @@ export const URGENT_SIGNS: UrgentSigns = checkKnowledgeFile(
   urgentSignsSchema,
   urgentSignsFile,
 )
-export const CARE_TOPICS: readonly CareTopic[] = checkKnowledgeFile(
-  'care-topics.json',
-  careTopicsSchema,
-  careTopicsFile,
-).topics
+const careTopics = checkKnowledgeFile('care-topics.json', careTopicsSchema, careTopicsFile)
+
+export const CARE_TOPICS: readonly CareTopic[] = careTopics.topics
+export const EVERYDAY_ANSWERS: readonly EverydayAnswer[] = careTopics.answers
 
 export const triageConceptsSchema = z.object({
   version: z.literal(1),

@@ -23,6 +23,7 @@ export async function createAssistant(config: Config): Promise<Assistant> {
     apiKey: config.OPENAI_API_KEY,
     baseURL: config.OPENAI_BASE_URL,
     model: config.OPENAI_MODEL,
+    readingTimeoutMs: config.OPENAI_READING_TIMEOUT_MS,
   })
 }
 

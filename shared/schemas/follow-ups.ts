@@ -90,6 +90,29 @@ export const safetyScoreboardSchema = z.object({
       conversation_id: z.number().int().nullable(),
     }),
   ),
+  /**
+   * Where the model's reading of an owner's message (the second reader, docs/triage.md) differed from
+   * the product's triage: counts by the two levels, how many replies it raised, and the latest cases. The
+   * model's sign, the owner's words it quoted and the conversation only with the owner's review consent.
+   */
+  second_reader: z.object({
+    disagreements: z.array(
+      z.object({ product_level: z.string(), model_level: z.string(), count: z.number().int() }),
+    ),
+    raised: z.number().int(),
+    cases: z.array(
+      z.object({
+        message_id: z.number().int(),
+        product_level: z.string(),
+        product_sign: z.string().nullable(),
+        model_level: z.string(),
+        reply_level: z.string(),
+        model_sign: z.string().nullable(),
+        evidence: z.string().nullable(),
+        conversation_id: z.number().int().nullable(),
+      }),
+    ),
+  }),
 })
 
 export const reviewConsentSchema = z.object({ review_consent: z.boolean() })

@@ -164,6 +164,7 @@ describe('GET /api/ops/safety', () => {
       follow_ups: { sent: 4, answered: 3, seen_vet: 1, not_yet: { cost: 1, closed: 1, better: 0, other: 0 } },
       seen_vet_within_24h: { escalations: 4, seen: 1, share: 0.25 },
       routine_then_vet: [{ message_id: routine.id, finding: null, conversation_id: null }],
+      second_reader: { disagreements: [], raised: 0, cases: [] },
     })
     const api = await t.caller(ops.token)
     expect(await api.ops.safety({ from: '2026-03-01', to: '2026-03-31' })).toEqual(board)
@@ -394,6 +395,7 @@ describe('a seeded month', () => {
         { message_id: replies.R5!.id, finding: null, conversation_id: null },
         { message_id: replies.R7!.id, finding: null, conversation_id: null },
       ],
+      second_reader: { disagreements: [], raised: 0, cases: [] },
     })
     // The same over REST.
     const res = await t.app.inject({

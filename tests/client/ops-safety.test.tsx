@@ -81,6 +81,59 @@ describe('/ops/safety', () => {
     await screen.findByText('This conversation is not available for review.')
   })
 
+  it("lists the second reader's disagreements, the model's words only where the owner agreed", async () => {
+    const disagreement = async (
+      consent: boolean,
+      fields: { model: string; sign: string; evidence: string },
+    ) => {
+      const owner = await t.signIn()
+      if (consent) await t.db.user.update({ where: { id: owner.id }, data: { reviewConsentAt: new Date() } })
+      const conversation = await t.db.conversation.create({ data: { userId: owner.id } })
+      const question = await t.db.conversationMessage.create({
+        data: { conversationId: conversation.id, role: 'user', content: fields.evidence },
+      })
+      await t.db.triageDisagreement.create({
+        data: {
+          questionId: question.id,
+          productLevel: 'routine',
+          modelLevel: fields.model,
+          modelSign: fields.sign,
+          evidence: fields.evidence,
+          aboutThisCatNow: true,
+          replyLevel: fields.model,
+          createdAt: new Date('2031-03-10T10:00:00Z'),
+        },
+      })
+      return { question, conversation }
+    }
+    const agreed = await disagreement(true, {
+      model: 'urgent',
+      sign: 'third eyelid',
+      evidence: 'third eyelid is up',
+    })
+    const declined = await disagreement(false, {
+      model: 'emergency',
+      sign: 'belly breathing',
+      evidence: 'belly pumping',
+    })
+    const ops = await t.signIn('ops@example.com')
+    localStorage.setItem('token', ops.token)
+    render(app('/ops/safety?from=2031-03-01&to=2031-03-31'))
+    const section = (
+      await screen.findByRole('heading', { name: 'Second reader disagreed (2, 2 raised)' })
+    ).closest('section')!
+    const rows = within(section)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent)
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        `#${agreed.question.id}routineurgenturgentthird eyelid: “third eyelid is up”Review`,
+        `#${declined.question.id}routineemergencyemergency—No consent`,
+      ]),
+    )
+  })
+
   it('is the Not found page to an owner', async () => {
     const owner = await t.signIn()
     localStorage.setItem('token', owner.token)

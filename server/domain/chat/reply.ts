@@ -3,15 +3,25 @@
 
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
+import type { MessageReading, TriageForAssistant } from '../../services/assistant/types.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
 import { weightLogForSpecialist } from '../care/specialist-weights.ts'
 import { answerFollowUpInChat } from '../follow-ups/chat-answer.ts'
 import { scheduleFollowUp } from '../follow-ups/store.ts'
 import { currentMedications } from '../record/medications.ts'
 import type { ChatDeps } from './deps.ts'
+import { type EarlyReply, startEarly } from './early-reply.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
 import { triageQuestion } from './safety.ts'
+import {
+  askSecondReader,
+  combineLevels,
+  type ProductLevel,
+  raisedOpening,
+  recordDisagreement,
+  SECOND_READER_SIGN,
+} from './second-reader.ts'
 import { catProfile, withCurrentMedications, withWeightLog } from './specialist-cat.ts'
 import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
@@ -62,6 +72,10 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   let sign: string | null = null
   let catId: number | null = null
   let failed = false
+  let reading: Promise<MessageReading | null> | null = null
+  /** The product's own level and rule, before the model's reading: a disagreement is measured from it. */
+  let product: ProductLevel | null = null
+  let early: EarlyReply | null = null
   try {
     const history = await recentHistory(db, request.conversationId, request.questionId)
     // "Yes, the vet said it was cystitis" after a follow-up answers it (docs/follow-ups.md).
@@ -74,31 +88,65 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     urgency = safety.triage.urgency
     sign = safety.triage.findings[0]?.id ?? null
     catId = safety.cat?.id ?? null
-    if (safety.opening) {
-      said = `${safety.opening}\n\n`
+    product = { level: urgency, sign }
+    // A follow-up while an escalation is open is answered by the product alone: no assistant may turn
+    // "he seems fine now" into "see how it goes", and no model is asked to read it.
+    const kept = safety.triage.kept
+    // The second reader starts now, beside the reads below and the reply's own request.
+    reading = kept
+      ? null
+      : askSecondReader(
+          deps.assistant,
+          { cat: catProfile(safety.cat), history, signal: controller.signal },
+          log,
+        )
+    const cat = withCurrentMedications(
+      withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
+      safety.cat ? await currentMedications(db, safety.cat.id) : [],
+    )
+    const askAssistant = (triage: TriageForAssistant) =>
+      startEarly(
+        (signal) =>
+          deps.assistant.reply({
+            cat,
+            history,
+            signal,
+            triage,
+            onUrgency: (level) => {
+              urgency = higherUrgency(urgency, level)
+            },
+          }),
+        controller.signal,
+      )
+    const signs = safety.triage.findings.map((finding) => finding.title)
+    let opening = safety.opening
+    early = kept ? null : askAssistant({ urgency, said: opening, signs })
+    // Nothing is written before the reading is in, unless the product already says emergency (the
+    // reading cannot raise it): the opening must carry the level the reply is given.
+    if (reading && urgency !== 'emergency') {
+      const read = await reading
+      const combined = combineLevels(urgency, read)
+      if (read && combined.raised && combined.urgency !== 'routine') {
+        early?.cancel()
+        const question = history.at(-1)?.content ?? ''
+        opening = raisedOpening(
+          { level: combined.urgency, reading: read },
+          { level: urgency, opening },
+          question,
+          safety.name,
+        )
+        urgency = combined.urgency
+        // The product's rule, when it found one, stays the sign (its follow-up and scoreboard row).
+        sign = sign ?? SECOND_READER_SIGN
+        early = askAssistant({ urgency, said: opening, signs: read.sign ? [read.sign] : [] })
+      }
+    }
+    if (opening) {
+      said = `${opening}\n\n`
       text += said
       await streams.append(streamId, said)
     }
-    // A follow-up while an escalation is open is answered by the product alone: no assistant may turn
-    // "he seems fine now" into "see how it goes".
-    const assistantPieces = safety.triage.kept
-      ? []
-      : deps.assistant.reply({
-          cat: withCurrentMedications(
-            withWeightLog(catProfile(safety.cat), await weightLogForSpecialist(db, safety.cat)),
-            safety.cat ? await currentMedications(db, safety.cat.id) : [],
-          ),
-          history,
-          signal: controller.signal,
-          triage: {
-            urgency: safety.triage.urgency,
-            said: safety.opening,
-            signs: safety.triage.findings.map((finding) => finding.title),
-          },
-          onUrgency: (level) => {
-            urgency = higherUrgency(urgency, level)
-          },
-        })
+    const assistantPieces = early?.pieces ?? []
     for await (const piece of assistantPieces) {
       if (!piece) continue
       text += piece
@@ -114,6 +162,8 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     }
   } finally {
     offStop()
+    // A reply given up half-way (a failed write) must not run on upstream.
+    early?.cancel()
     if (!failed && text.trim() !== '') {
       try {
         // A reply that is only the escalation keeps it without the gap left for what would follow.
@@ -139,11 +189,43 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
         log.error({ err: error, replyId }, 'the reply could not be stored')
       }
     }
+    await storeDisagreement(deps, { questionId: request.questionId, product, reading, replyLevel: urgency })
     if (failed || text.trim() === '') await streams.release(key)
     await streams.end(streamId, failed ? 'failed' : 'done')
     await streams.clearActive(request.conversationId, replyId)
   }
 }
+
+/** Where the model's reading differs from the product's triage, for the safety scoreboard. */
+async function storeDisagreement(
+  { db, log }: Pick<ChatDeps, 'db' | 'log'>,
+  row: {
+    questionId: number
+    product: ProductLevel | null
+    reading: Promise<MessageReading | null> | null
+    replyLevel: Urgency
+  },
+) {
+  const { product, reading } = row
+  if (!reading || !product) return
+  const save = async (read: MessageReading | null) => {
+    if (!read || !combineLevels(product.level, read).disagree) return
+    await recordDisagreement(db, { ...row, product, reading: read }).catch((error: unknown) =>
+      log.error(
+        { err: error, questionId: row.questionId },
+        "the second reader's disagreement could not be stored",
+      ),
+    )
+  }
+  // A reading already in is stored before the reply's stream ends; one still on its way (an emergency
+  // reply does not wait for it) is stored when it comes, without holding the end of the reply back. Of two
+  // settled promises, a race takes the first listed.
+  const settled = await Promise.race([reading, Promise.resolve(STILL_READING)])
+  if (settled === STILL_READING) void reading.then(save)
+  else await save(settled)
+}
+
+const STILL_READING = Symbol('still reading')
 
 /** What a reply stream returns when it ends: how urgent the stored reply was judged. */
 export interface ReplyEnd {

@@ -13,6 +13,8 @@ export interface Safety {
   triage: TriageResult
   /** What the reply opens with (the escalation, or a poison question's clear no), the name filled in. */
   opening: string | null
+  /** The name the opening calls the cat by ("your cat" when the message is unclear about which). */
+  name: string
 }
 
 /** The owner's cats without their photos (a few short rows: an owner has a handful of cats). */
@@ -109,5 +111,5 @@ export function triageAmongCats<C extends SafetyCat>(
   const triage = triageMessage(withoutCatNames(question, known), about, history.slice(0, -1))
   const name = (!unclear && cat?.name.trim()) || FALLBACK_CAT_NAME
   const opening = triage.escalation ?? triage.caution
-  return { cat, triage, opening: opening ? forCat(opening, name) : null }
+  return { cat, triage, opening: opening ? forCat(opening, name) : null, name }
 }

@@ -11,6 +11,8 @@ export interface ScoreboardRange {
 }
 
 const ROUTINE_THEN_VET_LIMIT = 500
+/** The latest disagreements listed one by one; the counts cover them all. */
+const DISAGREEMENT_CASES_LIMIT = 100
 /** A vet visit reported this long after the escalation counts as "seen within 24 h" (docs/follow-ups.md). */
 const SEEN_WITHIN_HOURS = 24
 
@@ -18,7 +20,7 @@ const SEEN_WITHIN_HOURS = 24
 export const seenShare = (seen: number, escalations: number) => (escalations > 0 ? seen / escalations : null)
 
 export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
-  const [escalations, followUps, seenWithin, routineThenVet] = await Promise.all([
+  const [escalations, followUps, seenWithin, routineThenVet, secondReader] = await Promise.all([
     db.$queryRaw<Array<{ sign: string; urgency: string; count: number }>>`
       SELECT COALESCE(sign, 'unknown') AS sign, urgency, COUNT(*)::int AS count
       FROM conversation_messages
@@ -85,6 +87,7 @@ export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
         AND r.created_at >= f.answered_at - make_interval(hours => ${ROUTINE_THEN_VET_HOURS})
       ORDER BY r.id, f.answered_at
       LIMIT ${ROUTINE_THEN_VET_LIMIT}`,
+    secondReaderDisagreements(db, { from, to }),
   ])
   const counts = followUps[0] ?? {
     sent: 0,
@@ -110,5 +113,54 @@ export async function safetyScoreboard(db: Db, { from, to }: ScoreboardRange) {
       share: seenShare(within.seen, within.escalations),
     },
     routine_then_vet: routineThenVet,
+    second_reader: secondReader,
+  }
+}
+
+/**
+ * Where the model's reading differed from the product's triage (docs/triage.md "The second reader"), by
+ * the triage_disagreements (created_at) index. The owner's words only under their review consent.
+ */
+async function secondReaderDisagreements(db: Db, { from, to }: ScoreboardRange) {
+  const [disagreements, cases] = await Promise.all([
+    db.$queryRaw<Array<{ product_level: string; model_level: string; count: number; raised: number }>>`
+      SELECT product_level, model_level, COUNT(*)::int AS count,
+        COUNT(*) FILTER (WHERE reply_level <> product_level)::int AS raised
+      FROM triage_disagreements
+      WHERE created_at >= ${from} AND created_at < ${to}
+      GROUP BY 1, 2
+      ORDER BY count DESC, product_level, model_level`,
+    db.$queryRaw<
+      Array<{
+        message_id: number
+        product_level: string
+        product_sign: string | null
+        model_level: string
+        reply_level: string
+        model_sign: string | null
+        evidence: string | null
+        conversation_id: number | null
+      }>
+    >`
+      SELECT d.question_id AS message_id, d.product_level, d.product_sign, d.model_level, d.reply_level,
+        CASE WHEN u.review_consent_at IS NOT NULL THEN d.model_sign END AS model_sign,
+        CASE WHEN u.review_consent_at IS NOT NULL THEN d.evidence END AS evidence,
+        CASE WHEN u.review_consent_at IS NOT NULL THEN q.conversation_id END AS conversation_id
+      FROM triage_disagreements d
+      JOIN conversation_messages q ON q.id = d.question_id
+      JOIN conversations c ON c.id = q.conversation_id
+      JOIN users u ON u.id = c.user_id
+      WHERE d.created_at >= ${from} AND d.created_at < ${to}
+      ORDER BY d.created_at DESC, d.id DESC
+      LIMIT ${DISAGREEMENT_CASES_LIMIT}`,
+  ])
+  return {
+    disagreements: disagreements.map(({ product_level, model_level, count }) => ({
+      product_level,
+      model_level,
+      count,
+    })),
+    raised: disagreements.reduce((sum, row) => sum + row.raised, 0),
+    cases,
   }
 }

@@ -11,6 +11,7 @@ import { AssistantUnavailableError } from './errors.ts'
 import { groundingFor } from './grounding.ts'
 import { withImageParts } from './openai-images.ts'
 import { checkAnswerSystemPrompt, interviewSystemPrompt, specialistSystemPrompt } from './openai-prompts.ts'
+import { READING_FORMAT, readingPrompt, readingTurns } from './openai-reading.ts'
 import {
   RECOMMENDATIONS_FORMAT,
   RECOMMENDATIONS_REQUEST,
@@ -25,11 +26,18 @@ export interface OpenAiAssistantOptions {
   model: string
   /** Per request before the answer starts, and the longest silence allowed inside a stream. */
   timeoutMs?: number
+  /**
+   * The second reader's whole request (docs/triage.md): a reading later than this is not waited for,
+   * and the product's triage stands alone.
+   */
+  readingTimeoutMs?: number
   /** The SDK uses the platform fetch; a custom one is deliberately not accepted. */
   fetch?: never
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
+/** A reading runs beside the reply's own request; past this it would hold the first token back. */
+const DEFAULT_READING_TIMEOUT_MS = 2_500
 
 /** docs/product.md §4: what the client shows when an answer check cannot be used. */
 export const CHECK_RETRY: Readonly<CheckResult> = Object.freeze({
@@ -131,6 +139,30 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): Assistan
       ])
       if (content === null) throw new AssistantUnavailableError('empty')
       return content
+    },
+
+    async readMessage({ cat, history, signal }) {
+      try {
+        const completion = await client.chat.completions.parse(
+          {
+            model,
+            messages: [{ role: 'system', content: readingPrompt(cat) }, ...readingTurns(history)],
+            response_format: READING_FORMAT,
+          },
+          // One try within the bound: a retry would only be later than the reply it is meant to inform.
+          { timeout: options.readingTimeoutMs ?? DEFAULT_READING_TIMEOUT_MS, maxRetries: 0, signal },
+        )
+        const parsed = completion.choices[0]?.message.parsed
+        if (!parsed) throw new AssistantUnavailableError('empty')
+        return {
+          level: parsed.level,
+          sign: parsed.sign.trim(),
+          evidence: parsed.evidence.trim(),
+          aboutThisCatNow: parsed.about_this_cat_now,
+        }
+      } catch (error) {
+        throw toUnavailable(error)
+      }
     },
 
     reply({ cat, history, signal, triage, onUrgency }) {

@@ -21,6 +21,20 @@ export interface TriageForAssistant {
   signs: string[]
 }
 
+/**
+ * A model's own reading of the owner's last message (the second reader, docs/triage.md): how urgent it is
+ * for this cat now, the sign it read, and the owner's words it read it from.
+ */
+export interface MessageReading {
+  level: Urgency
+  /** The sign in a few words ("straining in the litter tray"); empty when there is none. */
+  sign: string
+  /** The owner's words the reading rests on, quoted; empty when there are none. */
+  evidence: string
+  /** Whether the sign is this cat's, now (not a toy's, prey's, another animal's, a joke or long over). */
+  aboutThisCatNow: boolean
+}
+
 /** What the specialist knows about the cat; every field may be missing for a new owner. */
 export interface CatProfileForAssistant {
   name?: string | null
@@ -78,6 +92,15 @@ export interface Assistant {
     /** The assistant's own judgement of urgency, when it gives one (a model's structured line). */
     onUrgency?: (urgency: Urgency) => void
   }): AsyncIterable<string>
+  /**
+   * The second reader: the model's reading of the owner's last message, or a rejection when it cannot
+   * be had within its short time-out. Absent on the offline assistant (the product's triage alone).
+   */
+  readMessage?(input: {
+    cat: CatProfileForAssistant | null
+    history: AssistantMessage[]
+    signal?: AbortSignal
+  }): Promise<MessageReading>
   /**
    * docs/product.md §3's recommendations for a cat (food, treats, playtime, welcome messages). Rejects with
    * AssistantUnavailableError when the answer cannot be used; the caller then falls back to the rule.

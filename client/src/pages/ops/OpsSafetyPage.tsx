@@ -8,6 +8,7 @@ import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { NotFoundPage } from '../not-found/NotFoundPage.tsx'
 import { ReviewedConversation } from './ReviewedConversation.tsx'
+import { SecondReaderSection } from './SecondReaderSection.tsx'
 import './ops.css'
 
 const percent = (share: number | null) => (share === null ? '—' : `${Math.round(share * 1000) / 10}%`)
@@ -149,6 +150,7 @@ export function OpsSafetyPage() {
               </table>
             )}
           </section>
+          <SecondReaderSection data={data.second_reader} linkTo={linkTo} />
           {conversation && <ReviewedConversation id={conversation} />}
         </div>
       )}

@@ -7,6 +7,7 @@ import { forCat, triageMessage } from '../../../domain/chat/triage.ts'
 import type { AssistantMessage, CatProfileForAssistant, TriageForAssistant } from '../types.ts'
 import { ownerSaysNotEating } from './appetite.ts'
 import { type CatFacts, catFactsFrom } from './cat-facts.ts'
+import { answerLines, type EverydayAnswer, everydayAnswer } from './everyday-answer.ts'
 import { type CareTopic, KNOWLEDGE_BASE } from './knowledge.ts'
 import { MAX_NOTES, profileNotes } from './profile-notes.ts'
 import { capitaliseFirst, escapeRegExp, lastUserMessage, normalise, pickVariant } from './text.ts'
@@ -103,13 +104,31 @@ function topicReply(topics: readonly CareTopic[], facts: CatFacts, seed: number,
   return parts.join('\n\n')
 }
 
-function clarifyingReply(facts: CatFacts, medical: boolean, showNote: boolean): string {
+/**
+ * An everyday question: its answer first, in the cat's terms, then the topic's own text (docs/triage.md,
+ * "Offline answers"). No profile notes: they are written for the topic, not for this question.
+ */
+function everydayReply(answer: EverydayAnswer, facts: CatFacts, question: string, showNote: boolean): string {
+  const topic = KNOWLEDGE_BASE.find((candidate) => candidate.id === answer.topic)
+  const parts = [...answerLines(answer, facts, question)]
+  if (topic) parts.push(topicBlock(topic, true))
+  if (topic?.medical && showNote) parts.push(withName(NOT_A_VET_NOTE, facts))
+  if (topic) parts.push(capitaliseFirst(withName(topic.followUp, facts)))
+  return parts.join('\n\n')
+}
+
+/** A message this short says nothing of its own: the quiz's worry is a fair place to start. */
+const VAGUE_MESSAGE_WORDS = 5
+
+function clarifyingReply(facts: CatFacts, medical: boolean, showNote: boolean, vague: boolean): string {
   const name = facts.name
   const parts = [
     `I'd love to help with ${name}! Could you tell me a bit more about what's going on: what you've noticed, since when, and whether anything has changed at home?`,
   ]
   const [issue] = facts.issues
-  if (issue) parts.push(`You mentioned "${issue}" when we first spoke. Would you like to start there?`)
+  // Only for a vague message: after "he went stiff and then hid", the quiz's "Time Constraints" is no answer.
+  if (issue && vague && !medical)
+    parts.push(`You mentioned "${issue}" when we first spoke. Would you like to start there?`)
   if (medical) {
     parts.push(
       `If ${name} seems unwell (hiding, not eating for more than a day, or in pain), please call your vet today rather than waiting.`,
@@ -171,6 +190,8 @@ export function composeReply(input: {
   const matched = own.length === 0 && earlier ? matchTopics(earlier) : own
   const topics = facts.notEating ? withoutDiet(matched) : matched
   const showNote = !recentlyGaveNote(input.history)
+  const everyday = everydayAnswer(text)
+  if (everyday) return everydayReply(everyday, facts, text, showNote)
   if (topics.length > 0) {
     const medical = topics.some((topic) => topic.medical)
     return topicReply(topics, facts, input.history.length, medical && showNote)
@@ -178,5 +199,6 @@ export function composeReply(input: {
   const plain = normalise(text)
   if (isGreeting(plain)) return greetingReply(facts)
   if (THANKS.test(plain)) return thanksReply(facts)
-  return clarifyingReply(facts, MEDICAL_WORDS.test(plain), showNote)
+  const vague = plain.split(' ').length <= VAGUE_MESSAGE_WORDS
+  return clarifyingReply(facts, MEDICAL_WORDS.test(plain), showNote, vague)
 }

@@ -9,6 +9,7 @@ import { answerFollowUpInChat } from '../follow-ups/chat-answer.ts'
 import { scheduleFollowUp } from '../follow-ups/store.ts'
 import { currentMedications } from '../record/medications.ts'
 import type { ChatDeps } from './deps.ts'
+import { closeEscalation, holdEscalation } from './escalations.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
 import { triageQuestion } from './safety.ts'
@@ -61,6 +62,9 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   let urgency: Urgency = 'routine'
   let sign: string | null = null
   let catId: number | null = null
+  let held: Urgency = 'routine'
+  let closes = false
+  let kept = false
   let failed = false
   try {
     const history = await recentHistory(db, request.conversationId, request.questionId)
@@ -74,8 +78,14 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     urgency = safety.triage.urgency
     sign = safety.triage.findings[0]?.id ?? null
     catId = safety.cat?.id ?? null
-    if (safety.opening) {
-      said = `${safety.opening}\n\n`
+    held = safety.held
+    closes = safety.triage.closed === true
+    kept = safety.triage.kept
+    // While the cat's escalation is open, a question about something else opens with one line that the
+    // cat still needs the vet, and is answered as usual below it (docs/product.md §4).
+    const opening = [safety.reminder, safety.opening].filter((part): part is string => part !== null)
+    if (opening.length > 0) {
+      said = `${opening.join('\n\n')}\n\n`
       text += said
       await streams.append(streamId, said)
     }
@@ -94,8 +104,12 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
             urgency: safety.triage.urgency,
             said: safety.opening,
             signs: safety.triage.findings.map((finding) => finding.title),
+            ...(safety.reminder && held !== 'routine' ? { held } : {}),
           },
           onUrgency: (level) => {
+            // Under the reminder, the level the cat already holds is the escalation's, not this
+            // question's: only a higher one is the model's own finding.
+            if (safety.reminder && higherUrgency(held, level) === held) return
             urgency = higherUrgency(urgency, level)
           },
         })
@@ -124,6 +138,15 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
           urgency,
           sign: urgency === 'routine' ? null : sign,
         })
+        await keepCatEscalation(db, {
+          catId,
+          conversationId: request.conversationId,
+          reply,
+          kept,
+          closes,
+        }).catch((error: unknown) =>
+          log.error({ err: error, replyId }, "the cat's escalation could not be kept"),
+        )
         // Every escalation is followed up later: did the cat see a vet? (docs/follow-ups.md)
         await scheduleFollowUp(db, {
           conversationId: request.conversationId,
@@ -143,6 +166,33 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     await streams.end(streamId, failed ? 'failed' : 'done')
     await streams.clearActive(request.conversationId, replyId)
   }
+}
+
+/**
+ * The cat's escalation after a stored reply: an urgent or emergency reply that is not a kept one opens
+ * it (or raises it); a reply to "the vet saw him" closes it; anything else leaves it as it is.
+ */
+async function keepCatEscalation(
+  db: ChatDeps['db'],
+  after: {
+    catId: number | null
+    conversationId: number
+    reply: { id: number; urgency: string | null; sign: string | null }
+    kept: boolean
+    closes: boolean
+  },
+): Promise<void> {
+  if (after.catId === null) return
+  if (after.closes) return closeEscalation(db, after.catId)
+  const level = after.reply.urgency
+  if (after.kept || (level !== 'urgent' && level !== 'emergency')) return
+  await holdEscalation(db, {
+    catId: after.catId,
+    conversationId: after.conversationId,
+    messageId: after.reply.id,
+    urgency: level,
+    sign: after.reply.sign,
+  })
 }
 
 /** What a reply stream returns when it ends: how urgent the stored reply was judged. */

@@ -5,7 +5,8 @@ import type { Db } from '../../db.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
 import { namePattern, unclearCatReference } from './cat-reference.ts'
-import { forCat, type TriageCat, type TriageResult, triageMessage } from './triage.ts'
+import { heldLevel } from './escalations.ts'
+import { forCat, type TriageCat, type TriageResult, triageMessage, type Urgency } from './triage.ts'
 
 export interface Safety {
   /** The cat the reply is about: the one the owner names, else the conversation's. */
@@ -13,6 +14,13 @@ export interface Safety {
   triage: TriageResult
   /** What the reply opens with (the escalation, or a poison question's clear no), the name filled in. */
   opening: string | null
+  /**
+   * While the cat's escalation is open and the message is about something else: the one line the reply
+   * opens with (the name filled in); the assistant answers the question as usual below it.
+   */
+  reminder: string | null
+  /** The level of the cat's open escalation before this message ('routine' when none). */
+  held: Urgency
 }
 
 /** The owner's cats without their photos (a few short rows: an owner has a handful of cats). */
@@ -84,8 +92,18 @@ export async function triageQuestion(
           weightUnit: cat.weightUnit,
           medicalConditions: cat.medicalConditions,
         }
-  const triage = triageMessage(withoutCatNames(question, known), about, history.slice(0, -1))
+  // The escalation is the cat's (escalations.ts), whichever conversation it was opened in; a message
+  // about no known cat reads the level from the conversation's own replies, as before.
+  const held = cat && !unclear ? await heldLevel(db, cat.id) : undefined
+  const triage = triageMessage(withoutCatNames(question, known), about, history.slice(0, -1), held)
   const name = (!unclear && cat?.name.trim()) || FALLBACK_CAT_NAME
   const opening = triage.escalation ?? triage.caution
-  return { cat, triage, opening: opening ? forCat(opening, name) : null }
+  const reminder = triage.reminder ? forCat(triage.reminder, name) : null
+  return {
+    cat,
+    triage,
+    opening: opening ? forCat(opening, name) : null,
+    reminder,
+    held: held ?? 'routine',
+  }
 }

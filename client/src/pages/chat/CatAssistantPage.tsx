@@ -1,6 +1,7 @@
 // /cat-assistant (docs/product.md §2 "Chat room", §4, §5): the chat with the specialist.
 import { useMemo } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
 import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
 import {
   AttachPhotoButton,
@@ -8,6 +9,7 @@ import {
   ChatScreen,
   connectionLabel,
   PhotoTray,
+  UrgencyBanner,
   usePhotoAttachments,
   useSpecialistChat,
 } from '../../features/chat/index.ts'
@@ -26,7 +28,8 @@ export function CatAssistantPage() {
   const { cats, current } = useCats()
   const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
   // An urgent reply's banner names the cat's vets with a call link; a routine chat does not read them.
-  const urgent = chat.messages.some((m) => m.urgency === 'emergency' || m.urgency === 'urgent')
+  const urgent =
+    chat.escalation !== null || chat.messages.some((m) => m.urgency === 'emergency' || m.urgency === 'urgent')
   const vets = useCatVets(chat.catId, urgent)
 
   return (
@@ -34,14 +37,24 @@ export function CatAssistantPage() {
       layout="room"
       titleId="chat-title"
       title={`Chat with ${EXPERT_NAME}`}
+      // The chat names the cat it is about (docs/product.md §4): each cat has its own conversation.
       status={
-        <p className="chat__status" role="status" data-connection={chat.connection}>
-          {connectionLabel(chat.connection)}
-        </p>
+        <>
+          <p className="chat__status" role="status" data-connection={chat.connection}>
+            {connectionLabel(chat.connection)}
+          </p>
+          {chat.catName && <p className="chat__about">About {catDisplayName(chat.catName)}</p>}
+        </>
       }
       aside={<CatSwitcher onChosen={chat.switchCat} />}
       top={
         <>
+          {/* While the cat's escalation is open its banner stays, above every later answer. */}
+          {chat.escalation && (
+            <div className="chat__held-escalation">
+              <UrgencyBanner urgency={chat.escalation.urgency} vets={vets} />
+            </div>
+          )}
           <CheckInOpening />
           {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
         </>

@@ -182,3 +182,25 @@ describe("a cat's vet report", () => {
     expect(mochis).toContain(date)
   })
 })
+
+describe('check-in cards while an escalation is open', () => {
+  it('say vet first instead of play for that cat only, and play again once it was seen', async () => {
+    const { mochi, luna, api, chat } = await twoCats()
+    await t.db.cat.updateMany({ where: { id: { in: [mochi.id, luna.id] } }, data: { playtime: 30 } })
+    const checkIn = async (catId: number) => {
+      const row = await t.db.checkIn.create({
+        data: { catId, dueAt: new Date(Date.now() - 60_000), sentAt: new Date(), weighIn: false },
+      })
+      return (await api.care.checkIn({ id: row.id })).opening
+    }
+    await chat(mochi.id, EMERGENCY, 'q-emergency')
+    const mochis = await checkIn(mochi.id)
+    expect(mochis).not.toMatch(/minutes of play|training day/)
+    expect(mochis).toContain('Vet first: Mochi still needs to see the vet')
+    expect(await checkIn(luna.id)).toContain('30 minutes of play with Luna')
+
+    const seen = await chat(mochi.id, 'The vet saw him this afternoon, he is fine now', 'q-seen')
+    expect(seen.urgency).toBe('routine')
+    expect(await checkIn(mochi.id)).toContain('30 minutes of play with Mochi')
+  })
+})

@@ -6,10 +6,10 @@ import type { Db } from '../../db.ts'
 import type { Escalation } from '../../generated/prisma/client.ts'
 import { higherUrgency, isUrgency, type Urgency } from './triage.ts'
 
-export type OpenLevel = Exclude<Urgency, 'routine'>
+type OpenLevel = Exclude<Urgency, 'routine'>
 
 /** The cat's open escalation, if it has one. */
-export function openEscalation(db: Db, catId: number): Promise<Escalation | null> {
+function openEscalation(db: Db, catId: number): Promise<Escalation | null> {
   return db.escalation.findFirst({ where: { catId, closedAt: null }, orderBy: { id: 'desc' } })
 }
 

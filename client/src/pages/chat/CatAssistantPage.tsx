@@ -26,7 +26,18 @@ export function CatAssistantPage() {
   const photos = usePhotoAttachments()
   const connected = chat.connection === 'connected'
   const { cats, current } = useCats()
-  const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
+  // Each cat has its own conversation: an owner message is tagged with its cat only where one
+  // conversation holds messages about several (one opened before conversations had cats).
+  const messages = useMemo(() => {
+    const about = new Set(chat.messages.flatMap((m) => (m.catId ? [m.catId] : [])))
+    return withCatNames(chat.messages, about.size > 1 ? cats : [])
+  }, [chat.messages, cats])
+  // The open escalation's banner stays above the messages once the latest reply carries none of its own.
+  const lastReply = chat.messages.findLast((m) => m.role === 'assistant')
+  const heldBanner =
+    chat.escalation && lastReply?.urgency !== 'emergency' && lastReply?.urgency !== 'urgent'
+      ? chat.escalation
+      : null
   // An urgent reply's banner names the cat's vets with a call link; a routine chat does not read them.
   const urgent =
     chat.escalation !== null || chat.messages.some((m) => m.urgency === 'emergency' || m.urgency === 'urgent')
@@ -50,9 +61,9 @@ export function CatAssistantPage() {
       top={
         <>
           {/* While the cat's escalation is open its banner stays, above every later answer. */}
-          {chat.escalation && (
+          {heldBanner && (
             <div className="chat__held-escalation">
-              <UrgencyBanner urgency={chat.escalation.urgency} vets={vets} />
+              <UrgencyBanner urgency={heldBanner.urgency} vets={vets} />
             </div>
           )}
           <CheckInOpening />

@@ -142,7 +142,8 @@ const ABOUT_THE_VET =
 const EVERYDAY =
   /\b(?:toys?|play\w*|games?|puzzles?|wand|laser|catnip|scratch\w*|tree|tower|bed|beds|brush\w*|groom\w*|nails?|claws?|food|foods|kibble|treats?|diet|brand|recipes?|photos?|pictures?|pics?|names?|breeds?|cute|bored|busy|enrichment|carrier|travel)\b/
 
-const QUESTION = /\?\s*$|^(?:what|which|how|can|could|should|is|are|do|does|any|where|when|who|why|would|will|recommend|suggest)\b/
+const QUESTION =
+  /\?\s*$|^(?:what|which|how|can|could|should|is|are|do|does|any|where|when|who|why|would|will|recommend|suggest)\b/
 
 /**
  * An everyday question (a toy, a photo, food) rather than one about the open emergency: only these are

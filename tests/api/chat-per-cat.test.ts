@@ -198,9 +198,13 @@ describe('check-in cards while an escalation is open', () => {
     expect(mochis).not.toMatch(/minutes of play|training day/)
     expect(mochis).toContain('Vet first: Mochi still needs to see the vet')
     expect(await checkIn(luna.id)).toContain('30 minutes of play with Luna')
+    // The week's plan on /progress pauses play and training for Mochi only.
+    expect((await api.progress.overview({ cat_id: mochi.id })).vet_first).toBe(true)
+    expect((await api.progress.overview({ cat_id: luna.id })).vet_first).toBe(false)
 
     const seen = await chat(mochi.id, 'The vet saw him this afternoon, he is fine now', 'q-seen')
     expect(seen.urgency).toBe('routine')
     expect(await checkIn(mochi.id)).toContain('30 minutes of play with Mochi')
+    expect((await api.progress.overview({ cat_id: mochi.id })).vet_first).toBe(false)
   })
 })

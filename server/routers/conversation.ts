@@ -8,8 +8,10 @@ import {
   conversationOutput,
   conversationWithMessagesOutput,
   createConversationInput,
+  escalationInput,
   historyInput,
   historyOutput,
+  openEscalationOutput,
   resumeInput,
   sendInput,
   startInput,
@@ -30,10 +32,12 @@ import {
   toConversation,
 } from '../domain/chat/conversations.ts'
 import type { ChatDeps } from '../domain/chat/deps.ts'
+import { escalationView } from '../domain/chat/escalations.ts'
 import { appendConversationList, historyPage } from '../domain/chat/message-store.ts'
 import { openChat } from '../domain/chat/open-chat.ts'
 import { resumeReply, stopReply } from '../domain/chat/reply-control.ts'
 import { sendMessage } from '../domain/chat/send.ts'
+import { specialistCat } from '../domain/chat/specialist-cat.ts'
 import { requireRoom } from '../domain/quotas.ts'
 import { rateLimit, rest } from '../rest/meta.ts'
 import { perUser } from '../services/rate-limits.ts'
@@ -88,6 +92,8 @@ export const conversationRouter = router({
       await claimListAttachments(ctx.services.db, ctx.user.id, conversation.id, input.messages)
       const { appended } = await appendConversationList(ctx.services.db, conversation.id, input.messages, {
         quota: { ownerId: ctx.user.id },
+        // The owner's messages are about the conversation's cat.
+        catId: conversation.catId,
       })
       return { id: conversation.id, appended }
     }),
@@ -103,7 +109,8 @@ export const conversationRouter = router({
 
   /**
    * Opens the chat screen in one call: the owner's current cat (the highest id, or the catId asked
-   * for), their latest conversation (created when there is none) and its newest page of messages.
+   * for), the cat's conversation (created when there is none), its newest page of messages and the
+   * cat's open escalation.
    */
   start: authedProcedure
     .input(startInput)
@@ -111,6 +118,15 @@ export const conversationRouter = router({
     .mutation(({ ctx, input }) =>
       openChat(ctx.services, ctx.user.id, { catId: input.catId, sessionId: input.session_id }),
     ),
+
+  /** The cat's open escalation (the chat keeps its banner while it is open), read again after each reply. */
+  escalation: authedProcedure
+    .input(escalationInput)
+    .output(openEscalationOutput)
+    .query(async ({ ctx, input }) => {
+      const cat = await specialistCat(ctx.services.db, ctx.user.id, input.catId)
+      return escalationView(ctx.services.db, cat?.id ?? null)
+    }),
 
   /**
    * One message to the specialist, the reply streamed back as text pieces (tRPC streams an async

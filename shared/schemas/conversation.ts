@@ -70,6 +70,8 @@ export type ChatMessage = z.infer<typeof chatMessageOutput>
 
 export const conversationOutput = z.object({
   id: z.number(),
+  /** The cat the conversation is about; null for one opened without a cat, until a chat about a cat adopts it. */
+  cat_id: z.number().nullable(),
   session_id: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -135,6 +137,11 @@ export const startInput = z.object({
   catId: optionalCatId,
 })
 
+/** A cat's open escalation: its level, the sign that opened it, since when; null when none is open. */
+export const openEscalationOutput = z
+  .object({ urgency: z.enum(['urgent', 'emergency']), sign: z.string().nullable(), opened_at: z.string() })
+  .nullable()
+
 /** What the chat screen needs to open: its conversation, the cat it is about and the latest page. */
 export const startOutput = z.object({
   conversation: conversationOutput,
@@ -143,7 +150,11 @@ export const startOutput = z.object({
   next_before: z.number().nullable(),
   /** The id of a reply still being written in this conversation, to reattach to (`resume`). */
   active_reply_id: z.string().nullable(),
+  /** The cat's open escalation (its banner stays while it is open), or null. */
+  open_escalation: openEscalationOutput,
 })
+
+export const escalationInput = z.object({ catId: optionalCatId })
 
 const messageContent = storableText(
   z

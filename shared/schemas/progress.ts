@@ -16,6 +16,8 @@ export const progressOverviewSchema = z.object({
   cat_id: z.number().int(),
   weights: z.array(weightEntrySchema),
   check_ins: z.array(reportCheckInSchema),
+  /** The cat's escalation is open: the week's plan prescribes no play or training until the vet has seen it. */
+  vet_first: z.boolean(),
 })
 export type ProgressOverview = z.infer<typeof progressOverviewSchema>
 

@@ -6,7 +6,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { browserTestWithOpenAi, signedOut, untilChatConnected, untilVisible } from '../helpers/browser.ts'
-import { messageBox, openSpecialistChat, untilReplies } from '../helpers/chat-page.ts'
+import { assistantBubbles, messageBox, openSpecialistChat, untilReplies } from '../helpers/chat-page.ts'
 import { subscriberWithCat } from '../helpers/subscribers.ts'
 
 type Vet = { name: string; phone: string }
@@ -92,18 +92,22 @@ describe('urgency on screen', () => {
     expect(await note.getByRole('link', { name: /Find a 24-hour emergency vet/ }).count()).toBe(1)
     expect(await page.getByRole('note', { name: 'Emergency' }).count()).toBe(0)
     expect(await axeProblems(page)).toEqual([])
-    // The escalation stays open through the conversation: a question in between keeps the note.
+    // The escalation stays open: a question in between is answered under the reminder line, and the
+    // cat's note stays above the messages (besides the one on the urgent reply).
     await messageBox(page).fill('What toys does she like?')
     await messageBox(page).press('Enter')
     await untilReplies(page, 6)
-    expect(await page.getByRole('note', { name: 'See a vet today' }).count()).toBe(2)
-    // Seen by the vet: the conversation is routine again, and the next answer carries no note.
+    expect((await assistantBubbles(page).last().innerText()).replace(/^\s*Dr\. Olivia:\s*/, '')).toMatch(
+      /^Reminder: Luna still needs to be seen by a vet today/,
+    )
+    await expect.poll(() => page.getByRole('note', { name: 'See a vet today' }).count()).toBe(2)
+    // Seen by the vet: the escalation closes, the kept note goes, and the next answer carries none.
     await messageBox(page).fill('The vet saw her this afternoon, she is fine')
     await messageBox(page).press('Enter')
     await untilReplies(page, 7)
     await messageBox(page).fill('What toys does she like?')
     await messageBox(page).press('Enter')
     await untilReplies(page, 8)
-    expect(await page.getByRole('note').count()).toBe(2)
+    await expect.poll(() => page.getByRole('note').count()).toBe(1)
   })
 })

@@ -95,9 +95,8 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
       )
       .toContain('Luna')
     expect(await reply.innerText()).not.toContain('Oscar')
-    // One conversation for the household: the owner's message says which cat it was about.
-    const asked = page.locator('.bubble[data-role="user"]').last()
-    expect(await asked.locator('.bubble__about').innerText()).toBe('About Luna')
+    // Each cat its own conversation: the chat says which cat it is about.
+    expect(await page.locator('.chat__about').innerText()).toBe('About Luna')
     await page.getByRole('button', { name: 'Send' }).waitFor()
     await expectNoAxeViolations()
     await t.screenshot(`household-chat-${size.name}`)
@@ -128,10 +127,10 @@ describe.each(SIZES)('a household of cats at $name ($width×$height)', (size) =>
     await page.waitForURL('**/cat-assistant')
     await expect.poll(chosenName).toBe('Oscar')
     await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor()
-    // The question about Luna, read back from the server, still says it was about her.
-    await expect
-      .poll(() => page.locator('.bubble[data-role="user"] .bubble__about').allInnerTexts())
-      .toEqual(['About Luna'])
+    // Oscar's chat is his own: the question about Luna is not in it.
+    await expect.poll(() => page.locator('.chat__about').innerText()).toBe('About Oscar')
+    await expect.poll(paced(page, () => page.locator('.bubble[data-role="assistant"]').count())).toBe(4)
+    expect(await page.locator('.bubble[data-role="user"]').count()).toBe(0)
     expect(t.pageErrors).toEqual([])
   })
 

@@ -5,7 +5,7 @@
 // HTTP path runs on a fixed sample and must give the same verdicts (specialist.eval.ts).
 import { triageAmongCats } from '../../server/domain/chat/safety.ts'
 import { catProfile, type SpecialistCat } from '../../server/domain/chat/specialist-cat.ts'
-import type { Urgency } from '../../server/domain/chat/triage.ts'
+import { higherUrgency, type Urgency } from '../../server/domain/chat/triage.ts'
 import type { Cat } from '../../server/generated/prisma/client.ts'
 import { withPhotoNote } from '../../server/services/assistant/offline/photo-note.ts'
 import { composeReply } from '../../server/services/assistant/offline/specialist.ts'
@@ -68,11 +68,14 @@ export function passReply(c: EvalCase, assistant: PassAssistant): { urgency: Urg
   // With other cats the case's cat is the one chosen in the switcher (specialist.eval.ts sends its id).
   const chosen: SpecialistCat = { ...cat, household: { names, chosen: c.otherCats !== undefined } }
   const history: AssistantMessage[] = []
+  // The cats' open escalations, kept after each reply as the chat keeps them (reply.ts, escalations.ts).
+  const held = new Map<number, Urgency>()
   let last = { urgency: 'routine' as Urgency, message: '' }
   for (const turn of c.turns) {
     history.push({ role: 'user', content: turn })
-    const safety = triageAmongCats(cats, chosen, history)
-    const said = safety.opening ? `${safety.opening}\n\n` : ''
+    const safety = triageAmongCats(cats, chosen, history, held)
+    const lead = [safety.reminder, safety.opening].filter((part): part is string => part !== null)
+    const said = lead.length > 0 ? `${lead.join('\n\n')}\n\n` : ''
     let written = ''
     if (!safety.triage.kept) {
       const about = safety.cat?.id === chosen.id ? chosen : (safety.cat as SpecialistCat | null)
@@ -80,6 +83,7 @@ export function passReply(c: EvalCase, assistant: PassAssistant): { urgency: Urg
         urgency: safety.triage.urgency,
         said: safety.opening,
         signs: safety.triage.findings.map((finding) => finding.title),
+        ...(safety.reminder && safety.held !== 'routine' ? { held: safety.held } : {}),
       }
       written =
         assistant === 'double'
@@ -97,6 +101,12 @@ export function passReply(c: EvalCase, assistant: PassAssistant): { urgency: Urg
     const message = text.trim() === said.trim() ? said.trimEnd() : text
     last = { urgency: safety.triage.urgency, message }
     history.push({ role: 'assistant', content: message, urgency: last.urgency })
+    const about = safety.cat?.id
+    if (about !== undefined) {
+      if (safety.triage.closed) held.delete(about)
+      else if (!safety.triage.kept && last.urgency !== 'routine')
+        held.set(about, higherUrgency(held.get(about) ?? 'routine', last.urgency))
+    }
   }
   return last
 }

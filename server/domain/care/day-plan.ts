@@ -62,10 +62,19 @@ export function catNameOf(cat: { name: string }): string {
   return cat.name.trim() || 'your cat'
 }
 
-export function dayPlan(cat: DayPlanCat, day: { trainingDay: boolean; weighIn: boolean }): DayPlan {
+/**
+ * The day's plan. `vetFirst`: the cat's escalation is open (docs/product.md §4): no play or training is
+ * prescribed until the cat has seen the vet, and the plan says so instead.
+ */
+export function dayPlan(
+  cat: DayPlanCat,
+  day: { trainingDay: boolean; weighIn: boolean; vetFirst?: boolean },
+): DayPlan {
   const name = catNameOf(cat)
   const lines: string[] = []
-  if (day.trainingDay && cat.playtime) {
+  if (day.vetFirst) {
+    lines.push(`Vet first: ${name} still needs to see the vet; no play or training until then.`)
+  } else if (day.trainingDay && cat.playtime) {
     lines.push(`Play: ${cat.playtime} minutes of play with ${name} today, a training day.`)
   }
   const food = foodOf(cat)
@@ -78,5 +87,5 @@ export function dayPlan(cat: DayPlanCat, day: { trainingDay: boolean; weighIn: b
   }
   if (day.weighIn) lines.push(`Weigh-in: weigh ${name} and tell me the weight; it goes into the weight log.`)
   if (lines.length === 0) lines.push(`A quick word on how ${name} is doing today.`)
-  return { catName: name, ...day, lines }
+  return { catName: name, trainingDay: day.trainingDay, weighIn: day.weighIn, lines }
 }

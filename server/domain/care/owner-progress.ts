@@ -5,6 +5,7 @@
 import type { WeightEntry, WeightInput } from '../../../shared/schemas/care.ts'
 import type { ProgressOverview } from '../../../shared/schemas/progress.ts'
 import type { Db } from '../../db.ts'
+import { heldLevel } from '../chat/escalations.ts'
 import { logActivity } from '../household/activity.ts'
 import { createShareLink, liveShareLinks, SHARED_REPORT_PATH } from '../links/share-links.ts'
 import { careCat } from './care-cat.ts'
@@ -43,7 +44,7 @@ export async function logOwnerWeight(db: Db, userId: number, input: WeightInput)
   return entry
 }
 
-/** What /progress reads in one call: the weight log and the last four weeks' check-ins. */
+/** What /progress reads in one call: the weight log, the last four weeks' check-ins, whether the vet comes first. */
 export async function progressOverview(
   db: Db,
   userId: number,
@@ -51,11 +52,13 @@ export async function progressOverview(
   now: Date = new Date(),
 ): Promise<ProgressOverview> {
   const cat = await careCat(db, userId, catId, 'read')
-  const [weights, checkIns] = await Promise.all([
+  const [weights, checkIns, held] = await Promise.all([
     listWeights(db, cat.id),
     checkInsForReport(db, cat.id, new Date(now.getTime() - PAGE_CHECK_IN_DAYS * DAY_MS)),
+    heldLevel(db, cat.id),
   ])
-  return { cat_id: cat.id, weights, check_ins: checkIns }
+  // While the cat's escalation is open, the plan pauses play and training (docs/product.md §4).
+  return { cat_id: cat.id, weights, check_ins: checkIns, vet_first: held !== 'routine' }
 }
 
 /** The vet report of the owner's cat as a PDF. */

@@ -35,14 +35,18 @@ export async function progressReport(
   catId: number,
   now: Date = new Date(),
 ): Promise<ProgressReport> {
-  const [row, weights, checkIns, concerns, record] = await Promise.all([
+  const [row, weights, checkIns, record] = await Promise.all([
     db.cat.findFirst({ where: { id: catId, userId }, select: CAT_COLUMNS }),
     listWeights(db, catId),
     checkInsForReport(db, catId, new Date(now.getTime() - REPORT_DAYS * DAY_MS)),
-    urgentConcerns(db, userId, new Date(now.getTime() - CONCERN_DAYS * DAY_MS)),
     healthRecordForReport(db, catId, now),
   ])
   if (!row) throw appError('CAT_NOT_FOUND')
+  const concerns = await urgentConcerns(
+    db,
+    { id: catId, userId, createdAt: row.createdAt },
+    new Date(now.getTime() - CONCERN_DAYS * DAY_MS),
+  )
   // The vet reads one weight a day: the day's latest.
   return { cat: toCat(row), weights: latestPerDay(weights), checkIns, concerns, record, generatedAt: now }
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { Mailer } from '../../services/mail.ts'
 import type { PushPayload } from '../../services/push.ts'
+import { heldLevel } from '../chat/escalations.ts'
 import { remindedMembers } from '../household/reminded-members.ts'
 import { hashUnsubscribeToken, unsubscribeToken } from '../links/unsubscribe-token.ts'
 import { CHECK_IN_OPEN_MS } from './check-ins.ts'
@@ -200,6 +201,8 @@ export async function sendCheckInReminder(
   const day = dayPlan(cat, {
     trainingDay: isTrainingDay(plan.trainingDays, weekdayIn(dueAt, plan.timezone)),
     weighIn: checkIn.weighIn,
+    // While the cat's escalation is open, no play or training (docs/product.md §4).
+    vetFirst: (await heldLevel(db, job.catId)) !== 'routine',
   })
   const release = () => db.checkIn.update({ where: { id: checkIn.id }, data: { sendingUntil: null } })
   const delivered: { emailSentAt?: Date; pushSentAt?: Date } = {}

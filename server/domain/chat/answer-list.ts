@@ -4,7 +4,7 @@
 import type { ChatMessageInput } from '../../../shared/schemas/conversation.ts'
 import { appError } from '../../errors.ts'
 import { claimListAttachments } from './attachments.ts'
-import { conversationForSession, ownedConversation } from './conversations.ts'
+import { conversationForSession, conversationOfCat, ownedConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
 import { appendConversationList, storedReply } from './message-store.ts'
 import { toChatMessage } from './messages.ts'
@@ -13,7 +13,10 @@ import { specialistCat } from './specialist-cat.ts'
 import { isUrgency, type Urgency } from './triage.ts'
 
 export interface ListToAnswer {
-  /** The conversation, else this session's, else the owner's latest, else a new one. */
+  /**
+   * The conversation; else, with a cat named, the cat's (conversations.ts, conversationOfCat); else this
+   * session's, else the owner's latest (the highest id), else a new one.
+   */
   conversationId?: number | undefined
   sessionId?: string | undefined
   catId: number | null
@@ -31,10 +34,17 @@ export async function answerList(
   if (last?.role !== 'user') {
     throw appError('INVALID_INPUT', { message: 'messages: the last message must be from the user' })
   }
+  const named = request.catId === null ? null : await specialistCat(db, userId, request.catId)
   const conversation = request.conversationId
     ? await ownedConversation(db, userId, request.conversationId)
-    : await conversationForSession(db, userId, request.sessionId)
-  const cat = await specialistCat(db, userId, request.catId)
+    : named
+      ? await conversationOfCat(db, userId, named.id, request.sessionId)
+      : await conversationForSession(db, userId, request.sessionId)
+  // A conversation about a cat is about that cat; one without a cat, about the cat named, else the current one.
+  const cat =
+    conversation.catId !== null && conversation.catId !== named?.id
+      ? await specialistCat(db, userId, conversation.catId)
+      : (named ?? (await specialistCat(db, userId, null)))
   await claimListAttachments(db, userId, conversation.id, request.messages)
   // The new questions are about the chosen cat, else the current one, as conversation.send's.
   const { lastRowId, lastIsNew } = await appendConversationList(db, conversation.id, request.messages, {

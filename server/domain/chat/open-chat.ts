@@ -1,9 +1,10 @@
 // The chat screen opening in one call: the cat the owner chose (another owner's is a 404), else their
-// current cat (shared/rules/current-cat.ts),
-// their latest conversation (created when there is none) and its newest page of messages.
+// current cat (shared/rules/current-cat.ts), the cat's conversation (created when there is none; each cat
+// has its own, docs/product.md §4), its newest page of messages and the cat's open escalation.
 
-import { latestConversation, toConversation } from './conversations.ts'
+import { conversationOfCat, latestConversation, toConversation } from './conversations.ts'
 import type { ChatDeps } from './deps.ts'
+import { escalationView } from './escalations.ts'
 import { historyPage } from './message-store.ts'
 import { specialistCat } from './specialist-cat.ts'
 
@@ -17,7 +18,9 @@ export async function openChat(
 ) {
   const { db, streams } = deps
   const cat = await specialistCat(db, userId, request.catId)
-  const conversation = await latestConversation(db, userId, request.sessionId)
+  const conversation = cat
+    ? await conversationOfCat(db, userId, cat.id, request.sessionId)
+    : await latestConversation(db, userId, request.sessionId)
   const page = await historyPage(db, conversation.id, FIRST_PAGE)
   return {
     conversation: toConversation(conversation),
@@ -25,5 +28,6 @@ export async function openChat(
     ...page,
     // A reply still being written (the page reloaded mid-answer): the client reattaches with resume.
     active_reply_id: await streams.active(conversation.id),
+    open_escalation: await escalationView(db, cat?.id ?? null),
   }
 }

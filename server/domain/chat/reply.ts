@@ -11,6 +11,7 @@ import { scheduleFollowUp } from '../follow-ups/store.ts'
 import { currentMedications } from '../record/medications.ts'
 import type { ChatDeps } from './deps.ts'
 import { type EarlyReply, startEarly } from './early-reply.ts'
+import { closeEscalation, holdEscalation } from './escalations.ts'
 import { appendAssistantMessage, messageByClientId, recentHistory } from './message-store.ts'
 import { serverClientId } from './messages.ts'
 import { triageQuestion } from './safety.ts'
@@ -71,6 +72,9 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
   let urgency: Urgency = 'routine'
   let sign: string | null = null
   let catId: number | null = null
+  let held: Urgency = 'routine'
+  let closes = false
+  let kept = false
   let failed = false
   let reading: Promise<MessageReading | null> | null = null
   /** The product's own level and rule, before the model's reading: a disagreement is measured from it. */
@@ -89,9 +93,11 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     sign = safety.triage.findings[0]?.id ?? null
     catId = safety.cat?.id ?? null
     product = { level: urgency, sign }
+    held = safety.held
+    closes = safety.triage.closed === true
     // A follow-up while an escalation is open is answered by the product alone: no assistant may turn
     // "he seems fine now" into "see how it goes", and no model is asked to read it.
-    const kept = safety.triage.kept
+    kept = safety.triage.kept
     // The second reader starts now, beside the reads below and the reply's own request.
     reading = kept
       ? null
@@ -113,6 +119,9 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
             signal,
             triage,
             onUrgency: (level) => {
+              // Under the reminder, the level the cat already holds is the escalation's, not this
+              // question's: only a higher one is the model's own finding.
+              if (safety.reminder && higherUrgency(held, level) === held) return
               urgency = higherUrgency(urgency, level)
             },
           }),
@@ -120,7 +129,10 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
       )
     const signs = safety.triage.findings.map((finding) => finding.title)
     let opening = safety.opening
-    early = kept ? null : askAssistant({ urgency, said: opening, signs })
+    // While the cat's escalation is open, a question about something else is answered as usual below
+    // one line that the cat still needs the vet (docs/product.md §4); the model is told it is held.
+    const heldForAssistant = safety.reminder && held !== 'routine' ? { held } : {}
+    early = kept ? null : askAssistant({ urgency, said: opening, signs, ...heldForAssistant })
     // Nothing is written before the reading is in, unless the product already says emergency (the
     // reading cannot raise it): the opening must carry the level the reply is given.
     if (reading && urgency !== 'emergency') {
@@ -141,8 +153,9 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
         early = askAssistant({ urgency, said: opening, signs: read.sign ? [read.sign] : [] })
       }
     }
-    if (opening) {
-      said = `${opening}\n\n`
+    const lead = [safety.reminder, opening].filter((part): part is string => part !== null)
+    if (lead.length > 0) {
+      said = `${lead.join('\n\n')}\n\n`
       text += said
       await streams.append(streamId, said)
     }
@@ -174,6 +187,15 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
           urgency,
           sign: urgency === 'routine' ? null : sign,
         })
+        await keepCatEscalation(db, {
+          catId,
+          conversationId: request.conversationId,
+          reply,
+          kept,
+          closes,
+        }).catch((error: unknown) =>
+          log.error({ err: error, replyId }, "the cat's escalation could not be kept"),
+        )
         // Every escalation is followed up later: did the cat see a vet? (docs/follow-ups.md)
         await scheduleFollowUp(db, {
           conversationId: request.conversationId,
@@ -226,6 +248,33 @@ async function storeDisagreement(
 }
 
 const STILL_READING = Symbol('still reading')
+
+/**
+ * The cat's escalation after a stored reply: an urgent or emergency reply that is not a kept one opens
+ * it (or raises it); a reply to "the vet saw him" closes it; anything else leaves it as it is.
+ */
+async function keepCatEscalation(
+  db: ChatDeps['db'],
+  after: {
+    catId: number | null
+    conversationId: number
+    reply: { id: number; urgency: string | null; sign: string | null }
+    kept: boolean
+    closes: boolean
+  },
+): Promise<void> {
+  if (after.catId === null) return
+  if (after.closes) return closeEscalation(db, after.catId)
+  const level = after.reply.urgency
+  if (after.kept || (level !== 'urgent' && level !== 'emergency')) return
+  await holdEscalation(db, {
+    catId: after.catId,
+    conversationId: after.conversationId,
+    messageId: after.reply.id,
+    urgency: level,
+    sign: after.reply.sign,
+  })
+}
 
 /** What a reply stream returns when it ends: how urgent the stored reply was judged. */
 export interface ReplyEnd {

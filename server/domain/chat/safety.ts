@@ -5,7 +5,8 @@ import type { Db } from '../../db.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
 import type { AssistantMessage } from '../../services/assistant/types.ts'
 import { namePattern, unclearCatReference } from './cat-reference.ts'
-import { forCat, type TriageCat, type TriageResult, triageMessage } from './triage.ts'
+import { heldLevels } from './escalations.ts'
+import { forCat, type TriageCat, type TriageResult, triageMessage, type Urgency } from './triage.ts'
 
 export interface Safety {
   /** The cat the reply is about: the one the owner names, else the conversation's. */
@@ -15,6 +16,13 @@ export interface Safety {
   opening: string | null
   /** The name the opening calls the cat by ("your cat" when the message is unclear about which). */
   name: string
+  /**
+   * While the cat's escalation is open and the message is about something else: the one line the reply
+   * opens with (the name filled in); the assistant answers the question as usual below it.
+   */
+  reminder: string | null
+  /** The level of the cat's open escalation before this message ('routine' when none). */
+  held: Urgency
 }
 
 /** The owner's cats without their photos (a few short rows: an owner has a handful of cats). */
@@ -69,7 +77,8 @@ export async function triageQuestion(
   history: readonly AssistantMessage[],
 ): Promise<Safety> {
   const cats = await ownerCats(db, current?.userId ?? null)
-  return triageAmongCats(cats, current, history)
+  const ids = new Set([...cats.map((cat) => cat.id), ...(current ? [current.id] : [])])
+  return triageAmongCats(cats, current, history, await heldLevels(db, [...ids]))
 }
 
 /** The cat fields the safety step reads: the owner's cats as the chat knows them, from any source. */
@@ -86,7 +95,8 @@ export function triageAmongCats<C extends SafetyCat>(
   cats: readonly C[],
   current: C | null,
   history: readonly AssistantMessage[],
-): { cat: C | null; triage: TriageResult; opening: string | null } {
+  held?: ReadonlyMap<number, Urgency>,
+): Omit<Safety, 'cat'> & { cat: C | null } {
   const question = history.at(-1)?.role === 'user' ? (history.at(-1)?.content ?? '') : ''
   const cat = catNamedIn(question, cats, current) ?? current
   const known = cats.some((c) => c.id === current?.id) || !current ? cats : [...cats, current]
@@ -108,8 +118,20 @@ export function triageAmongCats<C extends SafetyCat>(
           weightUnit: cat.weightUnit,
           medicalConditions: cat.medicalConditions,
         }
-  const triage = triageMessage(withoutCatNames(question, known), about, history.slice(0, -1))
+  // The escalation is the cat's (escalations.ts), whichever conversation it was opened in: `held` has
+  // the open level of each cat that has one. A message about no known cat, or a caller with no such
+  // map, reads the level from the conversation's own replies.
+  const heldHere = held && cat && !unclear ? (held.get(cat.id) ?? 'routine') : undefined
+  const triage = triageMessage(withoutCatNames(question, known), about, history.slice(0, -1), heldHere)
   const name = (!unclear && cat?.name.trim()) || FALLBACK_CAT_NAME
   const opening = triage.escalation ?? triage.caution
-  return { cat, triage, opening: opening ? forCat(opening, name) : null, name }
+  const reminder = triage.reminder ? forCat(triage.reminder, name) : null
+  return {
+    cat,
+    triage,
+    opening: opening ? forCat(opening, name) : null,
+    name,
+    reminder,
+    held: heldHere ?? 'routine',
+  }
 }

@@ -29,7 +29,8 @@ export async function sendMessage(
 ): Promise<ReplyStream> {
   const { db } = deps
   const conversation = await ownedConversation(db, userId, message.conversationId)
-  const cat = await specialistCat(db, userId, message.catId)
+  // A conversation about a cat is about that cat (docs/product.md §4); one without, about the cat chosen.
+  const cat = await specialistCat(db, userId, conversation.catId ?? message.catId)
   const attachmentIds = await claimAttachments(db, userId, conversation.id, message.attachmentIds)
   const question = await appendUserMessage(
     db,

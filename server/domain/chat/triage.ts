@@ -35,6 +35,14 @@ export interface TriageResult {
   caution: string | null
   /** The reply keeps an escalation made earlier in the conversation (a follow-up that puts off the vet). */
   kept: boolean
+  /**
+   * While the cat's escalation is open and the message is about something else (a toy, a photo, food):
+   * the one line the reply opens with, saying the cat still needs the vet; the question is answered as
+   * usual below it. Null otherwise.
+   */
+  reminder?: string | null
+  /** The owner says the cat was seen, or that it was a mistake: the open escalation closes. */
+  closed?: boolean
 }
 
 export function isUrgency(value: unknown): value is Urgency {
@@ -120,6 +128,34 @@ const WORRIES: ReadonlyArray<[keyof typeof URGENT_SIGNS.followUps, RegExp]> = [
   ],
 ]
 
+/** The one line above every other answer while the cat's escalation is open (docs/product.md §4). */
+const REMINDER: Record<Exclude<Urgency, 'routine'>, string> = {
+  emergency:
+    '**Reminder: {name} still needs a vet now** for what you told me earlier; please go as soon as you can.',
+  urgent: '**Reminder: {name} still needs to be seen by a vet today** for what you told me earlier.',
+}
+
+/** Words that make a message about the emergency itself, beside the worries above. */
+const ABOUT_THE_VET =
+  /\b(?:vets?|clinic|hospital|emergency|er|urgent|symptoms?|sign|signs|worse|dying|die|dead|pain|hurt\w*|breath\w*|pee\w*|urin\w*|straining|blocked|poison\w*|vomit\w*|bleed\w*|blood|swell\w*|wound|lump|limp\w*|injur\w*|broken|sick|ill|letharg\w*|serious|dangerous|overreact\w*|panic\w*|worried|worry|normal|happy|okay|ok|fine|safe)\b/
+
+/** Everyday care a question can be about while the cat waits for the vet: toys, photos, food, grooming. */
+const EVERYDAY =
+  /\b(?:toys?|play\w*|games?|puzzles?|wand|laser|catnip|scratch\w*|tree|tower|bed|beds|brush\w*|groom\w*|nails?|claws?|food|foods|kibble|treats?|diet|brand|recipes?|photos?|pictures?|pics?|names?|breeds?|cute|bored|busy|enrichment|carrier|travel)\b/
+
+const QUESTION =
+  /\?\s*$|^(?:what|which|how|can|could|should|is|are|do|does|any|where|when|who|why|would|will|recommend|suggest)\b/
+
+/**
+ * An everyday question (a toy, a photo, food) rather than one about the open emergency: only these are
+ * answered as usual below the reminder; anything else, and every message that plays the emergency down,
+ * keeps the escalation's own answer (docs/triage.md: the follow-ups that keep it).
+ */
+function everydayQuestion(text: string): boolean {
+  if (ABOUT_THE_VET.test(text) || WORRIES.some(([, pattern]) => pattern.test(text))) return false
+  return EVERYDAY.test(text) && QUESTION.test(text.trim())
+}
+
 /** A reply to a follow-up while an escalation is open: the level holds, and the worry is answered. */
 function keptEscalation(level: Exclude<Urgency, 'routine'>, text: string): TriageResult {
   const worries = WORRIES.filter(([, pattern]) => pattern.test(text)).map(
@@ -147,6 +183,12 @@ export function triageMessage(
   message: string,
   cat: TriageCat,
   earlier: readonly TriageTurn[] = [],
+  /**
+   * The level of the cat's open escalation, as the chat stores it per cat (server/domain/chat/escalations.ts).
+   * With it, a message about something else is answered below a reminder line instead of the kept
+   * escalation; without it (a direct call), the latest reply in `earlier` holds the level, as it always did.
+   */
+  held?: Urgency,
 ): TriageResult {
   const normalised = normaliseMessage(plainText(message), spelling)
   const found = signsIn(normalised, cat)
@@ -154,14 +196,25 @@ export function triageMessage(
   const urgent = withoutRedundant(found.filter((sign) => !sign.asQuestion).map((sign) => sign.rule))
   const caution = cautions.length > 0 ? cautions.map(cautionFor).join('\n\n') : null
   const level = urgent.reduce<Urgency>((max, rule) => higherUrgency(max, rule.level), 'routine')
-  const open = openEscalation(earlier)
+  const open = held ?? openEscalation(earlier)
   if (level !== 'routine' && RANK[level] >= RANK[open]) {
     const findings = urgent.map(({ id, title, advice }) => ({ id, title, advice: advice.map(withHotlines) }))
     return { urgency: level, findings, escalation: escalationText(level, urgent), caution, kept: false }
   }
   if (open !== 'routine') {
     const closes = readConcepts(normalised).mentions.some((m) => m.concept === 'closing' && !m.negated)
-    if (!closes) return keptEscalation(open, normalised.text)
+    if (closes)
+      return { urgency: 'routine', findings: [], escalation: null, caution, kept: false, closed: true }
+    if (held === undefined || level !== 'routine' || !everydayQuestion(normalised.text))
+      return keptEscalation(open, normalised.text)
+    return {
+      urgency: 'routine',
+      findings: [],
+      escalation: null,
+      caution,
+      kept: false,
+      reminder: REMINDER[open],
+    }
   }
   return { urgency: 'routine', findings: [], escalation: null, caution, kept: false }
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db.ts'
 import { appError } from '../../errors.ts'
 import type { FollowUp } from '../../generated/prisma/client.ts'
 import { URGENT_SIGNS } from '../../knowledge/index.ts'
+import { closeEscalation } from '../chat/escalations.ts'
 import { appendAssistantMessage } from '../chat/message-store.ts'
 import { forCat } from '../chat/triage.ts'
 import { followUpDueAt } from './schedule.ts'
@@ -59,6 +60,9 @@ export async function recordAnswer(
     where: { id: followUp.id },
     data: { status: 'answered', seenVet: answer.seen_vet, finding, reason, answeredAt: now },
   })
+  // The owner says the cat was seen, or needed no vet: the cat's escalation closes (docs/follow-ups.md).
+  if (answer.seen_vet === 'yes' || answer.seen_vet === 'not_needed')
+    await closeEscalation(db, followUp.catId, now)
   let reply: string | null = null
   if (answer.seen_vet === 'not_yet' && followUp.urgency === 'emergency') {
     const cat = await db.cat.findUnique({

@@ -5,6 +5,7 @@
 import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { ReminderDeps } from '../care/reminders.ts'
+import { heldLevel } from '../chat/escalations.ts'
 import { followUpKey, followUpMail, followUpQuestion } from './mail.ts'
 
 export type FollowUpDeps = ReminderDeps
@@ -21,16 +22,6 @@ export async function dueFollowUps(db: Db, horizon: Date, limit: number) {
 
 /** The chat's message id of follow-up `id`: the client finds the follow-up's buttons by it. */
 export const followUpClientId = (id: number) => `follow-up-${id}`
-
-/** The level the conversation holds now (its latest server reply's): the question changes nothing of it. */
-async function heldUrgency(db: Db, conversationId: number): Promise<string> {
-  const last = await db.conversationMessage.findFirst({
-    where: { conversationId, role: 'assistant', urgency: { not: null } },
-    orderBy: { id: 'desc' },
-    select: { urgency: true },
-  })
-  return last?.urgency ?? 'routine'
-}
 
 export async function sendFollowUp(
   deps: FollowUpDeps,
@@ -69,7 +60,8 @@ export async function sendFollowUp(
         role: 'assistant',
         content: question,
         clientId: followUpClientId(id),
-        urgency: await heldUrgency(db, followUp.conversationId),
+        // The level the cat holds now (its open escalation): the question changes nothing of it.
+        urgency: await heldLevel(db, followUp.catId),
       },
     })
   } catch (error) {

@@ -19,6 +19,11 @@ export interface TriageForAssistant {
   said: string | null
   /** The urgent signs found, by title ("Lilies", "Seizures"). */
   signs: string[]
+  /**
+   * The cat's escalation still open from earlier, when this question is about something else: the app
+   * has written one line above the reply saying the cat still needs the vet; the question is answered as usual.
+   */
+  held?: 'urgent' | 'emergency' | undefined
 }
 
 /**

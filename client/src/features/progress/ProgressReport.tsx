@@ -32,7 +32,12 @@ export function ProgressReport({ cat }: { cat: Cat }) {
   const trend = weightTrend(overview.data.weights, unit)
   return (
     <>
-      <ThisWeek cat={cat} trend={trend} checkIns={overview.data.check_ins} />
+      <ThisWeek
+        cat={cat}
+        trend={trend}
+        checkIns={overview.data.check_ins}
+        vetFirst={overview.data.vet_first}
+      />
       <WeightProgress cat={cat} catName={name} unit={unit} entries={overview.data.weights} trend={trend} />
       <VetReport catId={cat.id} />
     </>

@@ -15,14 +15,19 @@ function checkInText(checkIns: ProgressOverview['check_ins']): string {
   return `${done} of ${planned.length} planned check-ins done in the last four weeks.`
 }
 
-function planText(cat: Cat): string {
+/** `vetFirst`: the cat's escalation is open, so the plan pauses play and training until the vet. */
+function planText(cat: Cat, vetFirst: boolean): string {
   const food = dailyFood(cat)
-  const days = cat.training_days.length > 0 ? ` Training days: ${cat.training_days.join(', ')}.` : ''
+  const days = vetFirst
+    ? ` Vet first: no play or training until ${cat.name.trim() || 'your cat'} has seen the vet.`
+    : cat.training_days.length > 0
+      ? ` Training days: ${cat.training_days.join(', ')}.`
+      : ''
   // No weight given: no figure at all, the sentence asking for it.
   if (food.kind === 'missing') return `${food.text}${days}`
   const parts = food.kind === 'plan' ? [foodText(food)] : []
   if (cat.treats !== null) parts.push(`${cat.treats} ${treatsLabel(cat.treats).toLowerCase()}`)
-  if (cat.playtime !== null) parts.push(`${cat.playtime} minutes of play`)
+  if (cat.playtime !== null && !vetFirst) parts.push(`${cat.playtime} minutes of play`)
   const daily = parts.length > 0 ? `${parts.join('; ')} a day.` : ''
   // The rule's question (a target for the vet first, a kitten to weigh) stands in for the amount.
   const question = food.kind === 'question' ? ` ${foodText(food)}` : ''
@@ -33,10 +38,12 @@ export function ThisWeek({
   cat,
   trend,
   checkIns,
+  vetFirst = false,
 }: {
   cat: Cat
   trend: WeightTrend
   checkIns: ProgressOverview['check_ins']
+  vetFirst?: boolean
 }) {
   return (
     <section aria-labelledby="report-week" className="report__section">
@@ -52,7 +59,7 @@ export function ThisWeek({
         </div>
         <div className="report__field">
           <dt>This week's plan</dt>
-          <dd>{planText(cat)}</dd>
+          <dd>{planText(cat, vetFirst)}</dd>
         </div>
       </dl>
       {trend.tooFast && (

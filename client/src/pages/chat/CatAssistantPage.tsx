@@ -1,6 +1,7 @@
 // /cat-assistant (docs/product.md §2 "Chat room", §4, §5): the chat with the specialist.
 import { useMemo } from 'react'
 import { EXPERT_NAME } from '../../../../shared/constants.ts'
+import { catDisplayName } from '../../../../shared/rules/recommendations.ts'
 import { CheckInOpening } from '../../features/care/CheckInOpening.tsx'
 import {
   AttachPhotoButton,
@@ -8,6 +9,7 @@ import {
   ChatScreen,
   connectionLabel,
   PhotoTray,
+  UrgencyBanner,
   usePhotoAttachments,
   useSpecialistChat,
 } from '../../features/chat/index.ts'
@@ -24,9 +26,21 @@ export function CatAssistantPage() {
   const photos = usePhotoAttachments()
   const connected = chat.connection === 'connected'
   const { cats, current } = useCats()
-  const messages = useMemo(() => withCatNames(chat.messages, cats), [chat.messages, cats])
+  // Each cat has its own conversation: an owner message is tagged with its cat only where one
+  // conversation holds messages about several (one opened before conversations had cats).
+  const messages = useMemo(() => {
+    const about = new Set(chat.messages.flatMap((m) => (m.catId ? [m.catId] : [])))
+    return withCatNames(chat.messages, about.size > 1 ? cats : [])
+  }, [chat.messages, cats])
+  // The open escalation's banner stays above the messages once the latest reply carries none of its own.
+  const lastReply = chat.messages.findLast((m) => m.role === 'assistant')
+  const heldBanner =
+    chat.escalation && lastReply?.urgency !== 'emergency' && lastReply?.urgency !== 'urgent'
+      ? chat.escalation
+      : null
   // An urgent reply's banner names the cat's vets with a call link; a routine chat does not read them.
-  const urgent = chat.messages.some((m) => m.urgency === 'emergency' || m.urgency === 'urgent')
+  const urgent =
+    chat.escalation !== null || chat.messages.some((m) => m.urgency === 'emergency' || m.urgency === 'urgent')
   const vets = useCatVets(chat.catId, urgent)
 
   return (
@@ -34,14 +48,24 @@ export function CatAssistantPage() {
       layout="room"
       titleId="chat-title"
       title={`Chat with ${EXPERT_NAME}`}
+      // The chat names the cat it is about (docs/product.md §4): each cat has its own conversation.
       status={
-        <p className="chat__status" role="status" data-connection={chat.connection}>
-          {connectionLabel(chat.connection)}
-        </p>
+        <>
+          <p className="chat__status" role="status" data-connection={chat.connection}>
+            {connectionLabel(chat.connection)}
+          </p>
+          {chat.catName && <p className="chat__about">About {catDisplayName(chat.catName)}</p>}
+        </>
       }
       aside={<CatSwitcher onChosen={chat.switchCat} />}
       top={
         <>
+          {/* While the cat's escalation is open its banner stays, above every later answer. */}
+          {heldBanner && (
+            <div className="chat__held-escalation">
+              <UrgencyBanner urgency={heldBanner.urgency} vets={vets} />
+            </div>
+          )}
           <CheckInOpening />
           {chat.connection === 'connecting' && chat.messages.length === 0 && <LoadingOverlay />}
         </>

@@ -66,10 +66,15 @@ async function openConversation(calls: OpeningCalls): Promise<Opened> {
 
 /**
  * docs/product.md §4: "if initialisation fails, a fallback setup call is used" — the separate calls: the
- * owner's conversations (the highest id, else a new one) and its newest messages.
+ * owner's conversations (the highest id of the chosen cat's, else of those without a cat, else a new
+ * one) and its newest messages.
  */
 async function fallbackSetup(calls: OpeningCalls): Promise<Opened> {
-  const conversations = await calls.conversations()
+  const all = await calls.conversations()
+  // Each cat has its own conversation: the chosen cat's, when there is one, never another cat's.
+  const chosen = Number(readText('catId').trim())
+  const ofCat = all.filter((c) => c.cat_id === chosen)
+  const conversations = ofCat.length > 0 ? ofCat : all.filter((c) => c.cat_id === null)
   const latest = conversations.reduce<(typeof conversations)[number] | null>(
     (best, c) => (best && best.id > c.id ? best : c),
     null,

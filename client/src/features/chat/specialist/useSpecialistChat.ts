@@ -11,6 +11,7 @@ import { CAT_CREATION_PATH, REDIRECT_DELAY_MS } from './connection.ts'
 import { toUi } from './opening.ts'
 import { useChatOpening } from './useChatOpening.ts'
 import { useEarlierMessages } from './useEarlierMessages.ts'
+import { useOpenEscalation } from './useOpenEscalation.ts'
 import { useReplies } from './useReplies.ts'
 import { useWelcome } from './useWelcome.ts'
 
@@ -27,6 +28,8 @@ export function useSpecialistChat() {
   /** The cat's name stays while the chat opens again (on another cat, or a retry). */
   const catName = useRef('')
   if (cat) catName.current = cat.name
+  const replyCount = replies.messages.filter((m) => m.role === 'assistant').length
+  const escalation = useOpenEscalation(cat?.id ?? null, replyCount, replies.typing || replies.streaming)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every opening (another cat too) checks the session first
   useEffect(() => {
@@ -76,6 +79,8 @@ export function useSpecialistChat() {
     catName: catName.current,
     /** The cat the chat is about (null while it opens). */
     catId: cat?.id ?? null,
+    /** The cat's open escalation: its banner stays while it is open. */
+    escalation,
     canLoadEarlier: earlier.canLoadEarlier,
     loadingEarlier: earlier.loadingEarlier,
     loadEarlier: earlier.loadEarlier,

@@ -58,8 +58,9 @@ describe('GET /api/first-aid', () => {
 })
 
 describe('the knowledge file is checked at start-up', () => {
-  const broken = (change: (file: typeof firstAidFile) => void) => {
-    const copy = structuredClone(firstAidFile)
+  type Editable = { situations: Array<{ signs: string[]; act: string[]; sources: unknown[] }> }
+  const broken = (change: (file: Editable) => void) => {
+    const copy = structuredClone(firstAidFile) as unknown as Editable
     change(copy)
     return () => checkKnowledgeFile('first-aid.json', firstAidSchema, copy)
   }
@@ -74,7 +75,7 @@ describe('the knowledge file is checked at start-up', () => {
   })
 
   it('refuses a fifth step and a situation with no source', () => {
-    const fifth = (file: typeof firstAidFile) => {
+    const fifth = (file: Editable) => {
       const act = file.situations[0]!.act
       while (act.length < 5) act.push('One more step than anyone can read in a hurry.')
     }
@@ -126,7 +127,7 @@ describe('an urgent reply links to its situation', () => {
     for (const [clientId, content] of [
       ['q2', 'The vet saw him this afternoon, he is fine'],
       ['q3', 'What toys does he like?'],
-    ]) {
+    ] as const) {
       const pieces = await chat.api.conversation.send({
         conversationId: chat.conversation.id,
         catId: chat.cat.id,

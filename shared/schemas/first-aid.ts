@@ -14,7 +14,6 @@ export const firstAidSituationSchema = z.object({
   see_also: z.array(z.string()),
   sources: z.array(z.object({ name: z.string(), url: z.string().nullable() })),
 })
-export type FirstAidSituation = z.infer<typeof firstAidSituationSchema>
 
 export const firstAidGuideSchema = z.object({
   version: z.number(),

@@ -76,6 +76,8 @@ async function offlineWalk(page: Page, catId: number, name: string) {
   await page.goto('/first-aid')
   await page.getByRole('heading', { name: 'First aid for cats', level: 1 }).waitFor()
   const situations = page.getByRole('navigation', { name: 'First-aid situations' }).getByRole('link')
+  // The heading is drawn at once, the list once the guide is read (from the worker's copy).
+  await situations.first().waitFor()
   expect(await situations.count()).toBeGreaterThanOrEqual(25)
   const poison = page.getByRole('link', { name: /ASPCA Animal Poison Control/ })
   expect(await poison.getAttribute('href')).toBe('tel:8884264435')

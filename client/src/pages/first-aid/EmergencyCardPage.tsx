@@ -20,13 +20,12 @@ function VetLine({ title, vet }: { title: string; vet: Vet | null }) {
               {vet.phone}
             </a>
             {vet.address && (
-              <>
-                {' '}
+              <span className="first-aid__address">
                 <a href={mapsHref(vet.address)} target="_blank" rel="noopener noreferrer">
                   {vet.address}
                   <span className="sr-only"> (opens a map)</span>
                 </a>
-              </>
+              </span>
             )}
           </>
         ) : (

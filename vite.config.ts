@@ -121,7 +121,14 @@ function serviceWorker(): Plugin {
       const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry)
       if (entry?.type !== 'chunk') return this.error('no entry chunk for the service worker')
       const built = [entry.fileName, ...entry.imports, ...(entry.viteMetadata?.importedCss ?? [])]
-      const urls = [...SHELL_FILES, ...built.map((file) => `/${file}`)]
+      // The first-aid screens open with no network even before their first visit (docs/first-aid.md).
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !file.facadeModuleId?.includes('/pages/first-aid/')) continue
+        built.push(file.fileName, ...file.imports, ...(file.viteMetadata?.importedCss ?? []))
+      }
+      const urls = [...SHELL_FILES, ...new Set(built)].map((file) =>
+        file.startsWith('/') ? file : `/${file}`,
+      )
       const hash = crypto.createHash('sha256').update(urls.join('\n'))
       for (const file of SHELL_FILES) hash.update(fs.readFileSync(path.join(root, 'client/public', file)))
       const version = hash.digest('hex').slice(0, 16)

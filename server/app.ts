@@ -12,6 +12,7 @@ import { connectionLimits } from './http/plugins/connection-limits.ts'
 import { errorAnswers } from './http/plugins/error-answers.ts'
 import { globalRateLimit } from './http/plugins/global-rate-limit.ts'
 import { health } from './http/plugins/health.ts'
+import { methodNotAllowedPlugin } from './http/plugins/method-not-allowed.ts'
 import { photoRoutes } from './http/plugins/photo-routes.ts'
 import { refuseNul } from './http/plugins/refuse-nul.ts'
 import { requestLog } from './http/plugins/request-log.ts'
@@ -70,6 +71,8 @@ export async function buildApp({ services, clientDir, redis }: AppOptions): Prom
   // and error handler when it is created, so these go before the route scopes below; and the per-IP
   // limit attaches itself to each route as it is added, so it goes before every route.
   await app.register(requestLog)
+  // Notes every route's methods as it is added, for the 405 answers of the not-found handler.
+  await app.register(methodNotAllowedPlugin)
   await app.register(responseHeaders, { https: publicUrl(services.config).startsWith('https://') })
   await app.register(globalRateLimit, { config: services.config, redis })
   await app.register(errorAnswers)

@@ -37,6 +37,11 @@ export function defaultSender(publicUrl: string | undefined): string {
   return `Kitty Care <no-reply@${domain}>`
 }
 
+/** The domain of a sender such as `Kitty Care <no-reply@care.example.com>`. */
+export function senderDomain(from: string): string | undefined {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1]?.toLowerCase()
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -59,6 +64,31 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'smtp://127.0.0.1:2525'),
   /** Unset: `Kitty Care <no-reply@PUBLIC_URL's host>` (defaultSender). */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * DKIM signing of every e-mail (docs/operations.md "DKIM"): the private key in PEM (a `\n` written
+   * for each line break is read as one), its DNS selector, and the signing domain (unset: MAIL_FROM's).
+   */
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .refine(
+      (v) => /-----BEGIN (?:RSA |EC )?PRIVATE KEY-----[\s\S]+-----END (?:RSA |EC )?PRIVATE KEY-----/.test(v),
+      {
+        message: 'must be a PEM private key (-----BEGIN PRIVATE KEY----- …)',
+      },
+    )
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,62})$/, 'must be a DNS label such as kitty2026')
+    .optional(),
+  DKIM_DOMAIN: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/,
+      'must be a domain name',
+    )
+    .optional(),
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: optionalUrl(/^https?:\/\//, 'http://127.0.0.1:11434/v1'),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
@@ -167,7 +197,12 @@ export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>):
 /** Parses the environment; a bad value stops start-up with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
-  const parsed = envSchema.safeParse(set)
+  const parsed = envSchema
+    .refine((c) => (c.DKIM_PRIVATE_KEY === undefined) === (c.DKIM_SELECTOR === undefined), {
+      path: ['DKIM_SELECTOR'],
+      message: 'DKIM_PRIVATE_KEY and DKIM_SELECTOR go together: set both, or neither',
+    })
+    .safeParse(set)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
@@ -175,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     MAIL_FROM: parsed.data.MAIL_FROM ?? defaultSender(parsed.data.PUBLIC_URL),
+    DKIM_DOMAIN:
+      parsed.data.DKIM_DOMAIN ?? senderDomain(parsed.data.MAIL_FROM ?? defaultSender(parsed.data.PUBLIC_URL)),
     sessionTtlSeconds: parseDurationSeconds(parsed.data.SESSION_TTL)!,
     dataDir: path.resolve(parsed.data.DATA_DIR),
   }

@@ -25,6 +25,8 @@ export const CLIENT_PATHS = [
   '/care/progress',
   '/household',
   '/household/accept',
+  '/first-aid',
+  '/first-aid/card',
   '/privacy',
   '/terms',
 ] as const
@@ -38,8 +40,12 @@ export const OPERATOR_PATHS = ['/ops/safety'] as const
 
 const KNOWN = new Set(CLIENT_PATHS.map((path) => path.toLowerCase()))
 
+/** One first-aid situation's page (docs/first-aid.md): /first-aid/heatstroke. */
+export const FIRST_AID_SITUATION_PATH = /^\/first-aid\/[a-z][a-z-]{1,40}$/
+
 /** Whether a request path (without its query) is one of the client's routes. */
 export function isClientPath(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return KNOWN.has((trimmed || '/').toLowerCase())
+  const path = (trimmed || '/').toLowerCase()
+  return KNOWN.has(path) || FIRST_AID_SITUATION_PATH.test(path)
 }

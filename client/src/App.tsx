@@ -162,6 +162,21 @@ const routes: RouteObject[] = [
         path: '/household/accept',
         element: page(() => import('./pages/household/AcceptInvitePage.tsx'), 'AcceptInvitePage'),
       },
+      // The first-aid guide works signed out and offline (docs/first-aid.md): no guard, no data layer.
+      {
+        path: '/first-aid',
+        element: page(() => import('./pages/first-aid/FirstAidPage.tsx'), 'FirstAidPage', { data: false }),
+      },
+      {
+        path: '/first-aid/card',
+        element: page(() => import('./pages/first-aid/EmergencyCardPage.tsx'), 'EmergencyCardPage', {
+          data: false,
+        }),
+      },
+      {
+        path: '/first-aid/:id',
+        element: page(() => import('./pages/first-aid/SituationPage.tsx'), 'SituationPage', { data: false }),
+      },
       // Served with the status 404 like any unknown path (shared/client-paths.ts): it exists for operators only.
       { path: '/ops/safety', element: page(() => import('./pages/ops/OpsSafetyPage.tsx'), 'OpsSafetyPage') },
       { path: '/privacy', element: page(() => import('./pages/legal/PrivacyPage.tsx'), 'PrivacyPage') },

@@ -15,6 +15,8 @@ export interface UiMessage {
   status?: 'streaming' | 'stopped' | 'failed'
   /** On the specialist's replies: how urgent it judged them. */
   urgency?: UrgencyLevel | undefined
+  /** On an urgent reply: the first-aid situation for the sign found (docs/first-aid.md). */
+  firstAid?: string
   /** The owner's photos sent with the message. */
   attachmentIds?: number[]
   /** On the owner's messages: the cat it was sent about (the switcher's choice). */

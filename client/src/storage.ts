@@ -126,6 +126,8 @@ export function clearAll() {
   } catch (error) {
     console.warn('Could not clear local storage', error)
   }
+  // The emergency cards the service worker kept for offline use (client/sw.js) go with the session.
+  if ('caches' in window) void window.caches.delete('kitty-personal').catch(() => undefined)
   notify(null)
 }
 

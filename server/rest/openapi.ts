@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors.ts'
 import { photoBytesSchema } from '../../shared/schemas/cat.ts'
+import { MAX_RECORD_ID, recordId } from '../../shared/schemas/primitives.ts'
 import { rowErrorCodes } from './row-errors.ts'
 import { restRows, type ServedRow } from './table.ts'
 
@@ -22,6 +23,15 @@ const BYTES_SCHEMA: JsonSchema = {
   ],
 }
 
+/** A record id as the server takes it (primitives.ts recordId): a positive 32-bit integer, or its digits. */
+const RECORD_ID_SCHEMA: JsonSchema = {
+  description: 'A record id: a positive integer, as a number or its digits',
+  oneOf: [
+    { type: 'integer', minimum: 1, maximum: MAX_RECORD_ID },
+    { type: 'string', pattern: '^[1-9][0-9]{0,9}$', minLength: 1, maxLength: 10 },
+  ],
+}
+
 /** The routers, as tags: what each group of rows is about. */
 const TAGS: Record<string, string> = {
   auth: 'Sign-up, sign-in with a password or an e-mailed code, session renewal and sign-out',
@@ -33,6 +43,7 @@ const TAGS: Record<string, string> = {
   progress: 'Weights, the vet report and its share links',
   attachment: 'Photos sent in the chat',
   care: 'The care plan, check-ins, reminders and push subscriptions',
+  firstAid: 'The first-aid guide for cats, public and kept offline by the app',
 }
 
 /** zod → JSON Schema (2020-12, which OpenAPI 3.1 uses), without the `$schema` line. */
@@ -42,10 +53,17 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     unrepresentable: 'any',
     // A byte field is a union with Uint8Array (what the upload reader makes of it), which JSON Schema
     // cannot say: the document says what a client sends instead.
+    // An id's transform hides its bounds from zod's output: the document says them (docs/api.md).
     override: (ctx) => {
-      if (ctx.zodSchema !== photoBytesSchema) return
+      const replacement =
+        ctx.zodSchema === photoBytesSchema
+          ? BYTES_SCHEMA
+          : ctx.zodSchema === recordId && io === 'input'
+            ? RECORD_ID_SCHEMA
+            : null
+      if (!replacement) return
       for (const key of Object.keys(ctx.jsonSchema)) delete (ctx.jsonSchema as JsonSchema)[key]
-      Object.assign(ctx.jsonSchema, structuredClone(BYTES_SCHEMA))
+      Object.assign(ctx.jsonSchema, structuredClone(replacement))
     },
   }) as JsonSchema
   return rest
@@ -66,6 +84,17 @@ function bodySchema(row: ServedRow): JsonSchema {
   const kept = Object.fromEntries(Object.entries(properties).filter(([key]) => !elsewhere.includes(key)))
   const required = (schema.required as string[] | undefined)?.filter((key) => !elsewhere.includes(key))
   return { ...schema, properties: kept, ...(required ? { required } : {}) }
+}
+
+/**
+ * Whether the server refuses the call with no body: a raw upload always, JSON when its schema is not an
+ * object (a list) or names a field it requires.
+ */
+function bodyRequired(row: ServedRow): boolean {
+  if (row.rawBodyType) return true
+  const schema = bodySchema(row)
+  if (schema.type !== 'object') return true
+  return ((schema.required as string[] | undefined) ?? []).length > 0
 }
 
 function parameterSchema(row: ServedRow, name: string): JsonSchema {
@@ -168,7 +197,7 @@ function operation(row: ServedRow) {
     ...(takesBody
       ? {
           requestBody: {
-            required: false,
+            required: bodyRequired(row),
             content: row.rawBodyType
               ? {
                   [row.rawBodyType.type]: {
@@ -203,6 +232,70 @@ function operation(row: ServedRow) {
   }
 }
 
+const HTML = (description: string) => ({
+  description,
+  content: { 'text/html': { schema: { type: 'string', description: 'An HTML page' } } },
+})
+const TOKEN_PARAMETER = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  description: "The e-mail's unsubscribe token",
+  schema: { type: 'string', minLength: 1, maxLength: 200 },
+}
+const PAGE_LIMITS = {
+  '400': {
+    description: 'Invalid input (INVALID_INPUT, NUL_CHARACTER)',
+    content: { 'application/json': { schema: ERROR_REF } },
+  },
+  '429': { description: STATUS_MEANING[429], content: { 'application/json': { schema: ERROR_REF } } },
+  '503': { description: STATUS_MEANING[503], content: { 'application/json': { schema: ERROR_REF } } },
+}
+
+/**
+ * The e-mail's unsubscribe link opened in a browser (http/plugins/care-unsubscribe-page.ts): a page that
+ * changes nothing, whose button posts the form below.
+ */
+const UNSUBSCRIBE_PAGE = {
+  operationId: 'care.unsubscribePage',
+  tags: ['care'],
+  summary: "The unsubscribe link's page: a button that pauses the check-in reminders",
+  description:
+    'Public. Changes nothing (mail scanners follow links); its form posts to `/care/unsubscribe/{token}`.',
+  parameters: [TOKEN_PARAMETER],
+  security: [],
+  responses: { '200': HTML('The page with the button'), ...PAGE_LIMITS },
+}
+
+/** The page's form target: pauses the reminders and says so in a page. */
+const UNSUBSCRIBE_FORM = {
+  operationId: 'care.unsubscribeForm',
+  tags: ['care'],
+  summary: "The unsubscribe page's form: pauses the check-in reminders",
+  description:
+    'Public. The form the unsubscribe page posts (`List-Unsubscribe=One-Click`). Body at most 1024 bytes.',
+  parameters: [TOKEN_PARAMETER],
+  requestBody: {
+    required: false,
+    content: {
+      'application/x-www-form-urlencoded': {
+        schema: {
+          type: 'object',
+          properties: { 'List-Unsubscribe': { const: 'One-Click' } },
+          description: 'The form field; the token alone decides',
+        },
+      },
+    },
+  },
+  security: [],
+  responses: {
+    '200': HTML('Reminders paused'),
+    '404': HTML('A token that is not ours'),
+    '413': { description: STATUS_MEANING[413], content: { 'application/json': { schema: ERROR_REF } } },
+    ...PAGE_LIMITS,
+  },
+}
+
 /**
  * The whole document; the paths are docs/product.md §7's, in Fastify's `:id` turned into OpenAPI's `{id}`.
  */
@@ -212,6 +305,9 @@ export function openApiDocument(rows: readonly ServedRow[] = restRows()) {
     const path = row.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
     paths[path] = { ...paths[path], [row.method.toLowerCase()]: operation(row) }
   }
+  const unsubscribe = '/api/care/unsubscribe/{token}'
+  paths[unsubscribe] = { ...paths[unsubscribe], get: UNSUBSCRIBE_PAGE }
+  paths['/care/unsubscribe/{token}'] = { post: UNSUBSCRIBE_FORM }
   const used = [...new Set(rows.map((row) => row.procedure.split('.')[0] as string))]
   return {
     openapi: '3.1.0',

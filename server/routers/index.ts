@@ -7,6 +7,7 @@ import { careRouter } from './care.ts'
 import { catRouter } from './cat.ts'
 import { conversationRouter } from './conversation.ts'
 import { fileRouter } from './file.ts'
+import { firstAidRouter } from './first-aid.ts'
 import { followUpRouter } from './follow-up.ts'
 import { householdRouter } from './household.ts'
 import { interviewRouter } from './interview.ts'
@@ -29,6 +30,7 @@ export const appRouter = router({
   household: householdRouter,
   ops: opsRouter,
   file: fileRouter,
+  firstAid: firstAidRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db.ts'
 import { createOfflineAssistant } from './assistant/offline/index.ts'
 import type { Assistant } from './assistant/types.ts'
-import { createMailer } from './mail.ts'
+import { createMailer, type DkimKey } from './mail.ts'
 import { createDemoProvider } from './payments/demo.ts'
 import type { PaymentProvider } from './payments/types.ts'
 import { createPayPal } from './paypal.ts'
@@ -57,7 +57,7 @@ export async function createServices(
       ttlSeconds: config.sessionTtlSeconds,
       db,
     }),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dkim: dkimKey(config), log }),
     assistant: overrides.assistant ?? (await createAssistant(config)),
     payments: overrides.payments ?? (await createPayments(config)),
     paypal: createPayPal({
@@ -74,5 +74,15 @@ export async function createServices(
     ),
     streams: overrides.streams ?? (await createReplyStreams(config.REDIS_URL, log, config.REDIS_KEY_PREFIX)),
     ...overrides,
+  }
+}
+
+/** The DKIM key of the configuration, when one is set (loadConfig checks key and selector go together). */
+function dkimKey(config: Config): DkimKey | undefined {
+  if (!config.DKIM_PRIVATE_KEY || !config.DKIM_SELECTOR || !config.DKIM_DOMAIN) return undefined
+  return {
+    domainName: config.DKIM_DOMAIN,
+    keySelector: config.DKIM_SELECTOR,
+    privateKey: config.DKIM_PRIVATE_KEY,
   }
 }

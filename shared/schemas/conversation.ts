@@ -61,6 +61,8 @@ export const chatMessageOutput = z.object({
   timestamp: z.string(),
   /** On the specialist's own replies only. */
   urgency: urgencySchema.optional(),
+  /** On an urgent reply: the first-aid situation for the sign found (docs/first-aid.md), when there is one. */
+  first_aid: z.string().optional(),
   /** The owner's photos sent with the message; absent when there are none. */
   attachment_ids: z.array(z.number()).optional(),
   /** On the owner's messages: the cat it was sent about; absent when unknown. */

@@ -48,8 +48,12 @@ async function until<T>(read: () => Promise<T | null | undefined | false>, what:
 }
 
 describe('a due follow-up', () => {
-  it('arrives once in the chat and by e-mail, with one-click answer links, across two instances', async () => {
+  it('arrives once in the chat and by e-mail, with one-click answer links and the saved vets, across two instances', async () => {
     const chat = await subscriberInChat(first, { cat: { name: 'Milo', gender: 'Male', age: 6 } })
+    await chat.api.record.updateVets({
+      cat_id: chat.cat.id,
+      usual: { name: 'Oakwood Vets', phone: '0123 456 789', address: '1 Oak Lane' },
+    })
     const email = (await first.db.user.findUniqueOrThrow({ where: { id: chat.user.id } })).email
     await sendInChat(chat, { catId: chat.cat.id, content: BLOCKED, clientId: 'q1' })
     const followUp = await first.db.followUp.findFirstOrThrow({
@@ -74,6 +78,10 @@ describe('a due follow-up', () => {
         `${PUBLIC_URL}/cat-assistant?follow_up=${followUp.id}&seen_vet=${answer}`,
       )
     }
+    // The owner's vet, named with the phone (a tel: link in the HTML part); no clinic saved, none named.
+    expect(mail.decoded).toContain('Your usual vet: Oakwood Vets, 0123 456 789, 1 Oak Lane')
+    expect(mail.decoded).toContain('href="tel:0123456789"')
+    expect(mail.decoded).not.toContain('emergency clinic')
     const sent = await until(async () => {
       const row = await first.db.followUp.findUniqueOrThrow({ where: { id: followUp.id } })
       return row.status === 'sent' && row

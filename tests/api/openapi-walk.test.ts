@@ -20,7 +20,7 @@ interface Operation {
   tags: string[]
   description: string
   parameters?: Parameter[]
-  requestBody?: { content: Record<string, { schema: Schema }> }
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> }
   security: unknown[]
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>
 }
@@ -160,13 +160,99 @@ describe('the document describes each operation fully', () => {
   it('every operation that takes a body declares 400, 413 and 415; every one 401, 429 and 503', () => {
     for (const { method, path, op } of operations) {
       const statuses = Object.keys(op.responses)
+      // A public HTML page (the unsubscribe page and its form) reads no token: no 401.
+      const page = Boolean(op.responses['200']?.content?.['text/html'])
       expect(statuses, `${method} ${path}`).toEqual(
-        expect.arrayContaining(['200', '400', '401', '429', '503']),
+        expect.arrayContaining(['200', '400', ...(page ? [] : ['401']), '429', '503']),
       )
       if (op.requestBody && !path.includes('webhook') && !path.includes('unsubscribe')) {
         expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '415']))
       }
     }
+  })
+})
+
+describe('the document declares what the server requires and bounds', () => {
+  const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+
+  it('a known path answers an undeclared method with 405 and an Allow header of the declared ones', async () => {
+    const patterns = Object.entries(doc.paths).map(([path, methods]) => ({
+      pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      methods: Object.keys(methods),
+    }))
+    for (const path of Object.keys(doc.paths)) {
+      const url = path.replace(/\{[^}]+\}/g, '1')
+      // Every documented operation this URL reaches (`/follow-ups/settings` is also `/follow-ups/{id}`).
+      const declared = [...new Set(patterns.filter((p) => p.pattern.test(url)).flatMap((p) => p.methods))]
+      for (const method of METHODS.filter((m) => !declared.includes(m))) {
+        const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url })
+        expect(res.statusCode, `${method.toUpperCase()} ${path}`).toBe(405)
+        const allow = String(res.headers.allow ?? '')
+          .split(/,\s*/)
+          .filter(Boolean)
+        for (const m of declared)
+          expect(allow, `${method.toUpperCase()} ${path}: Allow`).toContain(m.toUpperCase())
+        expect(res.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' })
+      }
+    }
+    // An unknown path stays 404.
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/no/such/path' })).statusCode).toBe(404)
+  })
+
+  it('an operation the server refuses without a body declares its body required', async () => {
+    const { owner } = await careSubscriber(t, `walk-nobody-${Date.now()}@example.com`, 'walknobody')
+    const refused: string[] = []
+    for (const { method, path, op } of operations) {
+      if (!op.requestBody) continue
+      const res = await t.app.inject({
+        method: method.toUpperCase() as 'POST',
+        url: path.replace(/\{[^}]+\}/g, '1'),
+        headers: { authorization: `Bearer ${owner.token}` },
+      })
+      if (res.statusCode === 400 && !op.requestBody.required) refused.push(`${method.toUpperCase()} ${path}`)
+    }
+    expect(refused).toEqual([])
+  })
+
+  it('every id parameter and id field declares its bounds', () => {
+    const unbounded: string[] = []
+    const bounded = (schema: Schema): boolean => {
+      const options = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined
+      if (options) return options.every((o) => o.type === 'null' || bounded(o))
+      if (schema.type === 'integer' || schema.type === 'number') return schema.maximum !== undefined
+      if (schema.type === 'string') {
+        return schema.maxLength !== undefined || schema.enum !== undefined || schema.pattern !== undefined
+      }
+      return true
+    }
+    const visit = (schema: Schema | undefined, where: string) => {
+      if (!schema || typeof schema !== 'object') return
+      for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, Schema>)) {
+        if (
+          (key === 'id' || key.endsWith('_id') || key === 'catId' || key === 'conversationId') &&
+          !bounded(value)
+        ) {
+          unbounded.push(`${where}.${key}`)
+        }
+        visit(value, `${where}.${key}`)
+      }
+      if (schema.items) visit(schema.items as Schema, `${where}[]`)
+    }
+    for (const { method, path, op } of operations) {
+      for (const p of op.parameters ?? []) {
+        if (p.in !== 'header' && !bounded(p.schema)) unbounded.push(`${method} ${path} ${p.name}`)
+      }
+      visit(op.requestBody?.content['application/json']?.schema, `${method} ${path} body`)
+    }
+    expect(unbounded).toEqual([])
+  })
+
+  it('the unsubscribe page and the form it posts to are declared', () => {
+    const page = doc.paths['/api/care/unsubscribe/{token}']?.get
+    expect(page?.responses['200']?.content).toHaveProperty(['text/html'])
+    const form = doc.paths['/care/unsubscribe/{token}']?.post
+    expect(form?.requestBody?.content).toHaveProperty(['application/x-www-form-urlencoded'])
+    expect(Object.keys(form?.responses ?? {})).toEqual(expect.arrayContaining(['200', '404']))
   })
 })
 

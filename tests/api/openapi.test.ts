@@ -93,7 +93,11 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(SPEC_ROWS.filter((row) => !listed.includes(row))).toEqual([])
-    expect(listed.length).toBe(restRows().length)
+    // The REST rows, and the unsubscribe link's page and its form (http/plugins/care-unsubscribe-page.ts).
+    expect(listed.length).toBe(restRows().length + 2)
+    expect(listed).toEqual(
+      expect.arrayContaining(['GET /api/care/unsubscribe/:token', 'POST /care/unsubscribe/:token']),
+    )
   })
 
   it('marks the calls that need the bearer token (docs/product.md §6)', () => {

@@ -1,6 +1,6 @@
 // /cat-assistant in Chromium: a reply to an urgent message shows an emergency banner above it
 // with a "Find a 24-hour emergency vet" map search (nothing about the owner is sent to us), or with the
-// cat's saved vets as "Call … now" tel: links, a softer
+// cat's saved vets as "Call … now" tel: links and the first-aid situation for the sign found, a softer
 // note for what needs a vet within 24 hours, at the phone size; axe finds nothing; a reload keeps them.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
@@ -79,8 +79,18 @@ describe('urgency on screen', () => {
     expect(links).toEqual([
       ['Call City Pet ER now: 020 7946 0000', 'tel:02079460000'],
       ['Or call Oakwood Vets: 0123 456 789', 'tel:0123456789'],
+      // The first-aid situation for the sign found (docs/first-aid.md).
+      ['First aid for this, step by step', '/first-aid/lily'],
     ])
     expect(await axeProblems(page)).toEqual([])
+    // Read back from the server after a reload, the reply keeps its situation.
+    await page.reload()
+    await untilChatConnected(page)
+    const kept = page.getByRole('note', { name: 'Emergency' }).getByRole('link', { name: /First aid/ })
+    await untilVisible(kept, 20_000)
+    expect(await kept.getAttribute('href')).toBe('/first-aid/lily')
+    await kept.click()
+    await page.getByRole('heading', { name: 'Lily pollen, leaves or vase water', level: 1 }).waitFor()
   })
 
   it('a reply that needs a vet within 24 hours gets the softer note, held until the owner says she was seen; a routine one none', async () => {

@@ -8,7 +8,10 @@ const APP = fs.readFileSync(path.join(import.meta.dirname, '../../client/src/App
 describe('client paths the server answers with 200', () => {
   it('are exactly the routes the client declares (besides the catch-all and the operators’ pages)', () => {
     const declared = [...APP.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*')
-    expect([...declared].sort()).toEqual([...CLIENT_PATHS, ...OPERATOR_PATHS].sort())
+    // The one route with a parameter, a situation of the first-aid guide, is FIRST_AID_SITUATION_PATH.
+    expect(declared).toContain('/first-aid/:id')
+    const fixed = declared.filter((p) => p !== '/first-aid/:id')
+    expect([...fixed].sort()).toEqual([...CLIENT_PATHS, ...OPERATOR_PATHS].sort())
     for (const path of OPERATOR_PATHS) expect(isClientPath(path)).toBe(false)
   })
 
@@ -18,6 +21,12 @@ describe('client paths the server answers with 200', () => {
     expect(isClientPath('/Login/')).toBe(true)
     expect(isClientPath('/login/x')).toBe(false)
     expect(isClientPath('/nope')).toBe(false)
+    // The first-aid guide's situation pages (docs/first-aid.md), one path segment of its ids' letters.
+    expect(isClientPath('/first-aid')).toBe(true)
+    expect(isClientPath('/first-aid/heatstroke')).toBe(true)
+    expect(isClientPath('/first-aid/card')).toBe(true)
+    expect(isClientPath('/first-aid/heat/stroke')).toBe(false)
+    expect(isClientPath('/first-aid/<script>')).toBe(false)
     expect(isClientPath('//')).toBe(true)
   })
 })

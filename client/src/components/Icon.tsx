@@ -1,5 +1,6 @@
 import {
   Box,
+  BriefcaseMedical,
   Cat,
   ChartColumn,
   ChartLine,
@@ -67,6 +68,7 @@ const ICONS = {
   logout: LogOut,
   profile: UserRound,
   household: UsersRound,
+  firstAid: BriefcaseMedical,
   menu: Menu,
   close: X,
   photo: ImagePlus,

@@ -181,6 +181,12 @@ function SidebarPanel({ token }: { token: string }) {
                   {label('Progress')}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/first-aid" className={linkClass} title={compact ? 'First aid' : undefined}>
+                  <SidebarIcon name="firstAid" />
+                  {label('First aid')}
+                </NavLink>
+              </li>
               {reach?.own && (
                 <li>
                   <NavLink to="/household" className={linkClass} title={compact ? 'Household' : undefined}>

@@ -3,12 +3,17 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatMessage } from '../../../shared/schemas/conversation.ts'
 import type { ConversationMessage, InterviewMessage } from '../../generated/prisma/client.ts'
+import { firstAidSituationFor } from '../../knowledge/first-aid.ts'
 
 export const asRole = (role: string): 'user' | 'assistant' => (role === 'user' ? 'user' : 'assistant')
 
 export function toChatMessage(row: ConversationMessage | InterviewMessage): ChatMessage {
   const clientId = 'clientId' in row ? row.clientId : null
   const urgency = 'urgency' in row ? row.urgency : null
+  const firstAid =
+    urgency === 'urgent' || urgency === 'emergency'
+      ? firstAidSituationFor('sign' in row ? row.sign : null)
+      : null
   return {
     id: clientId ?? `m${row.id}`,
     role: asRole(row.role),
@@ -16,6 +21,7 @@ export function toChatMessage(row: ConversationMessage | InterviewMessage): Chat
     timestamp: row.createdAt.toISOString(),
     // Only on the specialist's own replies: how urgent it judged them.
     ...(urgency === 'routine' || urgency === 'urgent' || urgency === 'emergency' ? { urgency } : {}),
+    ...(firstAid ? { first_aid: firstAid } : {}),
     ...('attachmentIds' in row && row.attachmentIds.length > 0 ? { attachment_ids: row.attachmentIds } : {}),
     // On the owner's messages: the cat each was sent about, in a household's one conversation.
     ...('catId' in row && row.catId !== null && row.role === 'user' ? { cat_id: row.catId } : {}),

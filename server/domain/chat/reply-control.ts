@@ -23,7 +23,7 @@ export async function resumeReply(
   }
   const stored = await messageByClientId(db, conversation.id, replyId)
   // No such reply in the owner's conversation: nothing to resume (404 is kept for others' records).
-  return onePiece(stored?.role === 'assistant' ? stored.content : '', stored?.urgency)
+  return onePiece(stored?.role === 'assistant' ? stored.content : '', stored?.urgency, stored?.sign)
 }
 
 /** Ends the reply being written in the conversation (or only `replyId`), on whichever instance writes it. */

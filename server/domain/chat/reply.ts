@@ -3,6 +3,7 @@
 
 import { appError } from '../../errors.ts'
 import type { Cat } from '../../generated/prisma/client.ts'
+import { firstAidSituationFor } from '../../knowledge/first-aid.ts'
 import type { MessageReading, TriageForAssistant } from '../../services/assistant/types.ts'
 import { followReply, ReplyFailedError, ReplyLostError } from '../../services/streams/follow.ts'
 import { weightLogForSpecialist } from '../care/specialist-weights.ts'
@@ -279,6 +280,15 @@ async function keepCatEscalation(
 /** What a reply stream returns when it ends: how urgent the stored reply was judged. */
 export interface ReplyEnd {
   urgency: Urgency
+  /** On an urgent reply: the first-aid situation for its sign (docs/first-aid.md), when there is one. */
+  first_aid?: string
+}
+
+/** A stored reply's end: its urgency, and the first-aid situation of the sign that escalated it. */
+function replyEnd(urgency: string | null | undefined, sign?: string | null): ReplyEnd {
+  const level = isUrgency(urgency) ? urgency : 'routine'
+  const firstAid = level === 'routine' ? null : firstAidSituationFor(sign)
+  return firstAid ? { urgency: level, first_aid: firstAid } : { urgency: level }
 }
 
 export type ReplyStream = AsyncGenerator<string, ReplyEnd, undefined>
@@ -302,11 +312,11 @@ export async function* replyPieces(
     throw error
   }
   const stored = await messageByClientId(deps.db, conversationId, replyId)
-  return { urgency: isUrgency(stored?.urgency) ? stored.urgency : 'routine' }
+  return replyEnd(stored?.urgency, stored?.sign)
 }
 
 /** A text already known (a stored reply) as a stream of one piece; an empty text is no piece at all. */
-export async function* onePiece(text: string, urgency?: string | null): ReplyStream {
+export async function* onePiece(text: string, urgency?: string | null, sign?: string | null): ReplyStream {
   if (text) yield text
-  return { urgency: isUrgency(urgency) ? urgency : 'routine' }
+  return replyEnd(urgency, sign)
 }

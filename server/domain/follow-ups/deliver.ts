@@ -6,6 +6,7 @@ import type { Db } from '../../db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { ReminderDeps } from '../care/reminders.ts'
 import { heldLevel } from '../chat/escalations.ts'
+import { readVet } from '../record/vets.ts'
 import { followUpKey, followUpMail, followUpQuestion } from './mail.ts'
 
 export type FollowUpDeps = ReminderDeps
@@ -46,7 +47,13 @@ export async function sendFollowUp(
   const followUp = await db.followUp.findUnique({
     where: { id },
     include: {
-      cat: { select: { name: true, carePlan: { select: { emailOn: true, pushOn: true } } } },
+      cat: {
+        select: {
+          name: true,
+          carePlan: { select: { emailOn: true, pushOn: true } },
+          vets: { select: { usual: true, emergency: true } },
+        },
+      },
       user: { select: { id: true, email: true, firstName: true } },
     },
   })
@@ -78,6 +85,10 @@ export async function sendFollowUp(
           catName,
           origin: deps.origin,
           followUp,
+          vets: {
+            usual: readVet(followUp.cat.vets?.usual),
+            emergency: readVet(followUp.cat.vets?.emergency),
+          },
         }),
       )
     }

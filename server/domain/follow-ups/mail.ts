@@ -1,7 +1,11 @@
 // The follow-up e-mail: "Did Milo see a vet?", with one link per answer. The links open the chat signed in
 // (never a GET that changes anything: mail scanners follow links), where the answer is sent in one click.
+// It names the cat's saved vets with their phones (docs/health-record.md, "Vets in the banner"), so an
+// owner who has not gone yet has the number at hand.
 import { EXPERT_NAME, PRODUCT_NAME } from '../../../shared/constants.ts'
+import { telHref } from '../../../shared/rules/phone.ts'
 import type { SeenVet } from '../../../shared/schemas/follow-ups.ts'
+import type { Vet } from '../../../shared/schemas/vets.ts'
 import type { OutgoingMail } from '../../services/mail.ts'
 
 const escapeHtml = (text: string) =>
@@ -35,8 +39,16 @@ export function followUpMail(input: {
   catName: string
   origin: string
   followUp: { id: number; dueAt: Date }
+  /** The cat's saved vets; none saved: the mail names none. */
+  vets?: { usual: Vet | null; emergency: Vet | null } | undefined
 }): OutgoingMail {
   const question = followUpQuestion(input.catName)
+  const vets = [
+    input.vets?.usual ? { role: 'Your usual vet', vet: input.vets.usual } : null,
+    input.vets?.emergency ? { role: 'Your 24-hour emergency clinic', vet: input.vets.emergency } : null,
+  ].filter((entry) => entry !== null)
+  const vetLine = ({ role, vet }: { role: string; vet: Vet }) =>
+    `${role}: ${vet.name}, ${vet.phone}${vet.address ? `, ${vet.address}` : ''}`
   const hello = input.ownerName ? `Hi ${input.ownerName},` : 'Hi,'
   const answers = (Object.keys(ANSWER_LABELS) as SeenVet[]).map((answer) => ({
     label: ANSWER_LABELS[answer],
@@ -49,6 +61,7 @@ export function followUpMail(input: {
     '',
     ...answers.map((a) => `${a.label}: ${a.link}`),
     '',
+    ...(vets.length > 0 ? [...vets.map(vetLine), ''] : []),
     `${EXPERT_NAME}, ${PRODUCT_NAME}`,
     '',
   ].join('\n')
@@ -61,6 +74,12 @@ export function followUpMail(input: {
         `<a href="${escapeHtml(a.link)}" style="display:inline-block;margin:4px;background:#6b3fa0;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(a.label)}</a>`,
     )
     .join('')}</p>
+${vets
+  .map(
+    ({ role, vet }) =>
+      `<p>${escapeHtml(role)}: ${escapeHtml(vet.name)}, <a href="${escapeHtml(telHref(vet.phone))}">${escapeHtml(vet.phone)}</a>${vet.address ? `, ${escapeHtml(vet.address)}` : ''}</p>`,
+  )
+  .join('\n')}
 <p>${EXPERT_NAME}, ${PRODUCT_NAME}</p>
 </div>`
   return {

@@ -15,7 +15,8 @@ const API_PREFIXES = ['/api/', '/trpc/', '/healthz']
  * The built React app with history fallback: files from dist/client (with the brotli and gzip copies
  * the build writes beside them, chosen by Accept-Encoding), and index.html (with the runtime config)
  * for every other GET that is not an API path: status 200 for the client's routes, so they survive a
- * reload, and 404 for any other path (the app then shows its Not found page).
+ * reload, and 404 for any other path (the app then shows its Not found page). A path some route serves
+ * with other methods is 405 with `Allow` (method-not-allowed.ts).
  */
 async function serveClient(app: FastifyInstance, { config, clientDir }: StaticClientOptions) {
   const indexFile = path.join(clientDir, 'index.html')
@@ -43,6 +44,11 @@ async function serveClient(app: FastifyInstance, { config, clientDir }: StaticCl
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/'
+    // A known path asked with a method it is not served with (docs/api.md): 405 and what it takes.
+    const allowed = app.allowedMethods(url)
+    if (allowed.length > 0 && !allowed.includes(req.method)) {
+      return reply.code(405).header('allow', allowed.join(', ')).send(errorBody('METHOD_NOT_ALLOWED'))
+    }
     const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p))
     if (req.method !== 'GET' || isApi || !index) {
       return reply.code(404).send(errorBody('NOT_FOUND'))

@@ -99,7 +99,7 @@ export function MessageList(props: {
       {props.before}
       {props.messages.map((message) => (
         <Fragment key={message.id}>
-          <UrgencyBanner urgency={message.urgency} vets={props.vets} />
+          <UrgencyBanner urgency={message.urgency} firstAid={message.firstAid} vets={props.vets} />
           <MessageBubble message={message} author={props.author} />
         </Fragment>
       ))}

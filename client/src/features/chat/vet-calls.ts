@@ -1,34 +1,37 @@
 // Whom the urgency banner asks the owner to call (docs/health-record.md, "Vets in the banner"): the
 // cat's saved vets, the 24-hour emergency clinic first for an emergency and the usual vet first for
-// what needs a vet today. None saved: no one, and the banner keeps its map search.
+// what needs a vet today, except after the usual vet's hours (docs/decisions.md: 08:00 to 19:00,
+// Monday to Saturday, as no hours are recorded), when the emergency clinic comes first. None saved: no
+// one, and the banner keeps its map search.
 import type { UrgencyLevel } from '../../../../shared/schemas/conversation.ts'
 
 export interface SavedVet {
   name: string
   phone: string
+  address?: string | null | undefined
 }
 export interface SavedVets {
   usual: SavedVet | null
   emergency: SavedVet | null
 }
 
-/**
- * A `tel:` URI (RFC 3966) of a phone as owners write it: its digits and a leading +, an extension as
- * `;ext=`. Spaces, dots and brackets are left out (a phone's dialler ignores them, some refuse them).
- */
-export function telHref(phone: string): string {
-  const [, main = phone, extension] = /^(.*?)(?:\s*(?:x|ext\.?)\s*(\d+))?$/i.exec(phone.trim()) ?? []
-  const digits = main.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '')
-  return `tel:${digits}${extension ? `;ext=${extension}` : ''}`
+export { telHref } from '../../../../shared/rules/phone.ts'
+
+/** Outside a usual practice's day, in the owner's own time: before 08:00, from 19:00, or a Sunday. */
+export function afterHours(now: Date): boolean {
+  const hour = now.getHours()
+  return now.getDay() === 0 || hour < 8 || hour >= 19
 }
 
 /** The vets to call, in the order the banner lists them; empty when none is saved. */
 export function vetsToCall(
   urgency: UrgencyLevel,
   vets: SavedVets | null | undefined,
+  now = new Date(),
 ): Array<SavedVet & { role: 'usual' | 'emergency' }> {
   if (!vets) return []
   const emergency = vets.emergency ? [{ ...vets.emergency, role: 'emergency' as const }] : []
   const usual = vets.usual ? [{ ...vets.usual, role: 'usual' as const }] : []
-  return urgency === 'emergency' ? [...emergency, ...usual] : [...usual, ...emergency]
+  const clinicFirst = urgency === 'emergency' || afterHours(now)
+  return clinicFirst ? [...emergency, ...usual] : [...usual, ...emergency]
 }

@@ -1,6 +1,8 @@
 // A sitter's emergency card (docs/household.md): the cat's conditions and medicines, the owner to reach,
-// the usual vet and the emergency clinic, phones as tel: links so a tap calls.
+// the usual vet and the emergency clinic, phones as tel: links so a tap calls; and the links to the same
+// card and the first-aid guide as they open offline (docs/first-aid.md).
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import type { Vet } from '../../../../shared/schemas/vets.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
@@ -76,6 +78,11 @@ export function EmergencyCard({ catId }: { catId: number }) {
     <section className="report__section" aria-labelledby="household-card-title">
       <h2 id="household-card-title">Emergency card</h2>
       {body}
+      {/* Both open with no network once opened here (docs/first-aid.md). */}
+      <p className="household-card__offline">
+        <Link to={`/first-aid/card?cat=${catId}`}>Open the card for offline use</Link> ·{' '}
+        <Link to="/first-aid">First aid for cats</Link>
+      </p>
     </section>
   )
 }

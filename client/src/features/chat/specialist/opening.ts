@@ -38,6 +38,7 @@ export const toUi = (m: ChatMessage): UiMessage => ({
   content: m.content,
   timestamp: m.timestamp,
   urgency: m.urgency,
+  ...(m.first_aid ? { firstAid: m.first_aid } : {}),
   ...(m.attachment_ids ? { attachmentIds: m.attachment_ids } : {}),
   ...(m.cat_id ? { catId: m.cat_id } : {}),
 })

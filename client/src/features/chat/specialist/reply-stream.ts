@@ -10,12 +10,18 @@ import { trpc } from '../../../trpc.ts'
 
 type In = inferRouterInputs<AppRouter>['conversation']
 
+/** What the server stored with a reply: its urgency, and the first-aid situation of an urgent one. */
+export interface ReplyEnd {
+  urgency: UrgencyLevel
+  first_aid?: string | undefined
+}
+
 /** A new message's reply, or the reply the server is still writing (after a reload). */
 export type ReplyRequest = { send: In['send'] } | { resume: In['resume'] }
 
 /**
  * Reads a reply: `onText` gets the whole text received so far after every piece; the promise ends with
- * the urgency the server stored with the reply.
+ * what the server stored with the reply (its urgency, its first-aid situation).
  */
 export function useReplyStream() {
   const client = trpc.useUtils().client
@@ -24,7 +30,7 @@ export function useReplyStream() {
       request: ReplyRequest,
       signal: AbortSignal,
       onText: (text: string) => void | Promise<void>,
-    ): Promise<UrgencyLevel | undefined> => {
+    ): Promise<ReplyEnd | undefined> => {
       const stream =
         'send' in request
           ? await client.conversation.send.mutate(request.send, { signal })
@@ -44,13 +50,13 @@ export function useReplyStream() {
  * return value). A `for await` loop would drop that return value.
  */
 async function readReply(
-  stream: AsyncIterable<string, { urgency: UrgencyLevel } | undefined>,
+  stream: AsyncIterable<string, ReplyEnd | undefined>,
   onPiece: (piece: string) => void | Promise<void>,
-): Promise<UrgencyLevel | undefined> {
+): Promise<ReplyEnd | undefined> {
   const iterator = stream[Symbol.asyncIterator]()
   for (;;) {
     const result = await iterator.next()
-    if (result.done) return result.value ? result.value.urgency : undefined
+    if (result.done) return result.value
     await onPiece(result.value)
   }
 }

@@ -76,10 +76,11 @@ export function useReplies(target: { conversationId: number | null; catId: numbe
       reading.current = current
       setStreaming(true)
       try {
-        const urgency = await readStream(request, controller.signal, onText)
+        const end = await readStream(request, controller.signal, onText)
         // After Stop the stream ends once the server has saved what was written: the screen shows it.
         const status = current.stopAsked ? ('stopped' as const) : undefined
-        patch(replyId, { status, urgency, timestamp: new Date().toISOString() })
+        const firstAid = end?.first_aid ? { firstAid: end.first_aid } : {}
+        patch(replyId, { status, urgency: end?.urgency, ...firstAid, timestamp: new Date().toISOString() })
         return { ended: 'complete' }
       } catch (failure) {
         return isAbort(failure, controller.signal) ? { ended: 'aborted' } : { ended: 'failed', failure }

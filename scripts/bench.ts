@@ -142,11 +142,27 @@ function peakRssMb(pid: number): number {
 interface LoadTarget {
   url: string
   headers?: Record<string, string>
+  /** The process serving it: its CPU time per request is reported beside the rate. */
+  pid?: number
 }
 
-async function loadOnce({ url, headers = {} }: LoadTarget, seconds: number) {
+/** A process's user + system CPU time in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+async function loadOnce({ url, headers = {}, pid }: LoadTarget, seconds: number) {
+  const cpuBefore = cpuMs(pid)
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }
+  const cpuUsPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuUsPerRequest,
+  }
 }
 
 /**
@@ -161,7 +177,8 @@ async function loadInTurns<K extends string>(targets: Record<K, LoadTarget>) {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
       const run = await loadOnce(targets[name], LOAD_SECONDS)
-      log(`round ${round}/${ROUNDS}: ${name} ${run.rps.toFixed(0)} req/s`)
+      const cpu = targets[name].pid ? `, ${run.cpuUsPerRequest.toFixed(0)} µs CPU a request` : ''
+      log(`round ${round}/${ROUNDS}: ${name} ${run.rps.toFixed(0)} req/s${cpu}`)
       rounds.get(name)!.push(run)
     }
   }
@@ -170,9 +187,17 @@ async function loadInTurns<K extends string>(targets: Record<K, LoadTarget>) {
       const runs = rounds.get(name)!
       const errors = runs.reduce((sum, run) => sum + run.errors, 0)
       if (errors) log(`${targets[name].url}: ${errors} errors / non-2xx`)
-      return [name, { rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), errors }]
+      return [
+        name,
+        {
+          rps: median(runs.map((r) => r.rps)),
+          p99: median(runs.map((r) => r.p99)),
+          cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+          errors,
+        },
+      ]
     }),
-  ) as Record<K, { rps: number; p99: number; errors: number }>
+  ) as Record<K, { rps: number; p99: number; cpuUsPerRequest: number; errors: number }>
 }
 
 async function prepareDatabase({
@@ -413,8 +438,10 @@ async function main() {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-bench-')),
     }
     const moduleHeap: string[] = []
+    // BENCH_SERVER_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the measured server only.
+    const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
     const app = await startProcess(
-      [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'],
+      [...SERVER_NODE_FLAGS, ...extraFlags, 'dist/server/server/main.js'],
       { ...serverEnv, KITTY_MODULE_HEAP: '1' },
       '/healthz',
       (line) => moduleHeap.push(line),
@@ -429,25 +456,28 @@ async function main() {
     )
     processes.push(withUpstream.child)
     const baseEnv = { DATABASE_URL: database.url, BENCH_USER_ID: String(data.reader.id) }
-    const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
+    // tsx as a loader in the baselines' own process (its CLI would run them in a child), so that their
+    // CPU time is read from the process that serves.
+    const tsx = ['--import', 'tsx']
     const auth = { authorization: `Bearer ${readerToken}` }
     let loadErrors = 0
 
     const readRows = await section('read', async () => {
-      const limitServer = await startProcess([tsx, 'scripts/bench/baseline-pg.ts'], baseEnv, '/cats')
+      const limitServer = await startProcess([...tsx, 'scripts/bench/baseline-pg.ts'], baseEnv, '/cats')
       processes.push(limitServer.child)
       const typical = await startProcess(
-        [tsx, 'scripts/bench/baseline-trpc-prisma.ts'],
+        [...tsx, 'scripts/bench/baseline-trpc-prisma.ts'],
         baseEnv,
         '/trpc/cats',
       )
       processes.push(typical.child)
       const { a, b, trpcRead, restRead } = await loadInTurns({
-        a: { url: `${limitServer.base}/cats` },
-        b: { url: `${typical.base}/trpc/cats` },
-        trpcRead: { url: `${app.base}/trpc/cat.list`, headers: auth },
-        restRead: { url: `${app.base}/api/supabase/cats`, headers: auth },
+        a: { url: `${limitServer.base}/cats`, pid: limitServer.child.pid },
+        b: { url: `${typical.base}/trpc/cats`, pid: typical.child.pid },
+        trpcRead: { url: `${app.base}/trpc/cat.list`, headers: auth, pid: app.child.pid },
+        restRead: { url: `${app.base}/api/supabase/cats`, headers: auth, pid: app.child.pid },
       })
+      const cpu = (x: { cpuUsPerRequest: number }) => `${x.cpuUsPerRequest.toFixed(0)} µs CPU a read`
       loadErrors += a.errors + b.errors + trpcRead.errors + restRead.errors
       return [
         [
@@ -456,16 +486,21 @@ async function main() {
           '—',
           null,
         ],
-        ['B: stock tRPC Fastify adapter + Prisma findMany, no auth', `${b.rps.toFixed(0)} req/s`, '—', null],
+        [
+          'B: stock tRPC Fastify adapter + Prisma findMany, no auth',
+          `${b.rps.toFixed(0)} req/s, ${cpu(b)}`,
+          '—',
+          null,
+        ],
         [
           'authenticated cats read via /trpc (token check + Prisma)',
-          `${trpcRead.rps.toFixed(0)} req/s, p99 ${trpcRead.p99} ms (${(trpcRead.rps / b.rps).toFixed(2)} × B, ${(trpcRead.rps / a.rps).toFixed(2)} × A)`,
+          `${trpcRead.rps.toFixed(0)} req/s, p99 ${trpcRead.p99} ms (${(trpcRead.rps / b.rps).toFixed(2)} × B, ${(trpcRead.rps / a.rps).toFixed(2)} × A), ${cpu(trpcRead)}`,
           '≥ 0.5 × A',
           trpcRead.rps >= 0.5 * a.rps,
         ],
         [
           'the same procedure via REST GET /api/supabase/cats',
-          `${restRead.rps.toFixed(0)} req/s, p99 ${restRead.p99} ms (${((100 * restRead.rps) / a.rps).toFixed(0)} % of A)`,
+          `${restRead.rps.toFixed(0)} req/s, p99 ${restRead.p99} ms (${((100 * restRead.rps) / a.rps).toFixed(0)} % of A), ${cpu(restRead)}`,
           '≥ 60 % of A',
           restRead.rps >= 0.6 * a.rps,
         ],

@@ -96,33 +96,13 @@ async function waitForHttp(url: string, child: ChildProcess) {
   throw new Error(`${url} did not come up`)
 }
 
-/** MODULE_HEAP_PREFIX lines of a server's stderr go to `onModuleHeap`, the rest to the bench's stderr. */
-const MODULE_HEAP_PREFIX = 'module heap: '
-
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-  probe: string,
-  onModuleHeap?: (line: string) => void,
-) {
+async function startProcess(args: string[], env: Record<string, string>, probe: string) {
   const port = await freePort()
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', onModuleHeap ? 'pipe' : 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   })
-  if (onModuleHeap) {
-    let pending = ''
-    child.stderr!.on('data', (chunk: Buffer) => {
-      pending += chunk.toString('utf8')
-      const lines = pending.split('\n')
-      pending = lines.pop()!
-      for (const line of lines) {
-        if (line.startsWith(MODULE_HEAP_PREFIX)) onModuleHeap(line.slice(MODULE_HEAP_PREFIX.length))
-        else process.stderr.write(`${line}\n`)
-      }
-    })
-  }
   const base = `http://127.0.0.1:${port}`
   await waitForHttp(`${base}${probe}`, child)
   return { child, base }
@@ -394,13 +374,6 @@ async function section(name: Section, rows: () => Promise<Row[]> | Row[]): Promi
   ])
 }
 
-/** The server's heap by module at start, from its start-up trace (server/module-heap.ts). */
-function printModuleHeap(lines: string[]) {
-  if (!lines.length) return
-  console.log('\nServer heap by module at start (V8 heap used after each group of modules loaded):\n')
-  for (const line of lines) console.log(`    ${line}`)
-}
-
 async function main() {
   const needsClient = CLIENT_SECTIONS.some(want)
   log(needsClient ? 'building' : 'building the server')
@@ -408,6 +381,12 @@ async function main() {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
+  // What the server's modules hold at start (scripts/bench/module-heap.mjs), printed before the table.
+  const moduleHeap = execFileSync(
+    process.execPath,
+    ['--expose-gc', ...SERVER_NODE_FLAGS, 'scripts/bench/module-heap.mjs'],
+    { cwd: ROOT, encoding: 'utf8' },
+  )
   const database = await prepareDatabase()
   const processes: ChildProcess[] = []
   const upstream = await startOpenAiDouble({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: 5 })
@@ -437,18 +416,15 @@ async function main() {
       CHAT_RATE_PER_MINUTE: '100000000',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-bench-')),
     }
-    const moduleHeap: string[] = []
     // BENCH_SERVER_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the measured server only.
     const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
     const app = await startProcess(
       [...SERVER_NODE_FLAGS, ...extraFlags, 'dist/server/server/main.js'],
-      { ...serverEnv, KITTY_MODULE_HEAP: '1' },
+      serverEnv,
       '/healthz',
-      (line) => moduleHeap.push(line),
     )
     processes.push(app.child)
     const idleRss = currentRssMb(app.child.pid!)
-    printModuleHeap(moduleHeap)
     const withUpstream = await startProcess(
       [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'],
       { ...serverEnv, OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: upstream.url, OPENAI_MODEL: 'bench-model' },
@@ -639,6 +615,7 @@ async function main() {
         `${CONNECTIONS} connections, each load figure the median of ${ROUNDS} turns of ${LOAD_SECONDS} s, ${loadErrors} load errors` +
         `${only ? `, sections ${[...only].join(', ')} only` : ''}, ${machineNow()}\n`,
     )
+    console.log(`Server heap by module group at start (heap used after a full collection):\n\n${moduleHeap}`)
     console.log('| figure | measured | target | met |')
     console.log('|---|---|---|---|')
     for (const [figure, measured, target, met] of rows) {

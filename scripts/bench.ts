@@ -2,6 +2,7 @@
 // baselines on the same machine in the same run, and prints one table. Targets are ratios, so a noisy
 // machine moves both sides. It reports; it does not fail.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -35,6 +36,38 @@ const CONNECTIONS = 16
 const WARM_UP_SECONDS = 3
 const CHAT_SAMPLES = 40
 const FIRST_TOKEN_DELAY_MS = 150
+
+/**
+ * `npm run bench -- --only read,photos`: only those sections (the load rows, the photo rows, …), for
+ * working on one figure without running the whole bench on a shared machine. Sections: SECTIONS.
+ */
+const SECTIONS = [
+  'read',
+  'nginx',
+  'chat',
+  'memory',
+  'photos',
+  'login',
+  'lighthouse',
+  'triage',
+  'second-reader',
+  'progress',
+  'calendar-feed',
+  'care',
+  'doses',
+  'reminders',
+  'safety',
+] as const
+type Section = (typeof SECTIONS)[number]
+const onlyArg = process.argv.indexOf('--only')
+const only = onlyArg >= 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : null
+for (const name of only ?? []) {
+  if (!(SECTIONS as readonly string[]).includes(name))
+    throw new Error(`--only ${name}: not a section (${SECTIONS.join(', ')})`)
+}
+const want = (section: Section) => !only || only.has(section)
+/** Sections that load the built client; without them only the server is built. */
+const CLIENT_SECTIONS: Section[] = ['login', 'lighthouse', 'progress']
 
 const now = () => performance.timeOrigin + performance.now()
 const median = (xs: number[]) => {
@@ -79,6 +112,11 @@ async function startProcess(args: string[], env: Record<string, string>, probe: 
   return { child, base }
 }
 
+function currentRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0)
@@ -88,11 +126,27 @@ function peakRssMb(pid: number): number {
 interface LoadTarget {
   url: string
   headers?: Record<string, string>
+  /** The process serving it: its CPU time per request is reported beside the rate. */
+  pid?: number
 }
 
-async function loadOnce({ url, headers = {} }: LoadTarget, seconds: number) {
+/** A process's user + system CPU time in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+async function loadOnce({ url, headers = {}, pid }: LoadTarget, seconds: number) {
+  const cpuBefore = cpuMs(pid)
   const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx }
+  const cpuUsPerRequest = ((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total)
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    cpuUsPerRequest,
+  }
 }
 
 /**
@@ -107,7 +161,8 @@ async function loadInTurns<K extends string>(targets: Record<K, LoadTarget>) {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const name of names) {
       const run = await loadOnce(targets[name], LOAD_SECONDS)
-      log(`round ${round}/${ROUNDS}: ${name} ${run.rps.toFixed(0)} req/s`)
+      const cpu = targets[name].pid ? `, ${run.cpuUsPerRequest.toFixed(0)} µs CPU a request` : ''
+      log(`round ${round}/${ROUNDS}: ${name} ${run.rps.toFixed(0)} req/s${cpu}`)
       rounds.get(name)!.push(run)
     }
   }
@@ -116,9 +171,17 @@ async function loadInTurns<K extends string>(targets: Record<K, LoadTarget>) {
       const runs = rounds.get(name)!
       const errors = runs.reduce((sum, run) => sum + run.errors, 0)
       if (errors) log(`${targets[name].url}: ${errors} errors / non-2xx`)
-      return [name, { rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), errors }]
+      return [
+        name,
+        {
+          rps: median(runs.map((r) => r.rps)),
+          p99: median(runs.map((r) => r.p99)),
+          cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+          errors,
+        },
+      ]
     }),
-  ) as Record<K, { rps: number; p99: number; errors: number }>
+  ) as Record<K, { rps: number; p99: number; cpuUsPerRequest: number; errors: number }>
 }
 
 async function prepareDatabase({
@@ -284,9 +347,50 @@ async function loginPageGzipKb(base: string): Promise<number> {
   return bytes / 1024
 }
 
+/**
+ * The machine's own figures at a moment, printed beside every absolute time (docs/benchmark.md): a fixed
+ * CPU loop (SHA-256 of 1 MB, 20 times, median of 5) and the load average. A time measured while the loop
+ * took twice as long says the machine was busy, not that the code got slower.
+ */
+function machineNow(): string {
+  const block = Buffer.alloc(1 << 20, 7)
+  const times: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now()
+    for (let j = 0; j < 20; j++) crypto.createHash('sha256').update(block).digest()
+    times.push(performance.now() - started)
+  }
+  return `machine: CPU loop ${median(times).toFixed(0)} ms, load ${os.loadavg()[0]!.toFixed(1)}`
+}
+
+type Row = [figure: string, measured: string, target: string, met: boolean | null]
+
+/** Rows of one section with the machine's figures beside their absolute times. */
+async function section(name: Section, rows: () => Promise<Row[]> | Row[]): Promise<Row[]> {
+  if (!want(name)) return []
+  log(`section ${name}`)
+  const machine = machineNow()
+  return (await rows()).map(([figure, measured, target, met]) => [
+    figure,
+    /\d (ms|s|µs)\b/.test(measured) ? `${measured} (${machine})` : measured,
+    target,
+    met,
+  ])
+}
+
 async function main() {
-  log('building')
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  const needsClient = CLIENT_SECTIONS.some(want)
+  log(needsClient ? 'building' : 'building the server')
+  execFileSync('npm', ['run', needsClient ? 'build' : 'build:server', '--silent'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  // What the server's modules hold at start (scripts/bench/module-heap.mjs), printed before the table.
+  const moduleHeap = execFileSync(
+    process.execPath,
+    ['--expose-gc', ...SERVER_NODE_FLAGS, 'scripts/bench/module-heap.mjs'],
+    { cwd: ROOT, encoding: 'utf8' },
+  )
   const database = await prepareDatabase()
   const processes: ChildProcess[] = []
   const upstream = await startOpenAiDouble({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokenDelayMs: 5 })
@@ -316,12 +420,15 @@ async function main() {
       CHAT_RATE_PER_MINUTE: '100000000',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'kitty-bench-')),
     }
+    // BENCH_SERVER_FLAGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: the measured server only.
+    const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
     const app = await startProcess(
-      [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'],
+      [...SERVER_NODE_FLAGS, ...extraFlags, 'dist/server/server/main.js'],
       serverEnv,
       '/healthz',
     )
     processes.push(app.child)
+    const idleRss = currentRssMb(app.child.pid!)
     const withUpstream = await startProcess(
       [...SERVER_NODE_FLAGS, 'dist/server/server/main.js'],
       { ...serverEnv, OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: upstream.url, OPENAI_MODEL: 'bench-model' },
@@ -329,148 +436,196 @@ async function main() {
     )
     processes.push(withUpstream.child)
     const baseEnv = { DATABASE_URL: database.url, BENCH_USER_ID: String(data.reader.id) }
-    const tsx = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')
-    const limitServer = await startProcess([tsx, 'scripts/bench/baseline-pg.ts'], baseEnv, '/cats')
-    processes.push(limitServer.child)
-    const typical = await startProcess([tsx, 'scripts/bench/baseline-trpc-prisma.ts'], baseEnv, '/trpc/cats')
-    processes.push(typical.child)
-
+    // tsx as a loader in the baselines' own process (its CLI would run them in a child), so that their
+    // CPU time is read from the process that serves.
+    const tsx = ['--import', 'tsx']
     const auth = { authorization: `Bearer ${readerToken}` }
-    const { a, b, trpcRead, restRead } = await loadInTurns({
-      a: { url: `${limitServer.base}/cats` },
-      b: { url: `${typical.base}/trpc/cats` },
-      trpcRead: { url: `${app.base}/trpc/cat.list`, headers: auth },
-      restRead: { url: `${app.base}/api/supabase/cats`, headers: auth },
+    let loadErrors = 0
+
+    const readRows = await section('read', async () => {
+      const limitServer = await startProcess([...tsx, 'scripts/bench/baseline-pg.ts'], baseEnv, '/cats')
+      processes.push(limitServer.child)
+      const typical = await startProcess(
+        [...tsx, 'scripts/bench/baseline-trpc-prisma.ts'],
+        baseEnv,
+        '/trpc/cats',
+      )
+      processes.push(typical.child)
+      const { a, b, trpcRead, restRead } = await loadInTurns({
+        a: { url: `${limitServer.base}/cats`, pid: limitServer.child.pid },
+        b: { url: `${typical.base}/trpc/cats`, pid: typical.child.pid },
+        trpcRead: { url: `${app.base}/trpc/cat.list`, headers: auth, pid: app.child.pid },
+        restRead: { url: `${app.base}/api/supabase/cats`, headers: auth, pid: app.child.pid },
+      })
+      const cpu = (x: { cpuUsPerRequest: number }) => `${x.cpuUsPerRequest.toFixed(0)} µs CPU a read`
+      loadErrors += a.errors + b.errors + trpcRead.errors + restRead.errors
+      return [
+        [
+          'A: bare Fastify + `pg`, same SQL as the cats read (the limit)',
+          `${a.rps.toFixed(0)} req/s`,
+          '—',
+          null,
+        ],
+        [
+          'B: stock tRPC Fastify adapter + Prisma findMany, no auth',
+          `${b.rps.toFixed(0)} req/s, ${cpu(b)}`,
+          '—',
+          null,
+        ],
+        [
+          'authenticated cats read via /trpc (token check + Prisma)',
+          `${trpcRead.rps.toFixed(0)} req/s, p99 ${trpcRead.p99} ms (${(trpcRead.rps / b.rps).toFixed(2)} × B, ${(trpcRead.rps / a.rps).toFixed(2)} × A), ${cpu(trpcRead)}`,
+          '≥ 0.5 × A',
+          trpcRead.rps >= 0.5 * a.rps,
+        ],
+        [
+          'the same procedure via REST GET /api/supabase/cats',
+          `${restRead.rps.toFixed(0)} req/s, p99 ${restRead.p99} ms (${((100 * restRead.rps) / a.rps).toFixed(0)} % of A), ${cpu(restRead)}`,
+          '≥ 60 % of A',
+          restRead.rps >= 0.6 * a.rps,
+        ],
+      ]
     })
 
     // The same cats read through nginx, in front of one instance and of two (the second is the built
     // server the upstream figures use: the same code and database).
     // Without nginx (not installed) the row says so instead of the run dying after all its rounds.
-    log('cats read through nginx: one instance, then two')
-    const proxied = await measureThroughNginx(app.base, withUpstream.base, (one, two) =>
-      loadInTurns({
-        one: { url: `${one}/api/supabase/cats`, headers: auth },
-        two: { url: `${two}/api/supabase/cats`, headers: auth },
-      }),
-    )
+    const nginxRows = await section('nginx', async () => {
+      const proxied = await measureThroughNginx(app.base, withUpstream.base, (one, two) =>
+        loadInTurns({
+          one: { url: `${one}/api/supabase/cats`, headers: auth },
+          two: { url: `${two}/api/supabase/cats`, headers: auth },
+        }),
+      )
+      if (!('note' in proxied)) loadErrors += proxied.one.errors + proxied.two.errors
+      return [
+        [
+          'cats read via REST through nginx, two instances vs one',
+          'note' in proxied
+            ? `not measured: ${proxied.note}`
+            : `${proxied.two.rps.toFixed(0)} vs ${proxied.one.rps.toFixed(0)} req/s (ratio ${(proxied.two.rps / proxied.one.rps).toFixed(2)})`,
+          '—',
+          null,
+        ],
+      ]
+    })
 
-    // Until the first piece: the owner's message stored, the history read and the reply begun. The
-    // whole reply is paced like a live model's (offline assistant), so its length would only measure that.
-    log('chat message store time at 10 and 1,000 messages (offline assistant)')
-    const client = chatClient(app.base, chatterToken)
-    await sendOnce(client, data.small, data.catId) // warm-up
-    const storeSmall: number[] = []
-    const storeLarge: number[] = []
-    for (let i = 0; i < CHAT_SAMPLES; i++) {
-      storeSmall.push((await sendOnce(client, data.small, data.catId)).untilFirstPiece)
-      storeLarge.push((await sendOnce(client, data.large, data.catId)).untilFirstPiece)
-    }
+    const chatRows = await section('chat', async () => {
+      // Until the first piece: the owner's message stored, the history read and the reply begun. The
+      // whole reply is paced like a live model's (offline assistant), so its length would only measure that.
+      log('chat message store time at 10 and 1,000 messages (offline assistant)')
+      const client = chatClient(app.base, chatterToken)
+      await sendOnce(client, data.small, data.catId) // warm-up
+      const storeSmall: number[] = []
+      const storeLarge: number[] = []
+      for (let i = 0; i < CHAT_SAMPLES; i++) {
+        storeSmall.push((await sendOnce(client, data.small, data.catId)).untilFirstPiece)
+        storeLarge.push((await sendOnce(client, data.large, data.catId)).untilFirstPiece)
+      }
+      log('upstream characters and first token (OpenAI-compatible double)')
+      const upstreamClient = chatClient(withUpstream.base, chatterToken)
+      const charsFor = async (conversationId: number) => {
+        const before = upstream.requests.length
+        await sendOnce(upstreamClient, conversationId, data.catId)
+        const body = upstream.requests[before]?.body as { messages?: { content?: string }[] } | undefined
+        return (body?.messages ?? []).reduce((sum, m) => sum + (m.content?.length ?? 0), 0)
+      }
+      const charsSmall = await charsFor(data.smallUpstream)
+      const charsLarge = await charsFor(data.largeUpstream)
+      const added: number[] = []
+      for (let i = 0; i < 10; i++) {
+        const before = upstream.requests.length
+        const { firstPieceAt } = await sendOnce(upstreamClient, data.smallUpstream, data.catId)
+        const upstreamFirst = upstream.requests[before]?.firstTokenAt
+        if (upstreamFirst) added.push(firstPieceAt - upstreamFirst)
+      }
+      const storeRatio = median(storeLarge) / median(storeSmall)
+      return [
+        [
+          'server time to store a chat message and begin the reply, 1,000 vs 10 messages',
+          `${median(storeLarge).toFixed(1)} ms vs ${median(storeSmall).toFixed(1)} ms (ratio ${storeRatio.toFixed(2)})`,
+          'ratio ≤ 1.2',
+          storeRatio <= 1.2,
+        ],
+        [
+          'characters sent upstream per message, 1,000 vs 10 messages',
+          `${charsLarge} vs ${charsSmall} (ratio ${(charsLarge / charsSmall).toFixed(2)})`,
+          'ratio ≤ 1.5',
+          charsLarge / charsSmall <= 1.5,
+        ],
+        [
+          `first streamed token vs the upstream's own (upstream delay ${FIRST_TOKEN_DELAY_MS} ms)`,
+          `+${median(added).toFixed(1)} ms (median of ${added.length})`,
+          '≤ 10 ms added',
+          median(added) <= 10,
+        ],
+      ]
+    })
 
-    log('upstream characters and first token (OpenAI-compatible double)')
-    const upstreamClient = chatClient(withUpstream.base, chatterToken)
-    const charsFor = async (conversationId: number) => {
-      const before = upstream.requests.length
-      await sendOnce(upstreamClient, conversationId, data.catId)
-      const body = upstream.requests[before]?.body as { messages?: { content?: string }[] } | undefined
-      return (body?.messages ?? []).reduce((sum, m) => sum + (m.content?.length ?? 0), 0)
-    }
-    const charsSmall = await charsFor(data.smallUpstream)
-    const charsLarge = await charsFor(data.largeUpstream)
-    const added: number[] = []
-    for (let i = 0; i < 10; i++) {
-      const before = upstream.requests.length
-      const { firstPieceAt } = await sendOnce(upstreamClient, data.smallUpstream, data.catId)
-      const upstreamFirst = upstream.requests[before]?.firstTokenAt
-      if (upstreamFirst) added.push(firstPieceAt - upstreamFirst)
-    }
-
-    const rss = Math.max(peakRssMb(app.child.pid!), peakRssMb(withUpstream.child.pid!))
+    const memoryRows = await section('memory', () => {
+      const rss = Math.max(peakRssMb(app.child.pid!), peakRssMb(withUpstream.child.pid!))
+      return [
+        [
+          'server RSS at start (idle, before any load)',
+          `${idleRss.toFixed(0)} MB`,
+          '≤ 110 MB',
+          idleRss <= 110,
+        ],
+        [
+          `server peak RSS during the run (${only ? `sections ${[...only].join(', ')}` : 'every section before the photos'})`,
+          `${rss.toFixed(0)} MB`,
+          '≤ 150 MB',
+          rss <= 150,
+        ],
+      ]
+    })
     // After the run's own RSS figure: the photo rows reset the server's peak for their own.
-    const photos = await photoBenchRows({ base: app.base, pid: app.child.pid!, token: chatterToken, log })
-    log('login page JavaScript')
-    const gzipKb = await loginPageGzipKb(app.base)
-    const lighthouse = await lighthouseRows(app.base, log)
-    const progress = await progressRows({
-      base: app.base,
-      databaseUrl: database.url,
-      jwtSecret: JWT_SECRET,
-      log,
+    const photoRows = await section('photos', () =>
+      photoBenchRows({ base: app.base, pid: app.child.pid!, token: chatterToken, log }),
+    )
+    const loginRows = await section('login', async () => {
+      const gzipKb = await loginPageGzipKb(app.base)
+      return [
+        ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
+      ]
     })
+    const lighthouse = await section('lighthouse', () => lighthouseRows(app.base, log))
+    const triage = await section('triage', () => triageRows())
+    const progress = await section('progress', () =>
+      progressRows({ base: app.base, databaseUrl: database.url, jwtSecret: JWT_SECRET, log }),
+    )
+    const secondReader = await section('second-reader', () => secondReaderRows(log))
+    const calendarFeed = await section('calendar-feed', () =>
+      calendarFeedRows({ base: app.base, databaseUrl: database.url, jwtSecret: JWT_SECRET, log }),
+    )
+    const care = await section('care', () => careRows(log))
+    const doses = await section('doses', () => doseRows(log))
+    const safety = await section('safety', () => safetyRows(log))
 
-    const calendarFeed = await calendarFeedRows({
-      base: app.base,
-      databaseUrl: database.url,
-      jwtSecret: JWT_SECRET,
-      log,
-    })
-
-    const ratio = (x: number, y: number) => x / y
-    const rows: [string, string, string, boolean | null][] = [
-      [
-        'A: bare Fastify + `pg`, same SQL as the cats read (the limit)',
-        `${a.rps.toFixed(0)} req/s`,
-        '—',
-        null,
-      ],
-      ['B: stock tRPC Fastify adapter + Prisma findMany, no auth', `${b.rps.toFixed(0)} req/s`, '—', null],
-      [
-        'authenticated cats read via /trpc (token check + Prisma)',
-        `${trpcRead.rps.toFixed(0)} req/s, p99 ${trpcRead.p99} ms (${ratio(trpcRead.rps, b.rps).toFixed(2)} × B)`,
-        '≥ 1.0 × B',
-        trpcRead.rps >= b.rps,
-      ],
-      [
-        'the same procedure via REST GET /api/supabase/cats',
-        `${restRead.rps.toFixed(0)} req/s, p99 ${restRead.p99} ms (${((100 * restRead.rps) / a.rps).toFixed(0)} % of A)`,
-        '≥ 40 % of A',
-        restRead.rps >= 0.4 * a.rps,
-      ],
-      [
-        'server time to store a chat message and begin the reply, 1,000 vs 10 messages',
-        `${median(storeLarge).toFixed(1)} ms vs ${median(storeSmall).toFixed(1)} ms (ratio ${ratio(median(storeLarge), median(storeSmall)).toFixed(2)})`,
-        'ratio ≤ 1.2',
-        ratio(median(storeLarge), median(storeSmall)) <= 1.2,
-      ],
-      [
-        'characters sent upstream per message, 1,000 vs 10 messages',
-        `${charsLarge} vs ${charsSmall} (ratio ${ratio(charsLarge, charsSmall).toFixed(2)})`,
-        'ratio ≤ 1.5',
-        ratio(charsLarge, charsSmall) <= 1.5,
-      ],
-      [
-        `first streamed token vs the upstream's own (upstream delay ${FIRST_TOKEN_DELAY_MS} ms)`,
-        `+${median(added).toFixed(1)} ms (median of ${added.length})`,
-        '≤ 10 ms added',
-        median(added) <= 10,
-      ],
-      [
-        'cats read via REST through nginx, two instances vs one',
-        'note' in proxied
-          ? `not measured: ${proxied.note}`
-          : `${proxied.two.rps.toFixed(0)} vs ${proxied.one.rps.toFixed(0)} req/s (ratio ${ratio(proxied.two.rps, proxied.one.rps).toFixed(2)})`,
-        '—',
-        null,
-      ],
-      ['server peak RSS during the run', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150],
-      ...photos,
-      ['gzip size of the JavaScript /login loads', `${gzipKb.toFixed(1)} KB`, '≤ 120 KB', gzipKb <= 120],
+    const rows: Row[] = [
+      ...readRows,
+      ...chatRows,
+      ...nginxRows,
+      ...memoryRows,
+      ...photoRows,
+      ...loginRows,
       ...lighthouse,
-      ...triageRows(),
-      ...(await secondReaderRows(log)),
+      ...triage,
+      ...secondReader,
       ...progress,
       ...calendarFeed,
-      ...(await careRows(log)),
-      ...(await doseRows(log)),
-      ...(await safetyRows(log)),
+      ...care,
+      ...doses,
+      ...safety,
     ]
-    const proxyErrors = 'note' in proxied ? 0 : proxied.one.errors + proxied.two.errors
-    const errors = a.errors + b.errors + trpcRead.errors + restRead.errors + proxyErrors
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
     console.log(
       `\nKitty Care benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ` +
         `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, PostgreSQL on 127.0.0.1, ` +
-        `${CONNECTIONS} connections, each load figure the median of ${ROUNDS} turns of ${LOAD_SECONDS} s, ${errors} load errors\n`,
+        `${CONNECTIONS} connections, each load figure the median of ${ROUNDS} turns of ${LOAD_SECONDS} s, ${loadErrors} load errors` +
+        `${only ? `, sections ${[...only].join(', ')} only` : ''}, ${machineNow()}\n`,
     )
+    console.log(`Server heap by module group at start (heap used after a full collection):\n\n${moduleHeap}`)
     console.log('| figure | measured | target | met |')
     console.log('|---|---|---|---|')
     for (const [figure, measured, target, met] of rows) {

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { openPglite } from '../../server/db.ts'
-import { createTokenService, resolveJwtSecret } from '../../server/services/tokens.ts'
+import { createTokenService, resolveJwtSecret, SESSION_CHECK_MS } from '../../server/services/tokens.ts'
 import { suiteDatabase } from '../helpers/database.ts'
 
 // Moved from tests/unit: a token now names a server-side session, so these need a database.
@@ -69,6 +69,23 @@ describe('session tokens and the verified-token cache', () => {
     expect(await tokens.verify(token)).not.toBeNull()
     await database.prisma.session.update({ where: { id: sessionId }, data: { revokedAt: new Date() } })
     tokens.forgetSessions([sessionId])
+    expect(await tokens.verify(token)).toBeNull()
+  })
+
+  it('refuses a token whose session another instance revoked within SESSION_CHECK_MS (5 s), not later', async () => {
+    // docs/operations.md: a revocation made elsewhere is honoured within 5 s. The clock is moved, not slept.
+    let clock = Date.now()
+    const tokens = service(SECRET, 3600, () => clock)
+    const { token, sessionId } = await tokens.issue(user)
+    expect(await tokens.verify(token)).toEqual({ ...user, sessionId })
+    // Revoked in the database by another instance: this one is not told.
+    await database.prisma.session.update({ where: { id: sessionId }, data: { revokedAt: new Date() } })
+    clock += SESSION_CHECK_MS - 1
+    expect(await tokens.verify(token)).toEqual({ ...user, sessionId })
+    // Just past the bound (lru-cache keeps an entry for its whole ttl, the boundary included).
+    clock += 2
+    expect(await tokens.verify(token)).toBeNull()
+    clock += SESSION_CHECK_MS
     expect(await tokens.verify(token)).toBeNull()
   })
 })

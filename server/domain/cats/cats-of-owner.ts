@@ -1,12 +1,13 @@
 // The cats read, the call every signed-in page makes, as one SQL statement. Prisma's findMany spent about
-// 125 µs of CPU per call here building and interpreting the query, $queryRaw about 45 µs, for the same
+// 125 µs of CPU per call here building and interpreting the query, $queryRaw about 45 µs, node-postgres
+// itself less again (server/db.ts, preparedQuery), for the same
 // rows (npm run bench); each further statement is one more round trip to PostgreSQL, whose backend
 // shares the server's cores (the household's shared cats as two Prisma reads more than halved the
 // read's throughput); and both statements are prepared once per connection (server/db.ts,
 // preparedName), since planning the union below cost PostgreSQL five times its execution. The columns are aliased to Prisma's field names, so the rows have the shape a
 // findMany with CAT_COLUMNS (cat-record.ts) returns; tests/api/cat.test.ts holds the two reads equal.
 // The benchmark's bare-`pg` baseline (scripts/bench/baseline-pg.ts) runs CATS_OF_USER_SQL.
-import type { Db } from '../../db.ts'
+import { type Db, preparedQuery } from '../../db.ts'
 import type { HouseholdRole } from '../household/access.ts'
 import type { CatRow } from './cat-record.ts'
 
@@ -43,7 +44,7 @@ export const CATS_OF_USER_SQL = `/* prepared:cats_of_user */ SELECT * FROM (
 
 /** An owner's cats, oldest first, without the photo bytes. The owner id is a bound parameter. */
 export function catsOfOwner<Row>(db: Db, userId: number): Promise<Row[]> {
-  return db.$queryRawUnsafe<Row[]>(CATS_OF_OWNER_SQL, userId)
+  return preparedQuery<Row>(db, CATS_OF_OWNER_SQL, [userId])
 }
 
 /** A cat row of CATS_OF_USER_SQL: shared ones carry their owner's e-mail and the member's role. */
@@ -51,5 +52,5 @@ export type ReachableCatRow = CatRow & { sharedBy: string | null; role: Househol
 
 /** The cats a user sees: their own, then those shared with them (CATS_OF_USER_SQL). */
 export function catsOfUser(db: Db, userId: number): Promise<ReachableCatRow[]> {
-  return db.$queryRawUnsafe<ReachableCatRow[]>(CATS_OF_USER_SQL, userId)
+  return preparedQuery<ReachableCatRow>(db, CATS_OF_USER_SQL, [userId])
 }

@@ -1,26 +1,35 @@
 // Owners type fast and worried: "asprin", "siezure", "vommiting", "lilly". A word that English does not
 // know is replaced by the nearest word of the triage vocabulary (docs/triage.md, "Normalisation"), so
 // a misspelt sign still reaches its rule. English words are never "corrected": "guns" stays "guns".
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import levenshtein from 'damerau-levenshtein'
 import { LRUCache } from 'lru-cache'
-import nspell from 'nspell'
-
-type Speller = ReturnType<typeof nspell>
+import englishWords from '../../knowledge/english-words.json' with { type: 'json' }
 
 /** The same letters in another order: a typed swap. */
 const sameLetters = (a: string, b: string) =>
   a.length === b.length && [...a].sort().join('') === [...b].sort().join('')
 
-/** dictionary-en's Hunspell files, read when first needed (its own module reads them with top-level await). */
-function englishDictionary(): { aff: Buffer; dic: Buffer } {
-  const folder = path.dirname(createRequire(import.meta.url).resolve('dictionary-en'))
-  return {
-    aff: readFileSync(path.join(folder, 'index.aff')),
-    dic: readFileSync(path.join(folder, 'index.dic')),
+/**
+ * Whether Hunspell's en_US dictionary (dictionary-en, through nspell) accepts `word`, from every
+ * lower-case word it accepts, its affix rules expanded at build time (scripts/generate-english-words.mjs),
+ * held as one sorted string of lines: 0.7 MB where nspell's tables held about 13 MB (docs/benchmark.md).
+ * tests/unit/english-words.test.ts holds it equal to nspell word by word. A binary search over the
+ * string's characters: each probe reads the line it lands in.
+ */
+function isEnglish(word: string, list: string = englishWords.words): boolean {
+  // `list` opens and ends with a newline; the last one starts no line.
+  let lo = 0
+  let hi = list.length - 1
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const start = list.lastIndexOf('\n', mid) + 1
+    const end = list.indexOf('\n', start)
+    const line = list.slice(start, end)
+    if (line === word) return true
+    if (line < word) lo = end + 1
+    else hi = start - 1
   }
+  return false
 }
 
 /** Shorter words are too easy to confuse ("pee" and "bee"); only these lengths are corrected. */
@@ -29,7 +38,6 @@ const MIN_LENGTH = 4
 const maxEdits = (length: number) => (length >= 6 ? 2 : 1)
 
 export class Spelling {
-  #speller: Speller | null = null
   readonly #vocabulary: ReadonlySet<string>
   readonly #byLength = new Map<number, string[]>()
   readonly #cache = new LRUCache<string, string>({ max: 5_000 })
@@ -43,18 +51,12 @@ export class Spelling {
     }
   }
 
-  /** The Hunspell dictionary takes about a second to read, so it is read on the first word, once. */
-  get #english(): Speller {
-    this.#speller ??= nspell(englishDictionary())
-    return this.#speller
-  }
-
   /** `word` (lower case, letters only) as the owner meant it. */
   correct(word: string): string {
     if (word.length < MIN_LENGTH || this.#vocabulary.has(word) || !/^[a-z]+$/.test(word)) return word
     const cached = this.#cache.get(word)
     if (cached !== undefined) return cached
-    const corrected = this.#english.correct(word) ? word : (this.#nearest(word) ?? word)
+    const corrected = isEnglish(word) ? word : (this.#nearest(word) ?? word)
     this.#cache.set(word, corrected)
     return corrected
   }

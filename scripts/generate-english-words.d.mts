@@ -1,0 +1,2 @@
+export const ENGLISH_WORDS_FILE: string
+export function englishWordsJson(): string

@@ -1,5 +1,6 @@
 // What an account held before its address was first proved. Anyone can sign an address up before its
-// owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links
+// owner does: the proof ends their sessions and password (sign-in-code.ts), and, unless it comes from the
+// account's own sign-up session (then all of it is the prover's, docs/decisions.md), here also the share links
 // and push subscriptions they made (a link would keep opening a report for 30 days; a push endpoint would
 // keep receiving the owner's reminders), and a consent to review conversations they gave (it is the
 // owner's to give). What else they left (cats, conversations, interviews, a name)

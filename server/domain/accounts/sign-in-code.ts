@@ -55,8 +55,37 @@ async function isProvenAddress(db: Db, email: string): Promise<boolean> {
   return Boolean(user?.emailVerifiedAt)
 }
 
-/** The account `code` proves, made on the address's first verify. */
-export async function verifySignInCode(deps: CodeDeps, email: string, code: string): Promise<AccountRow> {
+/** The session a code is verified from, when the request carried a valid bearer token. */
+export interface ProvingSession {
+  userId: number
+  sessionId?: string | undefined
+  emailVerified?: boolean | undefined
+}
+
+/**
+ * The code is verified from the account's own sign-up session, still open: the one session an unproven
+ * account can have (a password signs no unproven address in, and any code sign-in is a proof), so
+ * everything the account holds was made through it, in this browser, by whoever now also holds the
+ * mailed code: the owner (docs/decisions.md "Accounts": the address proved in the onboarding).
+ */
+async function fromSignUpSession(db: Db, userId: number, proving: ProvingSession | undefined) {
+  if (!proving?.sessionId || proving.userId !== userId || proving.emailVerified) return false
+  const open = await db.session.count({
+    where: { id: proving.sessionId, userId, revokedAt: null, emailVerified: false },
+  })
+  return open === 1
+}
+
+/**
+ * The account `code` proves, made on the address's first verify. `proving` is the session the request
+ * came from, if any: a first proof from the account's own sign-up session keeps what it made.
+ */
+export async function verifySignInCode(
+  deps: CodeDeps,
+  email: string,
+  code: string,
+  proving?: ProvingSession,
+): Promise<AccountRow> {
   const { db } = deps
   const result = await checkCode(db, deps.pepper, email, code)
   if (result !== 'ok') throw appError(CODE_FAILURES[result])
@@ -76,9 +105,11 @@ export async function verifySignInCode(deps: CodeDeps, email: string, code: stri
     })
     if (first.count) {
       // The name stays (it is most often the owner's own, typed at sign-up); it is listed, with what
-      // else the account held, in the notice the owner keeps or deletes (held-before-proof.ts).
-      await settleHeldBeforeProof(db, user, now)
-      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password cleared')
+      // else the account held, in the notice the owner keeps or deletes (held-before-proof.ts), unless
+      // the proof comes from the sign-up session that made all of it.
+      const own = await fromSignUpSession(db, user.id, proving)
+      if (!own) await settleHeldBeforeProof(db, user, now)
+      deps.log.info({ userId: user.id, fromSignUpSession: own }, 'e-mail verified; earlier password cleared')
     }
   }
   await endUnprovenSessions(db, deps.tokens, user.id, now)

@@ -10,6 +10,8 @@ export interface TokenPayload {
   sub?: string
   email?: string
   exp?: number
+  /** The address was proved with a code when the token was issued (a sign-up's session: false). */
+  email_verified?: boolean
   user_metadata?: { first_name?: unknown; full_name?: unknown; avatar_url?: unknown }
 }
 

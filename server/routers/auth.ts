@@ -126,10 +126,16 @@ export const authRouter = router({
     .input(verifyOtpInput)
     .output(verifyOtpOutput)
     .mutation(async ({ ctx, input }) => {
+      // The bearer, if any, says which browser proves the address (a first proof from the sign-up session
+      // keeps what it made: sign-in-code.ts).
+      const proving = ctx.user
+        ? { userId: ctx.user.id, sessionId: ctx.user.sessionId, emailVerified: ctx.user.emailVerified }
+        : undefined
       const user = await verifySignInCode(
         { ...codeDeps(ctx), limits: ctx.services.limits, subject: { ip: ctx.ip, email: input.email } },
         input.email,
         input.token,
+        proving,
       )
       await claim(ctx, user.id, input.session_id)
       return verifiedSession(ctx.services.tokens, user)

@@ -8,6 +8,7 @@ import {
   activitySchema,
   emergencyCardSchema,
   inviteInput,
+  invitePreviewSchema,
   inviteSchema,
   inviteTokenInput,
   memberIdInput,
@@ -18,7 +19,7 @@ import { publicUrl } from '../config.ts'
 import { careCat } from '../domain/care/care-cat.ts'
 import { listActivity } from '../domain/household/activity.ts'
 import { emergencyCard } from '../domain/household/emergency-card.ts'
-import { acceptInvite, createInvite } from '../domain/household/invites.ts'
+import { acceptInvite, createInvite, previewInvite } from '../domain/household/invites.ts'
 import { listMembers, removeMember } from '../domain/household/members.ts'
 import { rateLimit, rest } from '../rest/meta.ts'
 import { perUser } from '../services/rate-limits.ts'
@@ -56,6 +57,17 @@ export const householdRouter = router({
     .input(memberIdInput)
     .output(successOutput)
     .mutation(({ ctx, input }) => removeMember(ctx.services.db, ctx.user.id, input.id)),
+
+  /** The invitation page's words before Accept: who shares which cats, as what (404 as accept's). */
+  invitation: authedProcedure
+    .meta(
+      rest('GET', '/api/household/invites/:token', {
+        summary: 'An invitation to the signed-in address: the owner, the role and the cats',
+      }),
+    )
+    .input(inviteTokenInput)
+    .output(invitePreviewSchema)
+    .query(({ ctx, input }) => previewInvite(ctx.services.db, ctx.user.id, input.token)),
 
   accept: authedProcedure
     .meta(

@@ -296,6 +296,11 @@ export const catSchema = z.object({
   shared_by: z.string().optional(),
   /** The user's role on a shared cat; absent on their own cats. */
   role: z.enum(['family', 'sitter']).optional(),
+  /**
+   * What the user may do on this cat (server/domain/household/access.ts; docs/household.md): in the
+   * cat list always; absent where only the owner reads the cat (get, update).
+   */
+  may: z.array(z.enum(['read', 'log', 'manage', 'chat', 'own'])).optional(),
 })
 export type Cat = z.output<typeof catSchema>
 

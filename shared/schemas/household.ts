@@ -70,6 +70,17 @@ export const acceptOutput = z.object({
   shared_by: z.string(),
 })
 
+/** An invitation before it is accepted: who shares which cats, as what. */
+export const invitePreviewSchema = z.object({
+  /** The owner's name, or their e-mail when they gave none. */
+  owner: z.string(),
+  shared_by: z.string(),
+  role: z.enum(HOUSEHOLD_ROLES),
+  /** Every cat of the owner, now and later (the cats listed are today's). */
+  all_cats: z.boolean(),
+  cats: z.array(z.object({ id: z.number().int(), name: z.string() })),
+})
+
 export const activitySchema = z.object({
   id: z.number().int(),
   cat_id: z.number().int(),

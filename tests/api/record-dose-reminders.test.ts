@@ -56,6 +56,9 @@ describe('dose reminders', () => {
     expect(mail.subject).toContain('Biscuit')
     expect(mail.subject).toContain('Methimazole')
     expect(mail.subject).toContain('07:15')
+    // The link leads where a dose is logged: the Care page's medications, not the weight log.
+    expect(mail.decoded).toContain(`${PUBLIC_URL}/care`)
+    expect(mail.decoded).not.toContain(`${PUBLIC_URL}/progress`)
     expect(await nextDose(med.id)).toEqual(second)
     expect(await sendDueDoseReminders(deps(), new Date(second.getTime() + 1000))).toBe(1)
     expect(await nextDose(med.id)).toBeNull()

@@ -47,3 +47,25 @@ describe('a step-up code asked again too soon', () => {
     expect(mailedCodes(t.logs, email)).toHaveLength(1)
   })
 })
+
+describe('a new password too short', () => {
+  it('says so in words, without the field name the server puts before it', async () => {
+    const email = `short-password-${Date.now()}@example.com`
+    const owner = await t.signIn(email)
+    localStorage.setItem('token', owner.token)
+    localStorage.setItem('email', email)
+    render(<AccountSettings />, { wrapper: Providers })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Email me a code' }))
+    })
+    fireEvent.change(await screen.findByLabelText('Code from the e-mail'), {
+      target: { value: mailedCodes(t.logs, email).at(-1) },
+    })
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'short' } })
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save password' }))
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toBe('Password must be at least 8 characters')
+  })
+})

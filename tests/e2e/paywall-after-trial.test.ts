@@ -15,7 +15,8 @@ import {
 const t = browserTestForFile()
 beforeEach(() => signedOut(t.page))
 
-const subscriber = () => subscriberInBrowser(t, 'one-trial')
+// No 'trial' in the address: the thank-you names it (to confirm it) and must not say "trial".
+const subscriber = () => subscriberInBrowser(t, 'one-plan')
 
 describe('after the one trial', () => {
   for (const size of [
@@ -35,6 +36,8 @@ describe('after the one trial', () => {
       expect(await dialog.innerText()).toMatch(/not refunded/i)
       await dialog.getByRole('button', { name: 'Yes, Cancel' }).click()
       await page.waitForURL('**/paywall')
+      // The paywall says the cancellation happened, rather than only showing the countdown again.
+      await page.getByRole('status').filter({ hasText: 'Your subscription is cancelled.' }).waitFor()
       await page.getByText('left to respond').waitFor()
 
       const card = page.locator('.plan-card')

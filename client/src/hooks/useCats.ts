@@ -4,9 +4,19 @@
 // docs/product.md §3, so every screen agrees.
 import { useCallback, useEffect } from 'react'
 import { currentCat } from '../../../shared/rules/current-cat.ts'
+import type { Cat } from '../../../shared/schemas/cat.ts'
 import { hasValidToken, useStoredText, writeText } from '../storage.ts'
 import { trpc } from '../trpc.ts'
 import { storeCats } from './useCatAnswers.ts'
+
+/**
+ * Whether the user may do `action` on `cat`, as the server's access policy says in the cat list
+ * (`may`; docs/household.md): the screens offer only those controls. A cat read without `may` (the
+ * owner's own, from get or update) is the owner's.
+ */
+export function mayOnCat(cat: Pick<Cat, 'may'>, action: NonNullable<Cat['may']>[number]): boolean {
+  return cat.may ? cat.may.includes(action) : true
+}
 
 export function useCats() {
   const query = trpc.cat.list.useQuery(undefined, { enabled: hasValidToken() })

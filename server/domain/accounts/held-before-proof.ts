@@ -1,7 +1,8 @@
 // What an account held before its address was first proved. Anyone can sign an address up before its
-// owner does: the proof ends their sessions and password (sign-in-code.ts), and here also the share links,
-// calendar feeds and push subscriptions they made (a link would keep opening a report for 30 days, a feed
-// the cat's medications for ever; a push endpoint would keep receiving the owner's reminders), and a
+// owner does: the proof ends their sessions and password (sign-in-code.ts), and, unless it comes from the
+// account's own sign-up session (then all of it is the prover's, docs/decisions.md), here also the share
+// links, calendar feeds and push subscriptions they made (a link would keep opening a report for 30 days, a
+// feed the cat's medications for ever; a push endpoint would keep receiving the owner's reminders), and a
 // consent to review conversations they gave (it is the owner's to give). The name they chose is cleared at
 // once (it would greet the owner, "Security Team, call …"), and kept here. What else they left (cats,
 // conversations, interviews, that name) the owner is shown on their first screen and keeps (the name comes

@@ -64,14 +64,38 @@ async function isProvenAddress(db: Db, email: string): Promise<boolean> {
   return Boolean(user?.emailVerifiedAt)
 }
 
+/** The session a code is verified from, when the request carried a valid bearer token. */
+export interface ProvingSession {
+  userId: number
+  sessionId?: string | undefined
+  emailVerified?: boolean | undefined
+}
+
+/**
+ * The code is verified from the account's own sign-up session, still open: the one session an unproven
+ * account can have (a password signs no unproven address in, and any code sign-in is a proof), so
+ * everything the account holds was made through it, in this browser, by whoever now also holds the
+ * mailed code: the owner (docs/decisions.md "Accounts": the address proved in the onboarding).
+ */
+async function fromSignUpSession(db: Db, userId: number, proving: ProvingSession | undefined) {
+  if (!proving?.sessionId || proving.userId !== userId || proving.emailVerified) return false
+  const open = await db.session.count({
+    where: { id: proving.sessionId, userId, revokedAt: null, emailVerified: false },
+  })
+  return open === 1
+}
+
 /**
  * The account `code` (sent from the caller's IP) proves, made on the address's first verify. A check
  * from a source that asked for none of the address's live codes spends the address's ceiling too.
+ * `proving` is the session the request came from, if any: a first proof from the account's own sign-up
+ * session keeps what it made.
  */
 export async function verifySignInCode(
   deps: CodeDeps & CodeBudgetDeps,
   email: string,
   code: string,
+  proving?: ProvingSession,
 ): Promise<AccountRow> {
   const { db } = deps
   const from = deps.subject.ip
@@ -93,13 +117,18 @@ export async function verifySignInCode(
       data: { emailVerifiedAt: now, passwordHash: null },
     })
     if (first.count) {
-      // The name is cleared (whoever signed up first chose it, and it would greet the owner); it is
-      // listed, with what else the account held, in the notice the owner keeps or deletes
+      // From the account's own sign-up session, everything is the prover's, the name included. From
+      // elsewhere the name is cleared (whoever signed up first chose it, and it would greet the owner); it
+      // is listed, with what else the account held, in the notice the owner keeps or deletes
       // (held-before-proof.ts), and comes back if they keep it.
-      await settleHeldBeforeProof(db, user, now)
-      deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and name cleared')
-      await endUnprovenSessions(db, deps.tokens, user.id, now)
-      return { ...user, firstName: '', fullName: '' }
+      const own = await fromSignUpSession(db, user.id, proving)
+      if (!own) {
+        await settleHeldBeforeProof(db, user, now)
+        deps.log.info({ userId: user.id }, 'e-mail verified; earlier password and name cleared')
+        await endUnprovenSessions(db, deps.tokens, user.id, now)
+        return { ...user, firstName: '', fullName: '' }
+      }
+      deps.log.info({ userId: user.id, fromSignUpSession: true }, 'e-mail verified; earlier password cleared')
     }
   }
   await endUnprovenSessions(db, deps.tokens, user.id, now)

@@ -8,7 +8,7 @@ import type { Db } from '../../db.ts'
 import { appError, asOwner } from '../../errors.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import type { Assistant } from '../../services/assistant/types.ts'
-import { type CareAction, reachableCat } from '../household/access.ts'
+import { actionsOf, type CareAction, reachableCat } from '../household/access.ts'
 import type { Tx } from '../row-lock.ts'
 import { photoRow, savePhoto } from './cat-photo.ts'
 import { CAT_COLUMNS, type CatRow, toCat, toColumns } from './cat-record.ts'
@@ -21,11 +21,14 @@ const notFound = () => appError('NOT_FOUND')
 
 /**
  * The owner's cats, oldest first (the newest, the current cat, is last), then the cats shared with them,
- * each with its owner's e-mail and their role (docs/household.md). Never the photo bytes.
+ * each with its owner's e-mail and their role (docs/household.md). Each says what the user may do on it
+ * (`may`, from the access policy), so the screens offer only those controls. Never the photo bytes.
  */
 export async function listCats(db: Db, userId: number) {
   return (await catsOfUser(db, userId)).map(({ sharedBy, role, ...row }) =>
-    sharedBy !== null && role !== null ? { ...toCat(row), shared_by: sharedBy, role } : toCat(row),
+    sharedBy !== null && role !== null
+      ? { ...toCat(row), shared_by: sharedBy, role, may: actionsOf(role) }
+      : { ...toCat(row), may: actionsOf('owner') },
   )
 }
 

@@ -26,6 +26,11 @@ export function roleMay(role: CareRole, action: CareAction): boolean {
   return MAY[role].has(action)
 }
 
+/** What `role` may do on a cat, for the screens to show only those controls (the cat list's `may`). */
+export function actionsOf(role: CareRole): CareAction[] {
+  return [...MAY[role]]
+}
+
 /** A cat a call may reach: whose it is (quotas, plans and subscriptions are the owner's) and as what. */
 export interface CatAccess {
   id: number

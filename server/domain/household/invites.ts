@@ -106,6 +106,36 @@ export async function createInvite(
 }
 
 /**
+ * What an invitation offers, before it is accepted (the invitation page names who shares which cats):
+ * the same 404 as `acceptInvite` for anything but a live invitation to the signed-in user's address.
+ */
+export async function previewInvite(db: Db, userId: number, token: string, now = new Date()) {
+  const [invite, user] = await Promise.all([
+    db.householdInvite.findUnique({ where: { tokenHash: hashOf(token) } }),
+    db.user.findUnique({ where: { id: userId }, select: { email: true } }),
+  ])
+  if (!invite || !user || invite.acceptedAt || invite.revokedAt || invite.expiresAt <= now) {
+    throw appError('NOT_FOUND')
+  }
+  if (invite.email !== user.email.toLowerCase() || invite.ownerId === userId) throw appError('NOT_FOUND')
+  const [owner, cats] = await Promise.all([
+    db.user.findUniqueOrThrow({ where: { id: invite.ownerId }, select: { email: true, fullName: true } }),
+    db.cat.findMany({
+      where: { userId: invite.ownerId, ...(invite.allCats ? {} : { id: { in: invite.catIds } }) },
+      orderBy: { id: 'asc' },
+      select: { id: true, name: true },
+    }),
+  ])
+  return {
+    owner: owner.fullName.trim() || owner.email,
+    shared_by: owner.email,
+    role: invite.role as HouseholdRoleName,
+    all_cats: invite.allCats,
+    cats,
+  }
+}
+
+/**
  * Accepts an invitation for the signed-in user: the token must be live, unused and for their address
  * (anything else is the same 404). Accepting makes (or renews) the membership, once. The invitation is
  * for whoever reads the address's mail, so the session must have proved it (`emailVerified`: a code

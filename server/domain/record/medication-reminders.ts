@@ -103,7 +103,8 @@ async function remindOfDose(deps: RecordReminderDeps, { row, plan, taken, follow
         `Time for ${row.cat.name}'s ${row.name}: ${row.dose}, as your vet prescribed.`,
         'Log the dose on the care page once it is given.',
       ],
-      path: '/progress',
+      // Where a dose is logged: the Care page's medications (docs/health-record.md).
+      path: '/care',
     })
     return true
   } catch (error) {

@@ -68,7 +68,8 @@ export async function sendDueVaccinationReminders(
             ? `${row.cat.name}'s ${row.name} vaccination was due on ${vaccination.next_due_on}. Book it with your vet, then add it to the health record.`
             : `${row.cat.name}'s ${row.name} vaccination is due on ${vaccination.next_due_on}. A good time to book it with your vet.`,
         ],
-        path: '/progress',
+        // Where the vaccination is added to the record: the Care page.
+        path: '/care',
       })
       sent++
     } catch (error) {

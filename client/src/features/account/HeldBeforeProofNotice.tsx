@@ -1,8 +1,11 @@
-// Shown on the owner's first screen after they first proved their address: what the account held before
-// (someone may have signed the address up first, or the owner did from another browser). Links and push
-// subscriptions made then are already revoked; the rest the owner keeps or deletes in one step.
+// Shown on the owner's first screen after they first proved their address from another browser than the
+// one that signed it up: what the account held before (someone may have signed the address up first, or
+// the owner did, elsewhere). Links and push subscriptions made then are already revoked; the rest the
+// owner keeps (the safe choice, primary) or deletes after a confirmation that names what goes and what
+// stays (the subscription is not touched).
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { errorMessage, trpc } from '../../trpc.ts'
 
@@ -25,6 +28,7 @@ export function HeldBeforeProofNotice() {
   const review = trpc.account.reviewHeldBeforeProof.useMutation()
   const queryClient = useQueryClient()
   const [error, setError] = useState('')
+  const [confirming, setConfirming] = useState(false)
   const notice = state.data?.heldBeforeProof
   if (!notice) return null
   const items = held(notice)
@@ -33,6 +37,7 @@ export function HeldBeforeProofNotice() {
     setError('')
     try {
       await review.mutateAsync({ action })
+      setConfirming(false)
       await queryClient.invalidateQueries()
     } catch (failure) {
       setError(errorMessage(failure, 'That did not work; please try again.'))
@@ -43,8 +48,8 @@ export function HeldBeforeProofNotice() {
     <section className="notice stack" role="alertdialog" aria-labelledby="held-before-proof-title">
       <h2 id="held-before-proof-title">Before you confirmed your e-mail address</h2>
       <p>
-        This account existed before you confirmed your address with a code. If you did not make these
-        yourself, someone else may have: delete them.
+        These were made before you confirmed your address with a code, from another browser. If you made them,
+        keep them. If you did not, someone else may have signed your address up: delete them.
       </p>
       {items.length > 0 && (
         <ul>
@@ -65,21 +70,36 @@ export function HeldBeforeProofNotice() {
       <div className="row">
         <button
           type="button"
-          className="button"
-          disabled={review.isPending}
-          onClick={() => void decide('delete')}
-        >
-          Delete all of it
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+          className="btn btn--primary"
           disabled={review.isPending}
           onClick={() => void decide('keep')}
         >
           They are mine: keep them
         </button>
+        <button
+          type="button"
+          className="btn btn--ghost"
+          disabled={review.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          Delete them…
+        </button>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete what was made before you confirmed?"
+          busy={review.isPending}
+          error={error || null}
+          confirmLabel="Yes, delete these"
+          busyLabel="Deleting…"
+          cancelLabel="Keep them"
+          onConfirm={() => void decide('delete')}
+          onCancel={() => setConfirming(false)}
+          note="Your subscription, payments and anything made since you confirmed stay as they are."
+        >
+          This deletes {items.join(', ')}. It cannot be undone.
+        </ConfirmDialog>
+      )}
     </section>
   )
 }

@@ -108,8 +108,11 @@ export function DemoCardStep({ fullName, error, processing, summary, actions, on
         <CardInput control={control} id={id} name="cvc" />
       </div>
       {summary}
-      {problem && <ErrorBox id={`${id}-error`}>{problem}</ErrorBox>}
-      {actions}
+      {/* The message stays with Pay in the sticky footer: on a phone the form scrolls under it. */}
+      <div className="payment-sticky">
+        {problem && <ErrorBox id={`${id}-error`}>{problem}</ErrorBox>}
+        {actions}
+      </div>
     </form>
   )
 }

@@ -148,8 +148,11 @@ function CardForm({
         {status === 'failed' && <span className="field-error">{ERRORS.paymentNotInitialized}</span>}
       </div>
       {summary}
-      {errorBox}
-      {actions}
+      {/* The message stays with Pay in the sticky footer: on a phone the form scrolls under it. */}
+      <div className="payment-sticky">
+        {errorBox}
+        {actions}
+      </div>
     </form>
   )
 }

@@ -6,6 +6,7 @@ import type { Cat } from '../../../../shared/schemas/cat.ts'
 import { errorMessage } from '../../trpc.ts'
 import './progress.css'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { mayOnCat } from '../../hooks/useCats.ts'
 import { ThisWeek } from './ThisWeek.tsx'
 import { useProgressOverview } from './useProgress.ts'
 import { VetReport } from './VetReport.tsx'
@@ -39,7 +40,8 @@ export function ProgressReport({ cat }: { cat: Cat }) {
         vetFirst={overview.data.vet_first}
       />
       <WeightProgress cat={cat} catName={name} unit={unit} entries={overview.data.weights} trend={trend} />
-      <VetReport catId={cat.id} />
+      {/* The report and its links are `manage` (a sitter's are not: docs/household.md). */}
+      {mayOnCat(cat, 'manage') && <VetReport catId={cat.id} />}
     </>
   )
 }

@@ -9,6 +9,7 @@ import type { WeightEntry } from '../../../../shared/schemas/care.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
+import { mayOnCat } from '../../hooks/useCats.ts'
 import { errorMessage } from '../../trpc.ts'
 import { useWeightChanges } from './useProgress.ts'
 import { WeightChart } from './WeightChart.tsx'
@@ -39,7 +40,10 @@ export function WeightProgress({ cat, catName, unit, entries, trend }: WeightPro
             catName={catName}
             entries={entries}
             deleting={remove.isPending ? Number(remove.variables?.id) : null}
-            onDelete={(id) => setAsked(entries.find((entry) => entry.id === id) ?? null)}
+            // Deleting an entry is `manage`: a sitter logs weights, never removes them (docs/household.md).
+            {...(mayOnCat(cat, 'manage')
+              ? { onDelete: (id: number) => setAsked(entries.find((entry) => entry.id === id) ?? null) }
+              : {})}
           />
           {remove.error && (
             <ErrorBox>

@@ -1,5 +1,5 @@
 // The chart's numbers as a table: every weighing, newest first, in the unit it was logged
-// with the other unit beside it, each with a Delete button.
+// with the other unit beside it, each with a Delete button where the user may delete (`onDelete`).
 import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { WeightEntry } from '../../../../shared/schemas/care.ts'
 
@@ -10,7 +10,8 @@ export interface WeightTableProps {
   catName: string
   entries: readonly WeightEntry[]
   deleting: number | null
-  onDelete(id: number): void
+  /** Absent: no Delete (the user may not delete entries, a sitter). */
+  onDelete?: ((id: number) => void) | undefined
 }
 
 export function WeightTable({ catName, entries, deleting, onDelete }: WeightTableProps) {
@@ -24,9 +25,11 @@ export function WeightTable({ catName, entries, deleting, onDelete }: WeightTabl
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Weight</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
+            {onDelete && (
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -37,17 +40,19 @@ export function WeightTable({ catName, entries, deleting, onDelete }: WeightTabl
                 {entry.weight} {unitLabel(entry.unit)}{' '}
                 <span className="muted">({otherUnitLabel(entry.weight, entry.unit)})</span>
               </td>
-              <td>
-                <button
-                  type="button"
-                  className="btn btn--ghost progress-table__delete"
-                  disabled={deleting === entry.id}
-                  aria-label={`Delete ${entry.weight} ${unitLabel(entry.unit)} of ${dateText(entry.measured_at)}`}
-                  onClick={() => onDelete(entry.id)}
-                >
-                  Delete
-                </button>
-              </td>
+              {onDelete && (
+                <td>
+                  <button
+                    type="button"
+                    className="btn btn--ghost progress-table__delete"
+                    disabled={deleting === entry.id}
+                    aria-label={`Delete ${entry.weight} ${unitLabel(entry.unit)} of ${dateText(entry.measured_at)}`}
+                    onClick={() => onDelete(entry.id)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

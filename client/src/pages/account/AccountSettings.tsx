@@ -1,6 +1,7 @@
 // The owner's account controls on the profile: a password set with a mailed code, sign out
 // everywhere, consent to safety reviews, download my data, delete account. The server decides; these only ask and report.
 import { type FormEvent, useState } from 'react'
+import { newPasswordSchema } from '../../../../shared/schemas/auth.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { MailedCodeField } from '../../components/MailedCodeField.tsx'
 import { TextField } from '../../components/TextField.tsx'
@@ -32,6 +33,8 @@ function PasswordSection() {
   const [done, setDone] = useState(false)
   /** A new password is often a reaction to a lost device or a leak: ending the others is the default. */
   const [endOthers, setEndOthers] = useState(true)
+  // The password's own rule, said before sending (the server's 400 names the field before its words).
+  const [problem, setProblem] = useState<string | null>(null)
   const { busy, error, run } = useAccountTask()
   const sendCode = trpc.auth.sendPasswordCode.useMutation()
   const setNewPassword = trpc.auth.setPassword.useMutation()
@@ -46,6 +49,9 @@ function PasswordSection() {
 
   function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const checked = newPasswordSchema.safeParse(password)
+    setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? null))
+    if (!checked.success) return
     return run(async () => {
       await setNewPassword.mutateAsync({ code, password, end_other_sessions: endOthers })
       setDone(true)
@@ -89,7 +95,7 @@ function PasswordSection() {
           </button>
         </form>
       </MailedCodeStep>
-      {error && <ErrorBox>{error}</ErrorBox>}
+      {(problem ?? error) && <ErrorBox>{problem ?? error}</ErrorBox>}
       {done && (
         <p className="notice" role="status">
           Your password is saved.

@@ -105,7 +105,7 @@ function CancelSubscription() {
     setError(null)
     try {
       await cancelSubscription()
-      navigate('/paywall')
+      navigate('/paywall', { state: { cancelled: true } })
     } catch (failure) {
       console.error('Cancelling the subscription failed', failure)
       setError(failure instanceof Error && failure.message ? failure.message : DEFAULT_ERRORS.cancelPlan)

@@ -11,6 +11,11 @@ import { hasValidToken, readText, writeText } from '../../storage.ts'
 import { errorCode, errorMessage, trpc } from '../../trpc.ts'
 import { loginPathReturningTo } from '../login/return-path.ts'
 
+/** 'Mochi', 'Mochi and Luna', 'Mochi, Luna and Pip'. */
+function listOfNames(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
 export function AcceptInvitePage() {
   const { pathname, search } = useLocation()
   const [params] = useSearchParams()
@@ -19,6 +24,11 @@ export function AcceptInvitePage() {
   const utils = trpc.useUtils()
   const accept = trpc.household.accept.useMutation({ onSuccess: () => utils.cat.list.invalidate() })
   const [signedIn] = useState(hasValidToken)
+  // Who shares which cats, said before Accept (the same 404 as Accept's for a link that is not theirs).
+  const preview = trpc.household.invitation.useQuery(
+    { token },
+    { enabled: signedIn && token !== '' && !accept.data, retry: false },
+  )
   if (!signedIn) return <Navigate to={loginPathReturningTo(`${pathname}${search}`)} replace />
   const address = decodeTokenPayload(readText('token'))?.email
 
@@ -50,18 +60,31 @@ export function AcceptInvitePage() {
       </div>
     )
   } else {
-    const notFound = accept.error && ['NOT_FOUND', 'INVALID_INPUT'].includes(errorCode(accept.error) ?? '')
+    const failure = accept.error ?? preview.error
+    const notFound = failure && ['NOT_FOUND', 'INVALID_INPUT'].includes(errorCode(failure) ?? '')
+    const offer = preview.data
+    const names = offer ? listOfNames(offer.cats.map((cat) => catDisplayName(cat.name))) : ''
     body = (
       <div className="stack">
-        <p>
-          Someone shares their cat's care with you{address ? ` (${address})` : ''}. Accept to see the cat and
-          help look after it.
-        </p>
-        {accept.error && (
+        {offer ? (
+          <p>
+            {offer.owner} shares {offer.all_cats ? `all their cats (${names})` : names} with you as{' '}
+            {offer.role === 'sitter' ? 'a sitter' : 'family'}. Accept to see{' '}
+            {offer.cats.length === 1 ? 'the cat' : 'the cats'} and help look after{' '}
+            {offer.cats.length === 1 ? 'it' : 'them'}.
+          </p>
+        ) : (
+          !failure && (
+            <p className="muted" role="status">
+              Loading the invitation…
+            </p>
+          )
+        )}
+        {failure && (
           <ErrorBox>
             {notFound
               ? `This link is not valid for ${address ?? 'the address you signed in with'}, or it has expired or been used already. Check that you signed in with the address the invitation was sent to, or ask for a new invitation.`
-              : errorMessage(accept.error, 'The invitation could not be accepted. Please try again.')}
+              : errorMessage(failure, 'The invitation could not be accepted. Please try again.')}
           </ErrorBox>
         )}
         <button

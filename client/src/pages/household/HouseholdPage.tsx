@@ -6,12 +6,15 @@ import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { InviteForm, MembersList } from '../../features/household/index.ts'
 import { useCats } from '../../hooks/useCats.ts'
+import { useOwnerState } from '../../hooks/useOwnerState.ts'
 import { errorMessage } from '../../trpc.ts'
 
 export function HouseholdPage() {
   const { cats, isLoading, error, refetch } = useCats()
   // Only the owner's own cats can be shared: a cat shared with them is not theirs to pass on.
   const own = cats.filter((cat) => cat.shared_by === undefined)
+  // A member whose only cats are shared with them manages no household (the server's reach: `own`).
+  const { reach } = useOwnerState()
   let body: ReactNode
   if (isLoading) {
     body = (
@@ -24,6 +27,15 @@ export function HouseholdPage() {
       <ErrorBox action={{ label: 'Retry', onClick: () => void refetch() }}>
         {errorMessage(error, DEFAULT_ERRORS.fetchCats)}
       </ErrorBox>
+    )
+  } else if (own.length === 0 && reach?.own === false) {
+    body = (
+      <div className="notice">
+        <p>Only a cat's owner shares its care. The cats shared with you are on your Care page.</p>
+        <Link className="btn btn--primary" to="/care">
+          Go to Care
+        </Link>
+      </div>
     )
   } else if (own.length === 0) {
     body = (

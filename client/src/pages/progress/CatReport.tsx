@@ -3,6 +3,7 @@ import { cupsText, dailyFood, foodText } from '../../../../shared/rules/nutritio
 import { catDisplayName, treatsLabel } from '../../../../shared/rules/recommendations.ts'
 import { otherUnitLabel, unitLabel } from '../../../../shared/rules/weight.ts'
 import type { Cat } from '../../../../shared/schemas/cat.ts'
+import { mayOnCat } from '../../hooks/useCats.ts'
 import { Field, ListValue, NOT_GIVEN, text } from './report-fields.tsx'
 
 /** '8.5 lb (3.9 kg)': the weight as typed, with the other unit beside it, units written one way. */
@@ -131,14 +132,21 @@ export function CatReport({ cat }: { cat: Cat }) {
         </dl>
       </section>
 
-      <div className="row report__actions">
-        <Link className="btn btn--secondary" to="/cat-profile">
-          Edit Profile
-        </Link>
-        <Link className="btn btn--primary" to="/cat-assistant">
-          Chat with Expert
-        </Link>
-      </div>
+      {/* Only what the user may do on this cat (the server's `may`; a sitter neither edits nor chats). */}
+      {(mayOnCat(cat, 'manage') || mayOnCat(cat, 'chat')) && (
+        <div className="row report__actions">
+          {mayOnCat(cat, 'manage') && (
+            <Link className="btn btn--secondary" to="/cat-profile">
+              Edit Profile
+            </Link>
+          )}
+          {mayOnCat(cat, 'chat') && (
+            <Link className="btn btn--primary" to="/cat-assistant">
+              Chat with Expert
+            </Link>
+          )}
+        </div>
+      )}
     </div>
   )
 }

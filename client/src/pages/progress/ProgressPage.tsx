@@ -4,6 +4,7 @@ import { DEFAULT_ERRORS } from '../../../../shared/errors.ts'
 import { ErrorBox } from '../../components/ErrorBox.tsx'
 import { CatSwitcher } from '../../features/household/index.ts'
 import { useCats } from '../../hooks/useCats.ts'
+import { useOwnerState } from '../../hooks/useOwnerState.ts'
 import { errorMessage } from '../../trpc.ts'
 import { CatReport } from './CatReport.tsx'
 import { SubscriptionSummary } from './SubscriptionSummary.tsx'
@@ -14,6 +15,10 @@ import { SubscriptionSummary } from './SubscriptionSummary.tsx'
  */
 export function ProgressPage() {
   const { current, isLoading, error, refetch } = useCats()
+  // Billing and new cats are an owner's (docs/household.md): a member whose only cats are shared with
+  // them is offered neither plans nor a new profile (the owner's subscription covers family's chat).
+  const { reach } = useOwnerState()
+  const owner = reach?.own !== false
 
   let body: ReactNode
   if (isLoading) {
@@ -28,7 +33,7 @@ export function ProgressPage() {
         {errorMessage(error, DEFAULT_ERRORS.fetchCats)}
       </ErrorBox>
     )
-  } else if (!current) {
+  } else if (!current && owner) {
     body = (
       <div className="notice report__empty">
         <h2>No cat profile yet</h2>
@@ -38,7 +43,7 @@ export function ProgressPage() {
         </Link>
       </div>
     )
-  } else {
+  } else if (current) {
     body = <CatReport cat={current} />
   }
 
@@ -47,7 +52,7 @@ export function ProgressPage() {
       <h1 id="report-title">Review Report</h1>
       <CatSwitcher />
       {body}
-      <SubscriptionSummary />
+      {owner && <SubscriptionSummary />}
     </section>
   )
 }

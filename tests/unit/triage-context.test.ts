@@ -102,3 +102,30 @@ describe('the sections are those of the sign found', () => {
     expect(result.caution).toMatch(/glow/i)
   })
 })
+
+// A word in another sense is no sign: a longer concept shadows the sign's word (docs/triage.md,
+// "Context"), and the sign in its own sense still escalates.
+describe('words in another sense', () => {
+  it.each([
+    ["he's eating fine, no bad breath to speak of, can I brush his teeth at 12?", 'his breath'],
+    ['she sneezes a little in the pollen season, no discharge, eating and bright', 'lily pollen'],
+    ['my husband chased the frog round the kitchen in his pants while the cat watched', 'panting'],
+    ['he murdered his catnip fish, it is bleeding stuffing all over the rug', 'onion stuffing'],
+    ['he keeps moaning at his food bowl even when it is full, weeing normally in the tray', 'a blocked tom'],
+    ["I'm pregnant, can my partner do the litter tray for the next few months?", 'a birth'],
+    ['we bring a new kitten home on Saturday, Duchess is very much queen of the house', 'a queen in labour'],
+    ['his tail puffed up like a bottle brush when he saw the dog next door', 'a swelling'],
+    ['whenever the doorbell goes he freezes completely, ears back, then hides', 'a cold cat'],
+  ])('"%s" is not %s', (message) => expect(level(message, { gender: 'Male' })).toBe('routine'))
+
+  it.each([
+    ['he is breathing with his mouth open and his belly is heaving', 'emergency'],
+    ['she has lily pollen on her face from the bouquet', 'emergency'],
+    ['he has been panting hard for an hour in the heat', 'emergency'],
+    ['he ate a lot of sage and onion stuffing off the table', 'emergency'],
+    ['he keeps crying in the litter tray and only a few drops come out', 'emergency'],
+    ['she has been pushing for an hour and no kitten has come out', 'emergency'],
+    ['his tail is swollen and hot after a fight with the dog next door', 'emergency'],
+    ['he was locked out all night in the snow and is freezing cold and sleepy', 'emergency'],
+  ])('"%s" still escalates', (message) => expect(level(message, { gender: 'Male' })).not.toBe('routine'))
+})

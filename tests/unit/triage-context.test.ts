@@ -129,3 +129,33 @@ describe('words in another sense', () => {
     ['he was locked out all night in the snow and is freezing cold and sleepy', 'emergency'],
   ])('"%s" still escalates', (message) => expect(level(message, { gender: 'Male' })).not.toBe('routine'))
 })
+
+describe('figures of speech about food and poison', () => {
+  it.each([
+    ['he eats like he has not seen food for a week, would a slow feeder help?'],
+    ["she's on hunger strike, refused the new food at breakfast, at lunch she wolfed it"],
+    [
+      "he keeps munching the spider plant, the tips are all chewed. It's supposed to be non-toxic, but is it bad for him to eat so much of it?",
+    ],
+    ["she sniffs her dinner and walks off like it's poison, then eats the treats, is she fussy?"],
+    ['she gives me absolutely poisonous looks when I put her collar on, how do I get her used to it?'],
+    ['gave him fresh catnip and he went wild then slept, is it possible to overdose on catnip?'],
+  ])('"%s" is no alarm and no poison warning', (message) => {
+    const result = triageMessage(message, {})
+    expect(result.urgency).toBe('routine')
+    expect(result.escalation).toBeNull()
+    expect(result.caution).toBeNull()
+  })
+
+  it('a food refused "like it\'s poison" gets no poison warning', () => {
+    const said =
+      "he won't touch the new food, turns his nose up like it's poison, but eats his old biscuits fine"
+    expect(triageMessage(said, {}).caution).toBeNull()
+  })
+
+  it.each([
+    ['he has not eaten for two days and is hiding', 'not-eating'],
+    ['my cat was poisoned, he is drooling and shaking', 'unknown-toxin'],
+    ['I think she ate some slug pellets, is that toxic?', 'metaldehyde'],
+  ])('"%s" still escalates', (message) => expect(level(message)).not.toBe('routine'))
+})

@@ -77,6 +77,15 @@ describe('signs as owners describe them', () => {
     ['he snapped a tooth and is dropping his food, clearly sore', 'broken-tooth'],
   ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
 
+  it('what the owner sees on the cat now is told, even with a question after it', () => {
+    expect(
+      signs(
+        "she brushed past the lilies and now she has yellow pollen on her side and she's sat there licking it off. is pollen a big deal?",
+      ),
+    ).toContain('lilies')
+    expect(level('is lily pollen a big deal for cats, or is it just the leaves?')).toBe('routine')
+  })
+
   it('a diabetic cat wobbly and twitchy after her insulin is low blood sugar', () => {
     expect(
       signs('she is twitchy and shaky an hour after her insulin', { medicalConditions: 'diabetes' }),

@@ -75,7 +75,16 @@ describe('signs as owners describe them', () => {
     ['the litter clumps are pinkish', 'blood-in-urine'],
     ['litter clumps look pinkish red today, she is peeing more than normal', 'blood-in-urine'],
     ['he snapped a tooth and is dropping his food, clearly sore', 'broken-tooth'],
+    ['he has broken a canine tooth, there is a red point in the middle of it', 'broken-tooth'],
+    ["there's a little scab on his paw that's all puffy and hot, I think he got into a fight", 'abscess'],
+    ['two little puncture holes on his leg after a fight yesterday, today he feels hot', 'abscess'],
+    ['since this morning she is walking into the furniture and her pupils are huge', 'eye'],
   ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
+
+  it.each([["the vet can't see him for two weeks, can I give him a bit of ibuprofen?", 'eye']])(
+    '"%s" is no %s',
+    (message, sign) => expect(signs(message)).not.toContain(sign),
+  )
 
   it('what the owner sees on the cat now is told, even with a question after it', () => {
     expect(

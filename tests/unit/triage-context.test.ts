@@ -79,12 +79,16 @@ describe('signs as owners describe them', () => {
     ["there's a little scab on his paw that's all puffy and hot, I think he got into a fight", 'abscess'],
     ['two little puncture holes on his leg after a fight yesterday, today he feels hot', 'abscess'],
     ['since this morning she is walking into the furniture and her pupils are huge', 'eye'],
+    ['she has had a nosebleed from one nostril twice today', 'nosebleed'],
+    ['today he sneezed and blood came from his nose, several times', 'nosebleed'],
+    ['she was spayed on Tuesday and today her wound is red and puffy with yellow goo', 'surgery-wound'],
+    ['spayed 4 days ago, the cone came off and her stitches have come apart a bit', 'surgery-wound'],
   ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
 
-  it.each([["the vet can't see him for two weeks, can I give him a bit of ibuprofen?", 'eye']])(
-    '"%s" is no %s',
-    (message, sign) => expect(signs(message)).not.toContain(sign),
-  )
+  it.each([
+    ["the vet can't see him for two weeks, can I give him a bit of ibuprofen?", 'eye'],
+    ['she was spayed years ago and is the healthiest cat I know, which food for a senior?', 'surgery-wound'],
+  ])('"%s" is no %s', (message, sign) => expect(signs(message)).not.toContain(sign))
 
   it('what the owner sees on the cat now is told, even with a question after it', () => {
     expect(

@@ -83,11 +83,14 @@ describe('signs as owners describe them', () => {
     ['today he sneezed and blood came from his nose, several times', 'nosebleed'],
     ['she was spayed on Tuesday and today her wound is red and puffy with yellow goo', 'surgery-wound'],
     ['spayed 4 days ago, the cone came off and her stitches have come apart a bit', 'surgery-wound'],
+    ['he got a fishing hook stuck through his lip, the line is hanging out', 'fish-hook'],
+    ['there is a sore near his backside and today I see little white maggots moving in it', 'flystrike'],
   ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
 
   it.each([
     ["the vet can't see him for two weeks, can I give him a bit of ibuprofen?", 'eye'],
     ['she was spayed years ago and is the healthiest cat I know, which food for a senior?', 'surgery-wound'],
+    ['we went fishing, where should I keep the hooks so the cat cannot reach them?', 'fish-hook'],
   ])('"%s" is no %s', (message, sign) => expect(signs(message)).not.toContain(sign))
 
   it('what the owner sees on the cat now is told, even with a question after it', () => {

@@ -85,6 +85,7 @@ describe('signs as owners describe them', () => {
     ['spayed 4 days ago, the cone came off and her stitches have come apart a bit', 'surgery-wound'],
     ['he got a fishing hook stuck through his lip, the line is hanging out', 'fish-hook'],
     ['there is a sore near his backside and today I see little white maggots moving in it', 'flystrike'],
+    ['retching every few minutes for an hour, I thought it was a hairball but nothing comes up', 'mouth'],
   ])('"%s" is %s', (message, sign) => expect(signs(message)).toContain(sign))
 
   it.each([

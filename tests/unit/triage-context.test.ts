@@ -142,6 +142,7 @@ describe('words in another sense', () => {
     ['we bring a new kitten home on Saturday, Duchess is very much queen of the house', 'a queen in labour'],
     ['his tail puffed up like a bottle brush when he saw the dog next door', 'a swelling'],
     ['whenever the doorbell goes he freezes completely, ears back, then hides', 'a cold cat'],
+    ["my cat just ate a spider lol. it's just a normal house spider, is that ok?", 'a sting'],
   ])('"%s" is not %s', (message) => expect(level(message, { gender: 'Male' })).toBe('routine'))
 
   it.each([
@@ -153,6 +154,7 @@ describe('words in another sense', () => {
     ['she has been pushing for an hour and no kitten has come out', 'emergency'],
     ['his tail is swollen and hot after a fight with the dog next door', 'emergency'],
     ['he was locked out all night in the snow and is freezing cold and sleepy', 'emergency'],
+    ['a house spider bit him on the lip and his face is swelling up', 'urgent'],
   ])('"%s" still escalates', (message) => expect(level(message, { gender: 'Male' })).not.toBe('routine'))
 })
 

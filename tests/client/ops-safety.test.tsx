@@ -116,7 +116,7 @@ describe('/ops/safety', () => {
       sign: 'belly breathing',
       evidence: 'belly pumping',
     })
-    const ops = await t.signIn('ops@example.com')
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     localStorage.setItem('token', ops.token)
     render(app('/ops/safety?from=2031-03-01&to=2031-03-31'))
     const section = (

@@ -228,7 +228,13 @@ describe('GET /api/supabase/cats', () => {
     })
 
     const listed = await caller.cat.list()
-    expect(listed).toEqual([await caller.cat.get({ id: fullId }), await caller.cat.get({ id: bareId })])
+    // The list adds what the user may do on each cat (the single read, owner-only, has no `may`): on
+    // their own cats, everything.
+    const may = ['read', 'log', 'manage', 'chat', 'own']
+    expect(listed).toEqual([
+      { ...(await caller.cat.get({ id: fullId })), may },
+      { ...(await caller.cat.get({ id: bareId })), may },
+    ])
     expect(listed[0]).toMatchObject({
       age: 4.5,
       weight: 12.5,

@@ -10,6 +10,7 @@ import { isEntitled } from '../billing/entitlement.ts'
 import { browserSubscriptionId } from '../billing/status.ts'
 import { type CatRow, toCat } from '../cats/cat-record.ts'
 import { catsOfOwner } from '../cats/cats-of-owner.ts'
+import { actionsOf } from '../household/access.ts'
 import { householdReach } from '../household/reach.ts'
 import { heldBeforeProofOf } from './held-before-proof.ts'
 
@@ -78,7 +79,9 @@ export async function readOwnerState(db: Db, userId: number): Promise<OwnerState
   ])
   return ownerState({
     household: await householdReach(db, userId, cats.length),
-    cats: cats.map(toCat),
+    // The same records as the cat list (owner-cats.ts, listCats): the owner's own cats, each with the
+    // owner's `may`, so the browser's mirror of the list reads the same from either answer.
+    cats: cats.map((row) => ({ ...toCat(row), may: actionsOf('owner') })),
     subscriptions,
     interviews,
     conversationIds: conversations.map((row) => row.id),

@@ -66,7 +66,7 @@ describe('Download my data holds every table of the owner', () => {
     for (const model of Object.keys(EXPORTED_TABLES)) expect(models, model).toContain(model)
   })
 
-  it('the health record, vets, follow-ups, feeds, push, invitations and review consent are in the document', async () => {
+  it('the health record, vets, follow-ups, escalations, second readings, feeds, push, invitations and review consent are in the document', async () => {
     const owner = await t.signIn()
     const api = await t.caller(owner.token)
     const cat = await api.cat.create({ name: 'Milo' })
@@ -104,6 +104,31 @@ describe('Download my data holds every table of the owner', () => {
         finding: 'cystitis',
       },
     })
+    // The conversation's cat escalated, and the second reader read the owner's words otherwise.
+    await t.db.conversation.update({ where: { id: conversation.id }, data: { catId: cat.id } })
+    const question = await t.db.conversationMessage.create({
+      data: { conversationId: conversation.id, role: 'user', content: 'He keeps going to the litter box' },
+    })
+    await t.db.escalation.create({
+      data: {
+        catId: cat.id,
+        conversationId: conversation.id,
+        messageId: message.id,
+        urgency: 'urgent',
+        sign: 'straining',
+      },
+    })
+    await t.db.triageDisagreement.create({
+      data: {
+        questionId: question.id,
+        productLevel: 'routine',
+        modelLevel: 'urgent',
+        modelSign: 'straining to pee',
+        evidence: 'keeps going to the litter box',
+        aboutThisCatNow: true,
+        replyLevel: 'urgent',
+      },
+    })
     await t.db.householdInvite.create({
       data: {
         ownerId: owner.id,
@@ -138,12 +163,25 @@ describe('Download my data holds every table of the owner', () => {
         'calendar_feeds',
         'push_subscriptions',
         'household_invites',
+        'escalations',
+        'triage_disagreements',
       ]) {
         expect(document[key], key).toEqual([expect.any(Object)])
       }
       expect(document.follow_ups).toEqual([expect.objectContaining({ finding: 'cystitis' })])
       expect(document.medication_doses).toEqual([expect.objectContaining({ medication_id: medication.id })])
       expect(document.vets).toEqual([expect.objectContaining({ cat_id: cat.id })])
+      expect(document.escalations).toEqual([
+        expect.objectContaining({
+          cat_id: cat.id,
+          message_id: message.id,
+          urgency: 'urgent',
+          closed_at: null,
+        }),
+      ])
+      expect(document.triage_disagreements).toEqual([
+        expect.objectContaining({ question_id: question.id, evidence: 'keeps going to the litter box' }),
+      ])
       // Every table EXPORTED_TABLES names is a key of the document.
       for (const key of new Set(Object.values(EXPORTED_TABLES))) expect(document, key).toHaveProperty(key)
       // Secrets stay out: no token hash of a feed or an invitation, no push keys.

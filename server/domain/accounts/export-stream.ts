@@ -36,6 +36,8 @@ export const EXPORTED_TABLES = {
   CatDocument: 'documents',
   CatVets: 'vets',
   FollowUp: 'follow_ups',
+  Escalation: 'escalations',
+  TriageDisagreement: 'triage_disagreements',
 } as const
 
 /** Where an exported document's bytes are read (the bearer-token row), as a cat's photo is at photo_url. */
@@ -380,6 +382,57 @@ export async function* exportDocument(
       () =>
         pagedArray((id, take) =>
           db.followUp.findMany({ where: { userId, ...after(id) }, orderBy: { id: 'asc' }, take }),
+        ),
+    ],
+    [
+      // Each cat's escalations (an urgent or emergency answer until it ends): those of the owner's cats,
+      // and those opened in the user's own conversations (a family member's chat about a shared cat).
+      'escalations',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.escalation.findMany({
+              where: { OR: [{ cat: { userId } }, { conversation: { userId } }], ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+            }),
+          (e) => ({
+            id: e.id,
+            cat_id: e.catId,
+            conversation_id: e.conversationId,
+            message_id: e.messageId,
+            urgency: e.urgency,
+            sign: e.sign,
+            opened_at: e.openedAt.toISOString(),
+            closed_at: e.closedAt?.toISOString() ?? null,
+          }),
+        ),
+    ],
+    [
+      // The second reader's readings that differed from the product's (docs/triage.md): a reading of the
+      // user's own message about their cat, quoting their words, so theirs to see (operators see the
+      // words only with the review consent); by who wrote the message.
+      'triage_disagreements',
+      () =>
+        pagedArray(
+          (id, take) =>
+            db.triageDisagreement.findMany({
+              where: { question: { conversation: { userId } }, ...after(id) },
+              orderBy: { id: 'asc' },
+              take,
+            }),
+          (d) => ({
+            id: d.id,
+            question_id: d.questionId,
+            product_level: d.productLevel,
+            product_sign: d.productSign,
+            model_level: d.modelLevel,
+            model_sign: d.modelSign,
+            evidence: d.evidence,
+            about_this_cat_now: d.aboutThisCatNow,
+            reply_level: d.replyLevel,
+            created_at: d.createdAt.toISOString(),
+          }),
         ),
     ],
     [

@@ -235,7 +235,8 @@ describe('the model reads every owner message', () => {
     })
     await sendInChat(consenting, { catId: consenting.cat.id, content: STRAINING, clientId: 'q1' })
 
-    const ops = await t.signIn('ops@example.com')
+    // Operators are proven people: the address proved, the session carrying the proof.
+    const ops = await t.signIn('ops@example.com', {}, { proven: true })
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/ops/safety',
@@ -272,6 +273,60 @@ describe('the model reads every owner message', () => {
       evidence: null,
       conversation_id: null,
     })
+  })
+})
+
+describe("under the cat's open escalation", () => {
+  const TOYS = 'What toys keep him busy?'
+  const escalationOf = (catId: number) =>
+    t.db.escalation.findFirstOrThrow({ where: { catId, closedAt: null }, orderBy: { id: 'desc' } })
+
+  it('an everyday question the model reads at the level the cat holds stays routine, under the one reminder line', async () => {
+    const chat = await subscriberInChat(t, { cat: { name: 'Milo', gender: 'Male' } })
+    await sendInChat(chat, { catId: chat.cat.id, content: STRAINING, clientId: 'q1' })
+    // The model reads the held emergency again: that level is the escalation's, not this question's.
+    openai.double.setNextReading({
+      level: 'emergency',
+      sign: 'urinary blockage',
+      evidence: 'nothing comes out',
+      about_this_cat_now: true,
+    })
+    const text = await sendInChat(chat, { catId: chat.cat.id, content: TOYS, clientId: 'q2' })
+    const [first, ...rest] = text.split('\n\n')
+    expect(first).toMatch(/^\*\*Reminder: Milo still needs a vet now\*\*/)
+    expect(rest.join('\n\n')).toBe(TIPS)
+    expect(text).not.toMatch(/This could be an emergency/)
+    const stored = await lastReply(chat.conversation.id)
+    expect(stored).toMatchObject({ urgency: 'routine', sign: null })
+    expect(await escalationOf(chat.cat.id)).toMatchObject({ urgency: 'emergency', sign: 'urinary-blockage' })
+  })
+
+  it('a reading above the level held raises the reply and the escalation, the reminder giving way to it', async () => {
+    const chat = await subscriberInChat(t, { cat: { name: 'Milo', gender: 'Male' } })
+    const urgent = await sendInChat(chat, {
+      catId: chat.cat.id,
+      content: "He hasn't eaten anything for three days",
+      clientId: 'q1',
+    })
+    expect(urgent).toMatch(/^\*\*Please get Milo seen by a vet today\.\*\*/)
+    openai.double.setNextReading({
+      level: 'emergency',
+      sign: 'third eyelid showing, quiet',
+      evidence: 'his third eyelid is showing',
+      about_this_cat_now: true,
+    })
+    const text = await sendInChat(chat, {
+      catId: chat.cat.id,
+      content: `${TOYS} He is quiet and his third eyelid is showing`,
+      clientId: 'q2',
+    })
+    expect(text).toMatch(/^\*\*This could be an emergency\. Please take Milo to a vet now\.\*\*/)
+    expect(text).not.toMatch(/Reminder: Milo still needs/)
+    expect(await lastReply(chat.conversation.id)).toMatchObject({
+      urgency: 'emergency',
+      sign: 'second-reader',
+    })
+    expect(await escalationOf(chat.cat.id)).toMatchObject({ urgency: 'emergency', sign: 'second-reader' })
   })
 })
 

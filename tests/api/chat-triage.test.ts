@@ -98,9 +98,15 @@ function describeTriage(name: string, suite: () => TestApp) {
         result = await stream.next()
       }
       expect(text).toMatch(ESCALATION)
-      expect(result.value).toEqual({ urgency: 'emergency' })
+      // The end also names the first-aid situation of the sign found (docs/first-aid.md).
+      expect(result.value).toEqual({ urgency: 'emergency', first_aid: 'lily' })
       const page = await api.conversation.history({ id: conversation.id })
-      expect(page.messages.at(-1)).toMatchObject({ id: 'r1', role: 'assistant', urgency: 'emergency' })
+      expect(page.messages.at(-1)).toMatchObject({
+        id: 'r1',
+        role: 'assistant',
+        urgency: 'emergency',
+        first_aid: 'lily',
+      })
     })
   })
 }

@@ -134,13 +134,19 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
     // one line that the cat still needs the vet (docs/product.md §4); the model is told it is held.
     const heldForAssistant = safety.reminder && held !== 'routine' ? { held } : {}
     early = kept ? null : askAssistant({ urgency, said: opening, signs, ...heldForAssistant })
+    let reminder = safety.reminder
     // Nothing is written before the reading is in, unless the product already says emergency (the
     // reading cannot raise it): the opening must carry the level the reply is given.
     if (reading && urgency !== 'emergency') {
       const read = await reading
       const combined = combineLevels(urgency, read)
-      if (read && combined.raised && combined.urgency !== 'routine') {
+      // Under the reminder, a reading at the level the cat already holds is the escalation's, not this
+      // question's (as for the model's own level above): the everyday question stays routine below the
+      // one line. Only a higher level is a new finding, and its escalation replaces the reminder.
+      const heldAlready = reminder !== null && higherUrgency(held, combined.urgency) === held
+      if (read && combined.raised && combined.urgency !== 'routine' && !heldAlready) {
         early?.cancel()
+        reminder = null
         const question = history.at(-1)?.content ?? ''
         opening = raisedOpening(
           { level: combined.urgency, reading: read },
@@ -154,7 +160,7 @@ async function generateReply(deps: ChatDeps, request: ReplyRequest, key: string,
         early = askAssistant({ urgency, said: opening, signs: read.sign ? [read.sign] : [] })
       }
     }
-    const lead = [safety.reminder, opening].filter((part): part is string => part !== null)
+    const lead = [reminder, opening].filter((part): part is string => part !== null)
     if (lead.length > 0) {
       said = `${lead.join('\n\n')}\n\n`
       text += said

@@ -68,6 +68,7 @@ const ACTIONS: Record<string, CareAction | 'self' | 'public'> = {
   'household.invite': 'own',
   'household.members': 'self',
   'household.removeMember': 'own',
+  'household.invitation': 'self',
   'household.accept': 'self',
   'household.activity': 'read',
   'household.emergencyCard': 'read',
@@ -76,6 +77,7 @@ const ACTIONS: Record<string, CareAction | 'self' | 'public'> = {
   'conversation.update': 'self',
   'conversation.history': 'self',
   'conversation.start': 'chat',
+  'conversation.escalation': 'chat',
   'conversation.send': 'chat',
   'conversation.chat': 'chat',
   'conversation.resume': 'self',
@@ -267,6 +269,7 @@ async function inputFor(path: string, who: Person): Promise<Record<string, unkno
       return { id: invite.id }
     }
     case 'conversation.start':
+    case 'conversation.escalation':
       return { catId }
     case 'conversation.send': {
       const conversation = await (await t.caller(who.token)).conversation.create({})

@@ -28,7 +28,8 @@ async function invited(role: 'family' | 'sitter') {
 describe('the screens of each role', () => {
   it("lists with each cat what the user may do on it: everything on their own, a sitter's two", async () => {
     const { owner, cat, email, token } = await invited('sitter')
-    const sitter = await t.signIn(email)
+    // Accepting needs a session that proved the invited address.
+    const sitter = await t.signIn(email, {}, { proven: true })
     const api = await t.caller(sitter.token)
     await api.household.accept({ token })
     expect((await api.cat.list()).map((c) => ({ id: c.id, role: c.role, may: c.may }))).toEqual([
@@ -40,7 +41,7 @@ describe('the screens of each role', () => {
 
   it('names the owner, the role and the cats before accepting, to the invited address only (404 else)', async () => {
     const { cat, email, token } = await invited('family')
-    const member = await t.signIn(email)
+    const member = await t.signIn(email, {}, { proven: true })
     const preview = await t.app.inject({
       method: 'GET',
       url: `/api/household/invites/${token}`,

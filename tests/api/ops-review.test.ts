@@ -87,16 +87,22 @@ describe('consent to review flagged conversations', () => {
     expect(opened.json().messages[0]).toMatchObject({ role: 'user', cat_name: 'Pip', urgency: null })
     expect(await opsApi.ops.conversation({ id: agreed.conversation.id })).toEqual(opened.json())
     expect(t.logs.some((l) => l.includes('conversation opened for safety review'))).toBe(true)
-    // No way to change it there.
-    for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+    // No way to change it there: the path is served for reading only (405 with Allow, docs/api.md; the
+    // answer is the path's, the same for any id and anyone), and the conversation reads as it did.
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       const write = await t.app.inject({
         method,
         url: `/api/ops/conversations/${agreed.conversation.id}`,
         headers: bearer(ops.token),
         payload: {},
       })
-      expect(write.statusCode).toBe(404)
+      expect(write.statusCode).toBe(405)
+      expect(write.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' })
+      const allow = String(write.headers.allow ?? '').split(/,\s*/)
+      expect(allow).toContain('GET')
+      for (const writing of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(allow).not.toContain(writing)
     }
+    expect((await open(agreed.conversation.id, ops.token)).json()).toEqual(opened.json())
 
     // Without consent: 404 to the operator, as a missing conversation is.
     expect((await open(declined.conversation.id, ops.token)).statusCode).toBe(404)

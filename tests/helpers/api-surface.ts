@@ -209,13 +209,15 @@ const PROCEDURE_KINDS: Record<string, RecordKind> = {
 
 /**
  * Procedures reached through a secret link rather than an owned id (the e-mail's one-click
- * unsubscribe, a calendar feed, a stored photo's signed address): whoever holds the link may use it,
- * so ownership attempts skip them (tests/api/signed-files.test.ts tries another owner's and altered
- * signed addresses).
+ * unsubscribe, a calendar feed, a household invitation, a stored photo's signed address): whoever holds
+ * the link may use it, so ownership attempts skip them (tests/api/signed-files.test.ts tries another
+ * owner's and altered signed addresses; tests/api/household-invites.test.ts and
+ * tests/api/household-screens.test.ts another address on an invitation).
  */
 export const CAPABILITY_LINK_PROCEDURES = new Set([
   'care.unsubscribe',
   'record.calendarFeed',
+  'household.invitation',
   'household.accept',
   'file.signed',
 ])

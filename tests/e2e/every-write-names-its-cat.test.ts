@@ -156,9 +156,20 @@ describe('two cats: every write names its cat', () => {
     await untilVisible(offer, 20_000)
     expect(await offer.innerText()).toContain("to Mochi's weight log")
 
-    // The owner switches to Luna before answering the offer: it is still about Mochi.
+    // The owner switches to Luna before answering the offer: Luna's own conversation opens, and it
+    // holds no trace of Mochi's message nor its offer.
     await switcher(page).selectOption({ label: 'Luna' })
     await expect.poll(() => messageBox(page).getAttribute('placeholder')).toBe('Ask about Luna…')
+    await page.getByText('About Luna', { exact: true }).waitFor()
+    await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(await page.getByText("He's 13.9 lbs today").count()).toBe(0)
+    expect(await page.getByRole('group', { name: 'Log this weight' }).count()).toBe(0)
+
+    // Back in Mochi's conversation the offer is still about Mochi, and logging it writes Mochi's
+    // log, not the log of the server's "current cat" (Luna, the highest id).
+    await switcher(page).selectOption({ label: 'Mochi' })
+    await expect.poll(() => messageBox(page).getAttribute('placeholder')).toBe('Ask about Mochi…')
     await page.getByText(`Connected to ${EXPERT_NAME}`).waitFor()
     await untilVisible(offer, 20_000)
     expect(await offer.innerText()).toContain("to Mochi's weight log")

@@ -8,7 +8,6 @@
 // report and a share link opened as the vet would. axe checks every screen on the way; at the end the
 // database shows every check-in, weight, plan and link on the cat it was about.
 import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Download, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -70,9 +69,14 @@ function pdfBytesText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString()
 }
 
-/** The text of a downloaded PDF. */
+/**
+ * The text of a downloaded PDF. Its bytes are read through the connection: the run's Chromium is shared
+ * and connected to remotely, where a download has no local path.
+ */
 async function pdfText(download: Download): Promise<string> {
-  return pdfBytesText(fs.readFileSync(await download.path()))
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk))
+  return pdfBytesText(Buffer.concat(chunks))
 }
 
 const plain = (text: string) => text.replace(/^[^:\n]+:\s*/, '').trim()

@@ -2,6 +2,9 @@
 // weight chart's accessible name and numbers, the table, the fatty-liver warning, logging a weight,
 // "Download for my vet" (the PDF read back with pdftotext), no sideways scroll, and axe finds nothing.
 import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { foodText, nutritionRule } from '../../shared/rules/nutrition.ts'
@@ -112,8 +115,13 @@ describe.each(SIZES)('/care/progress at $name ($width×$height)', (size) => {
       page.getByRole('button', { name: 'Download for my vet' }).click(),
     ])
     expect(download.suggestedFilename()).toBe('kitty-care-vet-report.pdf')
-    const file = await download.path()
+    // The browser is shared over a connection (tests/helpers/global-setup-chromium.ts): its download
+    // is streamed to a local copy, since its own path is on the browser's side.
+    const dir = mkdtempSync(join(tmpdir(), 'vet-report-'))
+    const file = join(dir, 'report.pdf')
+    await download.saveAs(file)
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString()
+    rmSync(dir, { recursive: true })
     expect(text).toContain('Health report: Mochi')
     expect(text).toContain('13.2 lb (6 kg)')
     await page.getByRole('status').filter({ hasText: 'Report downloaded.' }).waitFor()

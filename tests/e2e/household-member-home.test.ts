@@ -2,7 +2,8 @@
 // and no subscription of their own signs in on plain /login (not through an invitation's link) and lands
 // where their shared cats are, /care, never on the chat's paywall: a sitter on their one-page Care, family
 // on the full Care page. The menu offers only what the server says the account may reach: a sitter sees no
-// chat, no report or billing and no Household; family (covered by the owner's subscription) keeps the chat.
+// chat, no report or billing and no Household, but does see First aid (docs/first-aid.md: the guide an owner
+// or a sitter opens); family (covered by the owner's subscription) keeps the chat.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserTestWithSmtp, DESKTOP_AND_PHONE } from '../helpers/browser.ts'
@@ -78,6 +79,7 @@ describe.each(DESKTOP_AND_PHONE)('a member signing in on /login at $name ($width
       expect(await menuEntries(page, size.name === 'phone')).toEqual([
         'Care',
         'Progress',
+        'First aid',
         'Logout',
         'Profile',
       ])
@@ -109,6 +111,7 @@ describe.each(DESKTOP_AND_PHONE)('a member signing in on /login at $name ($width
         'Review Report',
         'Care',
         'Progress',
+        'First aid',
         'Logout',
         'Profile',
       ])

@@ -92,11 +92,9 @@ describe('feeding questions get a clear answer first', () => {
     expect(lines[2]).toMatch(/^For Milo at 15 lbs, that is no more than 2\.4 to 4\.8 oz a week/)
   })
 
-  // The triage's `not-eating-ask` rule fires on this message (the `anorexia` concept's "skipping
-  // breakfast", read as done though the owner only means to): the reply opens with "Please get Milo seen
-  // by a vet today". The triage rules are another area's; this test turns red when they are fixed, and
-  // then `.fails` goes.
-  it.fails('"halve his food and skip breakfast" is not escalated as off food (triage: not-eating-ask)', async () => {
+  // Once read as the cat off her food (`not-eating-ask`); the owner's plan for the food is a feeding
+  // question (the `owner-feeding-plan` context rule, server/knowledge/triage-context.json).
+  it('"halve his food and skip breakfast" is not escalated as off food', async () => {
     const { lines, urgency } = await ask(
       "I'll halve his food and skip breakfast to get the weight off by summer",
       ADULT,
